@@ -1,0 +1,67 @@
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import type { Config } from './config.js';
+import type { ConceptService } from './concepts/ConceptService.js';
+import { getHandler } from './endpoints/get.js';
+import { searchHandler } from './endpoints/search.js';
+import { suggestHandler } from './endpoints/suggest.js';
+import { MethodNotAllowedError, NotFoundError, errorHandler } from './errors.js';
+import { ResponseCache } from './http/ResponseCache.js';
+import type { Logger } from './log.js';
+
+export interface AppDependencies {
+  config: Config;
+  concepts: ConceptService;
+  log: Logger;
+}
+
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * The Express application of the contract, under `config.basePath`. It never listens:
+ * server.ts (or a test) does. Every response is JSON with `Access-Control-Allow-Origin: *`.
+ */
+export function createApp({ config, concepts, log }: AppDependencies): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // 200s carry the ETag of their cached body; errors carry none
+  app.set('query parser', false); // parameters are read by endpoints/parameters.ts alone
+
+  // A JSON API read by pages on other origins: helmet's defaults, but resources may be
+  // read cross-origin.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use((_req, res, next) => {
+    res.set('Access-Control-Allow-Origin', '*');
+    res.set('Access-Control-Expose-Headers', 'ETag, Retry-After');
+    next();
+  });
+
+  const context = { config, concepts, cache: new ResponseCache(config.cacheMaxEntries, config.cacheTtlSeconds) };
+  const router = express.Router();
+  endpoint(router, '/get', getHandler(context));
+  endpoint(router, '/search', searchHandler(context));
+  endpoint(router, '/suggest', suggestHandler(context));
+  app.use(config.basePath === '' ? '/' : config.basePath, router);
+
+  app.use((_req, _res, next) => {
+    next(new NotFoundError(`no such path; this service answers ${config.basePath}/get, ${config.basePath}/search and ${config.basePath}/suggest`));
+  });
+  app.use(errorHandler(log));
+  return app;
+}
+
+/** GET (and so HEAD) runs `handler`; OPTIONS answers a CORS preflight; other methods get a 405. */
+function endpoint(router: Router, path: string, handler: RequestHandler): void {
+  router
+    .route(path)
+    .get(handler)
+    .options((req, res) => {
+      res.set('Allow', ALLOWED_METHODS);
+      res.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
+      const requested = req.get('Access-Control-Request-Headers');
+      if (requested !== undefined) res.set('Access-Control-Allow-Headers', requested);
+      res.set('Access-Control-Max-Age', '86400');
+      res.status(204).end();
+    })
+    .all((req, _res, next) => next(new MethodNotAllowedError(req.method)));
+}

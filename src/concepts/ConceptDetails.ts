@@ -1,0 +1,93 @@
+import type { Term } from '@rdfjs/types';
+import type { Bindings } from '../store/SparqlStore.js';
+import type { Concept, Related } from './Concept.js';
+import { chooseLabel, type Label } from './chooseLabel.js';
+import { compareCodePoints } from './compareCodePoints.js';
+
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const PREF_LABEL = `${SKOS}prefLabel`;
+const ALT_LABEL = `${SKOS}altLabel`;
+const RELATED = `${SKOS}related`;
+const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+
+/** The prefLabels and rdfs:labels of one resource, from which one label is chosen. */
+class Labels {
+  readonly pref: Label[] = [];
+  readonly rdfs: Label[] = [];
+
+  add(property: string, value: Term | undefined): void {
+    if (value?.termType !== 'Literal') return;
+    const label = { value: value.value, language: value.language.toLowerCase() };
+    if (property === PREF_LABEL) this.pref.push(label);
+    else if (property === RDFS_LABEL) this.rdfs.push(label);
+  }
+
+  /** The contract's label: a prefLabel by the language rule, failing that an rdfs:label, failing that "". */
+  choose(lang: string): string {
+    return chooseLabel(this.pref, lang) ?? chooseLabel(this.rdfs, lang) ?? '';
+  }
+}
+
+/**
+ * What the store holds about one concept, gathered from the rows of `concepts.rq` or
+ * `prefLabels.rq`, and turned into the contract's Concept.
+ */
+export class ConceptDetails {
+  private readonly labels = new Labels();
+  private readonly altLabels = new Set<string>();
+  private readonly related = new Map<string, Labels>();
+
+  private constructor(
+    readonly uri: string,
+    /** The language of the labels to choose (the rows' altLabels are already filtered by it). */
+    private readonly lang: string,
+  ) {}
+
+  /** Groups rows by `?concept`. */
+  static read(rows: readonly Bindings[], lang: string): Map<string, ConceptDetails> {
+    const concepts = new Map<string, ConceptDetails>();
+    for (const row of rows) {
+      if (row.concept?.termType !== 'NamedNode') continue;
+      let details = concepts.get(row.concept.value);
+      if (details === undefined) {
+        details = new ConceptDetails(row.concept.value, lang);
+        concepts.set(details.uri, details);
+      }
+      details.add(row);
+    }
+    return concepts;
+  }
+
+  private add(row: Bindings): void {
+    const property = row.property?.value;
+    if (property === undefined) return;
+    if (property === ALT_LABEL && row.value?.termType === 'Literal') {
+      this.altLabels.add(row.value.value);
+    } else if (property === RELATED && row.related?.termType === 'NamedNode') {
+      let labels = this.related.get(row.related.value);
+      if (labels === undefined) {
+        labels = new Labels();
+        this.related.set(row.related.value, labels);
+      }
+      if (row.relatedProperty !== undefined) labels.add(row.relatedProperty.value, row.value);
+    } else {
+      this.labels.add(property, row.value);
+    }
+  }
+
+  toConcept(): Concept {
+    const related: Related[] = [...this.related].map(([uri, labels]) => ({ label: labels.choose(this.lang), uri }));
+    related.sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.uri, b.uri));
+    return {
+      uri: this.uri,
+      prefLabel: this.labels.choose(this.lang),
+      altLabels: [...this.altLabels].sort(compareCodePoints),
+      related,
+    };
+  }
+
+  /** The light concept of /suggest: URI and prefLabel, empty lists. */
+  toLightConcept(): Concept {
+    return { uri: this.uri, prefLabel: this.labels.choose(this.lang), altLabels: [], related: [] };
+  }
+}

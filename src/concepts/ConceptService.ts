@@ -1,0 +1,95 @@
+import rdf from '@rdfjs/data-model';
+import type { Term } from '@rdfjs/types';
+import { bindQuery } from '../sparql/bindQuery.js';
+import { isRdfIri } from '../sparql/iri.js';
+import type { QueryCatalog } from '../sparql/QueryCatalog.js';
+import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
+import type { Concept } from './Concept.js';
+import { ConceptDetails } from './ConceptDetails.js';
+import { searchPatterns, suggestPatterns, type MatchPatterns } from './matchPatterns.js';
+
+/** A /search or /suggest request after validation. */
+export interface FindRequest {
+  /** Trimmed, 1 to 200 characters. */
+  q: string;
+  count: number;
+  /** 1-based. */
+  page: number;
+  /** Lower case; restricts matching and chooses the labels. */
+  lang?: string | undefined;
+  scheme?: string | undefined;
+}
+
+export interface ConceptServiceOptions {
+  store: SparqlStore;
+  queries: QueryCatalog;
+  conceptTypes: readonly string[];
+  /** Lower case. */
+  defaultLang: string;
+}
+
+/**
+ * The three lookups of the contract over a SPARQL store. Matching, ranking and paging
+ * happen in the store; this class binds the queries and shapes what comes back.
+ * Rejects with the store's errors (502, 503, 504).
+ */
+export class ConceptService {
+  private readonly conceptTypes: Term[];
+
+  constructor(private readonly options: ConceptServiceOptions) {
+    this.conceptTypes = options.conceptTypes.map((type) => rdf.namedNode(type));
+  }
+
+  /** The concepts among `uris`, in the order given, each once; other URIs are left out. One store query. */
+  async get(uris: readonly string[], lang: string | undefined): Promise<Concept[]> {
+    const distinct = [...new Set(uris)].filter(isRdfIri);
+    if (distinct.length === 0) return [];
+    const details = await this.details(distinct, lang ?? this.options.defaultLang);
+    return distinct.flatMap((uri) => details.get(uri)?.toConcept() ?? []);
+  }
+
+  /** A page of /search results, best first, with full details. At most two store queries. */
+  async search(request: FindRequest): Promise<Concept[]> {
+    const ranked = await this.rank('search', searchPatterns(request.q), request);
+    if (ranked.length === 0) return [];
+    const details = await this.details(ranked, request.lang ?? this.options.defaultLang);
+    return ranked.flatMap((uri) => details.get(uri)?.toConcept() ?? []);
+  }
+
+  /** A page of /suggest results, best first: URI and prefLabel only. At most two store queries. */
+  async suggest(request: FindRequest): Promise<Concept[]> {
+    const ranked = await this.rank('suggest', suggestPatterns(request.q), request);
+    if (ranked.length === 0) return [];
+    const query = bindQuery(this.options.queries.template('prefLabels'), { concept: ranked.map((uri) => rdf.namedNode(uri)) });
+    const details = ConceptDetails.read(await this.options.store.select(query), request.lang ?? this.options.defaultLang);
+    return ranked.map((uri) => details.get(uri)?.toLightConcept() ?? { uri, prefLabel: '', altLabels: [], related: [] });
+  }
+
+  private async rank(name: 'search' | 'suggest', patterns: MatchPatterns, request: FindRequest): Promise<string[]> {
+    if (request.scheme !== undefined && !isRdfIri(request.scheme)) return [];
+    const literal = (value: string): Term => rdf.literal(value);
+    const query = bindQuery(
+      this.options.queries.template(name),
+      {
+        wordPattern: patterns.words.map(literal),
+        startPattern: literal(patterns.start),
+        ...(name === 'search' ? { equalPattern: literal(patterns.equal), notation: literal(request.q) } : {}),
+        lang: request.lang === undefined ? undefined : literal(request.lang),
+        scheme: request.scheme === undefined ? undefined : rdf.namedNode(request.scheme),
+        conceptType: this.conceptTypes,
+      },
+      { limit: request.count, offset: (request.page - 1) * request.count },
+    );
+    return (await this.options.store.select(query)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' ? [row.concept.value] : []));
+  }
+
+  private async details(uris: readonly string[], lang: string): Promise<Map<string, ConceptDetails>> {
+    const query = bindQuery(this.options.queries.template('concepts'), {
+      concept: uris.map((uri) => rdf.namedNode(uri)),
+      conceptType: this.conceptTypes,
+      lang: rdf.literal(lang),
+    });
+    const rows = await this.options.store.select(query);
+    return ConceptDetails.read(rows, lang);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Case and diacritics folding, written as regular expression text for the store's REGEX.
+ *
+ * SPARQL has no function that removes accents, and the stores' own text indexes do not
+ * either, so the folding goes into the pattern instead: each letter of a query becomes a
+ * character class of every letter that folds to the same base letter, in both cases
+ * (`e` -> `[EeÈÉÊËèéêë...]`). The classes are computed once from Unicode's canonical
+ * decompositions over the Latin, Greek and Cyrillic blocks, plus the letters that carry a
+ * stroke instead of a combining accent (ø, ł, đ, ħ, ı...), and three ligatures that stand
+ * for two letters (ß = ss, æ = ae, œ = oe).
+ */
+
+/** Blocks whose precomposed letters are folded to their base letter. */
+const FOLDED_BLOCKS: ReadonlyArray<readonly [number, number]> = [
+  [0x00c0, 0x024f], // Latin-1 Supplement, Latin Extended-A and -B
+  [0x0370, 0x03ff], // Greek
+  [0x0400, 0x04ff], // Cyrillic
+  [0x1e00, 0x1eff], // Latin Extended Additional
+  [0x1f00, 0x1fff], // Greek Extended
+];
+
+/** Letters that do not decompose but are read as a base letter with a mark. */
+const STROKED: Readonly<Record<string, string>> = {
+  ø: 'o', ł: 'l', đ: 'd', ð: 'd', ħ: 'h', ı: 'i', ŀ: 'l', ŧ: 't', ƀ: 'b', ƶ: 'z', ɨ: 'i', ꝋ: 'o', ς: 'σ',
+};
+
+/** Ligatures that fold to two letters, and the pairs that may be written as them. */
+const LIGATURES: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe' };
+
+/** Letters that decompose but are letters of their own to their readers: Russian й is not и. */
+const KEPT = new Set(['й', 'Й']);
+
+function baseOf(letter: string): string {
+  const lower = letter.toLowerCase();
+  if (KEPT.has(letter)) return lower;
+  const stroked = STROKED[lower];
+  if (stroked !== undefined) return stroked;
+  const base = lower.normalize('NFD').replace(/\p{M}/gu, '');
+  return [...base].length === 1 ? base : lower;
+}
+
+/** Base letter -> every letter (both cases) that folds to it. */
+const VARIANTS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const variants = new Map<string, Set<string>>();
+  const add = (letter: string): void => {
+    const base = baseOf(letter);
+    const set = variants.get(base) ?? new Set([base]);
+    for (const form of [letter, letter.toLowerCase(), letter.toUpperCase(), base.toUpperCase()]) {
+      if ([...form].length === 1) set.add(form);
+    }
+    variants.set(base, set);
+  };
+  for (const [from, to] of FOLDED_BLOCKS) {
+    for (let code = from; code <= to; code++) {
+      const letter = String.fromCodePoint(code);
+      if (/\p{L}/u.test(letter)) add(letter);
+    }
+  }
+  for (const letter of Object.keys(STROKED)) add(letter);
+  return variants;
+})();
+
+/** Folds a query to lower-case base letters: `Straße Café` -> `strasse cafe`. */
+export function foldText(text: string): string {
+  let folded = '';
+  for (const character of text.normalize('NFC')) {
+    const lower = character.toLowerCase();
+    folded += LIGATURES[lower] ?? ([...lower].length === 1 ? baseOf(character) : lower);
+  }
+  return folded;
+}
+
+/** The class that matches one folded letter in any case and with any diacritic. */
+function letterClass(letter: string): string {
+  const forms = VARIANTS.get(letter) ?? new Set([letter, letter.toUpperCase()].filter((form) => [...form].length === 1));
+  const members = [...forms].sort().join('');
+  return [...members].length === 1 ? escapeRegex(members) : `[${members}]`;
+}
+
+/**
+ * Regular expression text matching the folded word `word` (as `foldText` gives it) in a
+ * label, whatever the label's case and diacritics, with `ss`, `ae` and `oe` also matching
+ * `ß`, `æ` and `œ`.
+ */
+export function foldedWordPattern(word: string): string {
+  const letters = [...word];
+  let pattern = '';
+  for (let i = 0; i < letters.length; i++) {
+    const pair = `${letters[i]}${letters[i + 1] ?? ''}`;
+    const ligature = Object.keys(LIGATURES).find((key) => LIGATURES[key] === pair);
+    if (ligature !== undefined) {
+      pattern += `(${letterClass(pair[0] as string)}${letterClass(pair[1] as string)}|${ligature}|${ligature.toUpperCase() === 'SS' ? 'ẞ' : ligature.toUpperCase()})`;
+      i++;
+    } else {
+      pattern += letterClass(letters[i] as string);
+    }
+  }
+  return pattern;
+}
+
+/** Escapes the characters that are special in XPath, PCRE and Rust regular expressions. */
+function escapeRegex(text: string): string {
+  return text.replace(/[\\.^$|?*+()[\]{}-]/g, '\\$&');
+}

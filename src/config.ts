@@ -1,0 +1,129 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { isIri } from './sparql/iri.js';
+import { isLangTag } from './sparql/langTag.js';
+import { LOG_LEVELS, type LogLevel } from './log.js';
+
+/** Where the project's own files are: `src/` and `dist/` both sit one level below it. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const QUERIES_DIR = `${PROJECT_ROOT}queries`;
+export const SAMPLE_DATA_FILE = `${PROJECT_ROOT}data/sample-vocabulary.ttl`;
+
+/** The service's settings, read once from the environment, validated and frozen. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Unset: the embedded store, loaded from `dataFiles`. */
+  readonly sparqlEndpoint: string | undefined;
+  readonly sparqlUser: string | undefined;
+  readonly sparqlPassword: string | undefined;
+  /** A folder under `queries/` whose files override `queries/generic/`. */
+  readonly sparqlDialect: string;
+  readonly sparqlGraph: string | undefined;
+  readonly sparqlTimeoutMs: number;
+  readonly dataFiles: readonly string[];
+  /** Lower case. */
+  readonly defaultLang: string;
+  readonly conceptTypes: readonly string[];
+  /** 0 turns the result cache off. */
+  readonly cacheMaxEntries: number;
+  readonly cacheTtlSeconds: number;
+  readonly httpMaxAge: number;
+  /** Empty, or a path starting with `/` and not ending with one. */
+  readonly basePath: string;
+  readonly logLevel: LogLevel;
+}
+
+/** A malformed setting; the message names the variable. The process exits with status 2. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Prefixes accepted in CONCEPT_TYPES, so that the documented default `skos:Concept` works. */
+const PREFIXES: Readonly<Record<string, string>> = {
+  skos: 'http://www.w3.org/2004/02/skos/core#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  owl: 'http://www.w3.org/2002/07/owl#',
+};
+
+/**
+ * Reads the configuration from `env`. An empty value counts as unset, so that a `.env`
+ * copied from `.env.example` with blanks gives the defaults.
+ * @throws ConfigError naming the first malformed variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const fail = (name: string, why: string): never => {
+    throw new ConfigError(`${name}: ${why}`);
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+    return Number.isInteger(n) && n >= min && n <= max ? n : fail(name, `must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}`);
+  };
+  const iri = (name: string, value: string): string => (isIri(value) ? value : fail(name, `${JSON.stringify(value)} is not an absolute IRI`));
+  const list = (name: string): string[] | undefined => {
+    const value = read(name);
+    if (value === undefined) return undefined;
+    const items = value.split(',').map((item) => item.trim());
+    return items.includes('') ? fail(name, 'has an empty item in its comma-separated list') : items;
+  };
+
+  const endpoint = read('SPARQL_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) fail('SPARQL_ENDPOINT', 'must be an http:// or https:// URL');
+  if (endpoint !== undefined && !URL.canParse(endpoint)) fail('SPARQL_ENDPOINT', 'is not a valid URL');
+  const user = read('SPARQL_USER');
+  const password = read('SPARQL_PASSWORD');
+  if ((user === undefined) !== (password === undefined)) fail(user === undefined ? 'SPARQL_USER' : 'SPARQL_PASSWORD', 'must be set together with the other of SPARQL_USER and SPARQL_PASSWORD');
+
+  const dialect = read('SPARQL_DIALECT') ?? 'generic';
+  const dialects = availableDialects();
+  if (!dialects.includes(dialect)) fail('SPARQL_DIALECT', `must be one of ${dialects.join(', ')}, not ${JSON.stringify(dialect)}`);
+
+  const graph = read('SPARQL_GRAPH');
+  const defaultLang = read('DEFAULT_LANG') ?? 'en';
+  if (!isLangTag(defaultLang)) fail('DEFAULT_LANG', `${JSON.stringify(defaultLang)} is not a language tag such as en or pt-BR`);
+
+  const conceptTypes = (list('CONCEPT_TYPES') ?? ['skos:Concept']).map((type) => {
+    const [prefix, local] = [type.slice(0, type.indexOf(':')), type.slice(type.indexOf(':') + 1)];
+    return iri('CONCEPT_TYPES', PREFIXES[prefix] !== undefined ? PREFIXES[prefix] + local : type);
+  });
+
+  const basePath = (read('BASE_PATH') ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath)) fail('BASE_PATH', `must be a path such as /vocab, not ${JSON.stringify(basePath)}`);
+
+  const logLevel = read('LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  return Object.freeze({
+    port: integer('PORT', 3000, 0, 65535),
+    host: read('HOST') ?? '127.0.0.1',
+    sparqlEndpoint: endpoint,
+    sparqlUser: user,
+    sparqlPassword: password,
+    sparqlDialect: dialect,
+    sparqlGraph: graph === undefined ? undefined : iri('SPARQL_GRAPH', graph),
+    sparqlTimeoutMs: integer('SPARQL_TIMEOUT_MS', 10000, 1, 3_600_000),
+    dataFiles: Object.freeze(list('DATA_FILES') ?? [SAMPLE_DATA_FILE]),
+    defaultLang: defaultLang.toLowerCase(),
+    conceptTypes: Object.freeze(conceptTypes),
+    cacheMaxEntries: integer('CACHE_MAX_ENTRIES', 10000, 0, 10_000_000),
+    cacheTtlSeconds: integer('CACHE_TTL_SECONDS', 3600, 1, 31_536_000),
+    httpMaxAge: integer('HTTP_MAX_AGE', 3600, 0, 31_536_000),
+    basePath,
+    logLevel: logLevel as LogLevel,
+  });
+}
+
+/** The dialects are the folders under `queries/`. */
+export function availableDialects(): string[] {
+  if (!existsSync(QUERIES_DIR)) return ['generic'];
+  return readdirSync(QUERIES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}

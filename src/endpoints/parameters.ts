@@ -1,0 +1,95 @@
+import { BadRequestError } from '../errors.js';
+import { isIri } from '../sparql/iri.js';
+import { isLangTag } from '../sparql/langTag.js';
+
+/**
+ * The contract's rules for query parameters, one function per parameter. Each throws a
+ * BadRequestError (400) whose message names the parameter and, where it helps, the value.
+ * Unknown parameters are never looked at.
+ */
+
+/** The decoded query string of a request URL (`+` is a space; bad percent-escapes stay as they are). */
+export function queryParameters(url: string): URLSearchParams {
+  const start = url.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+}
+
+/** A parameter that may be given once; `undefined` when absent. */
+function single(params: URLSearchParams, name: string): string | undefined {
+  const values = params.getAll(name);
+  if (values.length > 1) throw new BadRequestError(`'${name}' parameter must be given only once`);
+  return values[0];
+}
+
+/** Quotes a value for a message, shortened so that an error never echoes a whole long input. */
+function quote(value: string): string {
+  const characters = [...value];
+  return JSON.stringify(characters.length > 80 ? `${characters.slice(0, 80).join('')}...` : value);
+}
+
+const MAX_Q_LENGTH = 200;
+
+/** `q`: required, trimmed, 1 to 200 characters; no control characters other than tab and line breaks. */
+export function qParameter(params: URLSearchParams): string {
+  const q = single(params, 'q')?.trim();
+  if (q === undefined || q === '') throw new BadRequestError("'q' parameter is mandatory");
+  if ([...q].length > MAX_Q_LENGTH) throw new BadRequestError(`'q' parameter must be at most ${MAX_Q_LENGTH} characters long`);
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.test(q)) throw new BadRequestError("'q' parameter must not contain control characters");
+  if (!q.isWellFormed()) throw new BadRequestError("'q' parameter is not well-formed Unicode");
+  return q;
+}
+
+function integer(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+  const value = single(params, name);
+  if (value === undefined) return fallback;
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw new BadRequestError(`'${name}' parameter must be an integer from ${min} to ${max}, not ${quote(value)}`);
+  return n;
+}
+
+export const MAX_COUNT = 100;
+export const MAX_RESULTS_DEPTH = 10_000;
+
+/** `count`: an integer from 1 to 100; `fallback` when absent. */
+export function countParameter(params: URLSearchParams, fallback: number): number {
+  return integer(params, 'count', fallback, 1, MAX_COUNT);
+}
+
+/** `page`: an integer >= 1, default 1, such that `page * count` is at most 10,000. */
+export function pageParameter(params: URLSearchParams, count: number): number {
+  const page = integer(params, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
+  if (page * count > MAX_RESULTS_DEPTH) {
+    throw new BadRequestError(`'page' parameter times 'count' must be at most ${MAX_RESULTS_DEPTH}; with count ${count} the last page is ${Math.floor(MAX_RESULTS_DEPTH / count)}`);
+  }
+  return page;
+}
+
+/** `lang`: optional language tag; returned in lower case. */
+export function langParameter(params: URLSearchParams): string | undefined {
+  const lang = single(params, 'lang');
+  if (lang === undefined) return undefined;
+  if (!isLangTag(lang)) throw new BadRequestError(`'lang' parameter must be a language tag such as en or pt-BR, not ${quote(lang)}`);
+  return lang.toLowerCase();
+}
+
+/** `scheme`: optional concept scheme IRI. */
+export function schemeParameter(params: URLSearchParams): string | undefined {
+  const scheme = single(params, 'scheme');
+  if (scheme === undefined) return undefined;
+  if (!isIri(scheme)) throw new BadRequestError(`'scheme' parameter must be an absolute IRI, not ${quote(scheme)}`);
+  return scheme;
+}
+
+export const MAX_URIS = 100;
+
+/** `uri`: repeatable, 1 to 100 absolute IRIs, in the order given. */
+export function uriParameters(params: URLSearchParams): string[] {
+  const uris = params.getAll('uri');
+  if (uris.length === 0) throw new BadRequestError("'uri' parameter is mandatory");
+  if (uris.length > MAX_URIS) throw new BadRequestError(`'uri' parameter may be given at most ${MAX_URIS} times, not ${uris.length}`);
+  for (const uri of uris) {
+    if (uri === '') throw new BadRequestError("'uri' parameter must not be empty");
+    if (!isIri(uri)) throw new BadRequestError(`'uri' parameter ${quote(uri)} is not an absolute IRI`);
+  }
+  return uris;
+}

@@ -1,0 +1,116 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from './log.js';
+
+/**
+ * An error with an HTTP status and a message that is safe to show to the client: it
+ * names the parameter or value at fault and never carries SPARQL text, a stack or the
+ * endpoint's address. Everything that is not an HttpError renders as a generic 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra response headers (`Allow`, `Retry-After`). */
+    readonly headers: Readonly<Record<string, string>> = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: a parameter is missing, empty, malformed or out of range. */
+export class BadRequestError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+/** 404: no such path. */
+export class NotFoundError extends HttpError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+/** 405: a method other than GET, HEAD and OPTIONS. */
+export class MethodNotAllowedError extends HttpError {
+  constructor(method: string) {
+    super(405, `method ${method} is not allowed; use GET, HEAD or OPTIONS`, {
+      Allow: 'GET, HEAD, OPTIONS',
+    });
+  }
+}
+
+/** 502: the store answered with an error, or with something that is not SPARQL results. */
+export class UpstreamError extends HttpError {
+  constructor(detail: string, options?: ErrorOptions) {
+    super(502, `the SPARQL store ${detail}`, {}, options);
+  }
+}
+
+/** Seconds a client is asked to wait when the store cannot be reached. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 503: the store cannot be reached (or the service sheds load). */
+export class UpstreamUnavailableError extends HttpError {
+  constructor(detail: string, options?: ErrorOptions) {
+    super(503, `the SPARQL store ${detail}`, { 'Retry-After': String(RETRY_AFTER_SECONDS) }, options);
+  }
+}
+
+/** 504: the store did not answer within SPARQL_TIMEOUT_MS. */
+export class UpstreamTimeoutError extends HttpError {
+  constructor(timeoutMs: number, options?: ErrorOptions) {
+    super(504, `the SPARQL store did not answer within ${timeoutMs} ms`, {}, options);
+  }
+}
+
+/** The JSON body of every response with a status >= 400. */
+export interface ErrorBody {
+  status: number;
+  error: string;
+  message: string;
+}
+
+/** Renders any status and message as the contract's error response. */
+export function sendError(res: Parameters<RequestHandler>[1], status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+  const body: ErrorBody = { status, error: STATUS_CODES[status] ?? 'Error', message };
+  res.status(status).set(headers).set('Cache-Control', 'no-store').type('application/json; charset=utf-8');
+  res.removeHeader('ETag');
+  res.send(JSON.stringify(body));
+}
+
+/**
+ * The one place where errors become responses. HttpErrors show their own message; a
+ * malformed request that Express itself rejects keeps its 4xx status; anything else is a
+ * bug in this service: a 500 with a generic message, the cause going to the log only.
+ */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof HttpError) {
+      if (error.status >= 500) log.warn(`${req.method} ${req.path}: ${error.message}`, error.cause);
+      sendError(res, error.status, error.message, error.headers);
+      return;
+    }
+    const status = clientErrorStatus(error);
+    if (status !== undefined) {
+      sendError(res, status, STATUS_CODES[status] ?? 'bad request');
+      return;
+    }
+    log.error(`${req.method} ${req.path}: unexpected error`, error);
+    sendError(res, 500, 'internal error in the lookup service');
+  };
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = (error as { status?: unknown; expose?: unknown }).status;
+  const expose = (error as { expose?: unknown }).expose;
+  return typeof status === 'number' && status >= 400 && status < 500 && expose === true ? status : undefined;
+}

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { ConceptService } from './concepts/ConceptService.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
+import { createStore } from './store/createStore.js';
+import { DataFileError } from './store/loadRdfFile.js';
+
+/**
+ * The only entry point: loadConfig -> createStore -> createApp -> listen.
+ * A setting, query file or data file that is wrong stops the start with one line naming
+ * it and exit status 2.
+ */
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env'); // variables already set win
+  const config = loadConfig(process.env);
+  const log = createLogger(config.logLevel);
+  const queries = QueryCatalog.load(config.sparqlDialect);
+  const started = Date.now();
+  const store = await createStore(config);
+  log.info(config.sparqlEndpoint === undefined ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms` : 'using the SPARQL endpoint from SPARQL_ENDPOINT');
+
+  const app = createApp({ config, log, concepts: new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang }) });
+  const server = app.listen(config.port, config.host, () => {
+    const { address, port } = server.address() as AddressInfo;
+    log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
+  });
+  server.on('error', (error) => {
+    log.error('cannot listen', error);
+    process.exit(2);
+  });
+  const stop = (): void => {
+    log.info('stopping');
+    server.close(() => void store.close().then(() => process.exit(0)));
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataFileError || error instanceof QueryFileError) {
+    process.stderr.write(`cannot start: ${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type oxigraph from 'oxigraph';
+
+/** A data file that cannot be read or parsed; the message names the file and, for a parse error, the parser's line and column. */
+export class DataFileError extends Error {
+  override name = 'DataFileError';
+}
+
+/** Media types by file extension (after any `.gz`). */
+const FORMATS: Readonly<Record<string, string>> = {
+  ttl: 'text/turtle',
+  turtle: 'text/turtle',
+  nt: 'application/n-triples',
+  ntriples: 'application/n-triples',
+  nq: 'application/n-quads',
+  nquads: 'application/n-quads',
+  trig: 'application/trig',
+  rdf: 'application/rdf+xml',
+  owl: 'application/rdf+xml',
+  xml: 'application/rdf+xml',
+  n3: 'text/n3',
+};
+
+export function formatOf(path: string): string | undefined {
+  const name = basename(path).toLowerCase().replace(/\.gz$/, '');
+  return FORMATS[name.slice(name.lastIndexOf('.') + 1)];
+}
+
+/**
+ * Parses one RDF file into `store`, in one transaction: a file that fails to parse adds
+ * nothing. Relative IRIs resolve against the file's own URL.
+ * @throws DataFileError
+ */
+export async function loadRdfFile(store: oxigraph.Store, path: string): Promise<void> {
+  const format = formatOf(path);
+  if (format === undefined) {
+    throw new DataFileError(`${path}: unknown RDF format; use .ttl, .nt, .nq, .trig, .rdf, .owl, .xml or .n3, optionally with .gz`);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+    if (/\.gz$/i.test(path)) bytes = gunzipSync(bytes);
+  } catch (error) {
+    throw new DataFileError(`${path}: ${(error as Error).message}`);
+  }
+  try {
+    store.load(bytes.toString('utf8'), { format, base_iri: pathToFileURL(path).href });
+  } catch (error) {
+    throw new DataFileError(`${path}: ${(error as Error).message}`);
+  }
+}

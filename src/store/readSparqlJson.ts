@@ -1,0 +1,42 @@
+import rdf from '@rdfjs/data-model';
+import type { Term } from '@rdfjs/types';
+import type { Bindings } from './SparqlStore.js';
+
+interface JsonTerm {
+  type?: unknown;
+  value?: unknown;
+  'xml:lang'?: unknown;
+  datatype?: unknown;
+}
+
+/**
+ * Reads a SPARQL 1.1 JSON results document into bindings of RDF/JS terms.
+ * @throws TypeError when the document is not SELECT results.
+ */
+export function readSparqlJson(document: unknown): Bindings[] {
+  const rows = (document as { results?: { bindings?: unknown } } | null)?.results?.bindings;
+  if (!Array.isArray(rows)) throw new TypeError('not SPARQL JSON SELECT results');
+  return rows.map((row: Record<string, JsonTerm>) => {
+    const bindings: Record<string, Term> = {};
+    for (const name of Object.keys(row)) bindings[name] = toTerm(row[name] as JsonTerm);
+    return bindings;
+  });
+}
+
+function toTerm(term: JsonTerm): Term {
+  if (typeof term !== 'object' || term === null || typeof term.value !== 'string') throw new TypeError('malformed RDF term in SPARQL results');
+  switch (term.type) {
+    case 'uri':
+      return rdf.namedNode(term.value);
+    case 'bnode':
+      return rdf.blankNode(term.value);
+    case 'literal':
+    case 'typed-literal': {
+      if (typeof term['xml:lang'] === 'string' && term['xml:lang'] !== '') return rdf.literal(term.value, term['xml:lang']);
+      if (typeof term.datatype === 'string') return rdf.literal(term.value, rdf.namedNode(term.datatype));
+      return rdf.literal(term.value);
+    }
+    default:
+      throw new TypeError(`unknown RDF term type in SPARQL results: ${String(term.type)}`);
+  }
+}

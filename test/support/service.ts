@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../src/app.js';
+import { ConceptService } from '../../src/concepts/ConceptService.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
+import { createStore } from '../../src/store/createStore.js';
+import type { Bindings, SparqlStore } from '../../src/store/SparqlStore.js';
+
+/** The sample vocabulary's namespace. */
+export const FOOD = 'https://example.org/food/';
+
+/**
+ * The settings a contract test runs under: the environment's SPARQL_* variables (so the
+ * same tests run against a real store when a suite sets them), then the test's own.
+ */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const fromEnvironment = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SPARQL_')));
+  return loadConfig({ LOG_LEVEL: 'silent', ...fromEnvironment, ...overrides });
+}
+
+/** A store wrapper that counts the queries it passes on: instrumentation, not a mock. */
+export class CountingStore implements SparqlStore {
+  queries = 0;
+  constructor(private readonly inner: SparqlStore) {}
+  async select(query: string): Promise<Bindings[]> {
+    this.queries++;
+    return this.inner.select(query);
+  }
+  async close(): Promise<void> {}
+}
+
+const stores = new Map<string, Promise<SparqlStore>>();
+
+/** One store per configuration and test file: loading the embedded store once is enough. */
+function sharedStore(config: Config): Promise<SparqlStore> {
+  const key = JSON.stringify([config.sparqlEndpoint, config.dataFiles, config.sparqlGraph, config.sparqlTimeoutMs]);
+  let store = stores.get(key);
+  if (store === undefined) {
+    store = createStore(config);
+    stores.set(key, store);
+  }
+  return store;
+}
+
+export interface RunningService {
+  /** The service's root, e.g. `http://127.0.0.1:40123` (plus BASE_PATH). */
+  url: string;
+  store: CountingStore;
+  config: Config;
+  /** GET `path` (relative to the root) and read the JSON body. */
+  get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a real store and listens on a free port of the loopback interface. */
+export async function startService(overrides: Record<string, string> = {}, store?: SparqlStore): Promise<RunningService> {
+  const config = testConfig(overrides);
+  const counting = new CountingStore(store ?? (await sharedStore(config)));
+  const concepts = new ConceptService({ store: counting, queries: QueryCatalog.load(config.sparqlDialect), conceptTypes: config.conceptTypes, defaultLang: config.defaultLang });
+  const app = createApp({ config, concepts, log: createLogger('silent') });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: root + config.basePath,
+    store: counting,
+    config,
+    async get(path, init) {
+      const response = await fetch(root + config.basePath + path, init);
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `/get?uri=...` for sample-vocabulary ids (or full IRIs). */
+export function getPath(ids: string[], extra = ''): string {
+  return `/get?${ids.map((id) => `uri=${encodeURIComponent(id.includes(':') ? id : FOOD + id)}`).join('&')}${extra}`;
+}
+
+/** The sample-vocabulary ids of a list of concepts. */
+export function ids(concepts: Array<{ uri: string }>): string[] {
+  return concepts.map((concept) => concept.uri.replace(FOOD, ''));
+}
