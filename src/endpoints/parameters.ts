@@ -29,12 +29,16 @@ function quote(value: string): string {
 
 const MAX_Q_LENGTH = 200;
 
-/** `q`: required, trimmed, 1 to 200 characters; no control characters other than tab and line breaks. */
+/**
+ * `q`: required, trimmed, 1 to 200 characters. Control characters other than tab and line
+ * breaks, and U+2028/U+2029, are refused: nobody types them into a search field, and some
+ * SPARQL parsers read the latter two as line ends inside a string.
+ */
 export function qParameter(params: URLSearchParams): string {
   const q = single(params, 'q')?.trim();
   if (q === undefined || q === '') throw new BadRequestError("'q' parameter is mandatory");
   if ([...q].length > MAX_Q_LENGTH) throw new BadRequestError(`'q' parameter must be at most ${MAX_Q_LENGTH} characters long`);
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.test(q)) throw new BadRequestError("'q' parameter must not contain control characters");
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/.test(q)) throw new BadRequestError("'q' parameter must not contain control characters");
   if (!q.isWellFormed()) throw new BadRequestError("'q' parameter is not well-formed Unicode");
   return q;
 }

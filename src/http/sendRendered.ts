@@ -6,13 +6,26 @@ import type { RenderedBody } from './ResponseCache.js';
  * strong ETag; a request whose `If-None-Match` matches gets a 304 without a body.
  */
 export function sendRendered(req: Request, res: Response, rendered: RenderedBody, maxAge: number): void {
-  res.status(200);
   res.set('Content-Type', 'application/json; charset=utf-8');
   res.set('Cache-Control', `public, max-age=${maxAge}`);
   res.set('ETag', rendered.etag);
-  if (req.fresh) {
+  if (ifNoneMatchHolds(req.get('If-None-Match'), rendered.etag)) {
     res.status(304).end();
     return;
   }
-  res.send(rendered.body);
+  res.status(200).send(rendered.body);
+}
+
+/**
+ * RFC 9110, 13.1.2: `*` or any listed entity tag equal to ours by the weak comparison. A
+ * request's `Cache-Control: no-cache` does not matter here: it speaks to caches, and this
+ * is the origin (fetch() adds it to every conditional request it is given).
+ */
+function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
 }

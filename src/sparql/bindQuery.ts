@@ -62,6 +62,8 @@ function checkTerm(term: Term): void {
       return;
     case 'Literal':
       if (!term.value.isWellFormed()) throw new UnsafeBindingError('a literal placeholder got a string with a lone surrogate');
+      // sparqljs, and so perhaps other parsers, read U+2028 and U+2029 in a string as a line end
+      if (/[\u2028\u2029]/.test(term.value)) throw new UnsafeBindingError('a literal placeholder got a line or paragraph separator');
       if (term.language !== '' && !isLangTag(term.language)) throw new UnsafeBindingError('a literal placeholder got a malformed language tag');
       if (!isRdfIri(term.datatype.value)) throw new UnsafeBindingError('a literal placeholder got a malformed datatype');
       return;

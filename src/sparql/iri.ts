@@ -21,7 +21,9 @@ export function isIri(value: string): boolean {
  * and a `scheme` of that kind has no concepts.
  */
 export function isRdfIri(value: string): boolean {
-  if (!isIri(value)) return false;
+  // U+2028 and U+2029 are valid in an IRI, but sparqljs (and so perhaps other parsers)
+  // reads them as line ends inside a query.
+  if (!isIri(value) || /[\u2028\u2029]/.test(value)) return false;
   try {
     oxigraph.namedNode(value);
     return true;

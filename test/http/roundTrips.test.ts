@@ -1,0 +1,130 @@
+import type { SparqlStore, Bindings } from '../../src/store/SparqlStore.js';
+import { createStore } from '../../src/store/createStore.js';
+import { getPath, startService, testConfig, type RunningService } from '../support/service.js';
+
+/** The real store, with each query held until `release()`: lets requests pile up in flight. */
+class GatedStore implements SparqlStore {
+  private waiting: Array<() => void> = [];
+  failNext = false;
+  constructor(private readonly inner: SparqlStore) {}
+  async select(query: string): Promise<Bindings[]> {
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('store failed once');
+    }
+    return this.inner.select(query);
+  }
+  release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+  async close(): Promise<void> {}
+}
+
+/** Gives every request time to arrive, then releases gated queries until `done` settles. */
+async function drive<T>(store: GatedStore, done: Promise<T>): Promise<T> {
+  let settled = false;
+  void done.finally(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  while (!settled) {
+    store.release();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return done;
+}
+
+describe('round trips to the store', () => {
+  let service: RunningService;
+  beforeAll(async () => {
+    service = await startService({ CACHE_MAX_ENTRIES: '0' });
+  });
+  afterAll(() => service.close());
+
+  test('/get asks the store once, whatever the number of URIs', async () => {
+    const before = service.store.queries;
+    const { body } = await service.get(getPath(['tea', 'wine', 'apple', 'cheese', 'bread']));
+    expect(body._embedded.concepts).toHaveLength(5);
+    expect(service.store.queries - before).toBe(1);
+  });
+
+  test('/search and /suggest ask the store at most twice: the ranked page, then its details', async () => {
+    let before = service.store.queries;
+    expect((await service.get('/search?q=tea')).body.concepts.length).toBeGreaterThan(1);
+    expect(service.store.queries - before).toBe(2);
+    before = service.store.queries;
+    expect((await service.get('/suggest?q=tea')).body.concepts.length).toBeGreaterThan(1);
+    expect(service.store.queries - before).toBe(2);
+    before = service.store.queries;
+    await service.get('/search?q=xylophone');
+    expect(service.store.queries - before).toBe(1);
+  });
+
+  test('with the cache off, each request asks the store again', async () => {
+    const before = service.store.queries;
+    await service.get('/search?q=wine');
+    await service.get('/search?q=wine');
+    expect(service.store.queries - before).toBe(4);
+  });
+});
+
+describe('the result cache', () => {
+  test('answers a repeated request without the store, and the normalised form of a request too', async () => {
+    const service = await startService();
+    try {
+      const first = await service.get('/search?q=wine&count=20');
+      const before = service.store.queries;
+      const again = await service.get('/search?q=%20wine%20&page=1&lang');
+      expect(again.status).toBe(400); // an empty lang is malformed: nothing cached is served for it
+      const same = await service.get('/search?q=%20wine%20&page=1&unknown=1');
+      expect(same.body).toEqual(first.body);
+      expect(same.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(service.store.queries).toBe(before);
+    } finally {
+      await service.close();
+    }
+  });
+
+  test('forgets an answer after CACHE_TTL_SECONDS', async () => {
+    const service = await startService({ CACHE_TTL_SECONDS: '1' });
+    try {
+      await service.get('/search?q=beer');
+      const before = service.store.queries;
+      await service.get('/search?q=beer');
+      expect(service.store.queries).toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await service.get('/search?q=beer');
+      expect(service.store.queries).toBe(before + 2);
+    } finally {
+      await service.close();
+    }
+  });
+
+  test.each(['10000', '0'])('shares one round of store queries among identical requests in flight (CACHE_MAX_ENTRIES=%s)', async (entries) => {
+    const gated = new GatedStore(await createStore(testConfig()));
+    const service = await startService({ CACHE_MAX_ENTRIES: entries }, gated);
+    try {
+      const responses = await drive(gated, Promise.all(Array.from({ length: 8 }, () => service.get('/search?q=tea'))));
+      expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+      expect(new Set(responses.map((response) => JSON.stringify(response.body))).size).toBe(1);
+      expect(service.store.queries).toBe(2);
+    } finally {
+      await service.close();
+    }
+  });
+
+  test('keeps no failure: the next request asks the store again', async () => {
+    const gated = new GatedStore(await createStore(testConfig()));
+    const service = await startService({}, gated);
+    try {
+      gated.failNext = true;
+      expect((await drive(gated, service.get('/suggest?q=win'))).status).toBe(500);
+      const retry = await drive(gated, service.get('/suggest?q=win'));
+      expect(retry.status).toBe(200);
+      expect(retry.body.concepts.length).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+    }
+  });
+});

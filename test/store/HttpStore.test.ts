@@ -1,0 +1,126 @@
+import { createServer } from 'node:net';
+import { HttpStore } from '../../src/store/HttpStore.js';
+import { startService } from '../support/service.js';
+import { EMPTY_RESULTS, misbehavingEndpoint, type MisbehavingEndpoint } from '../support/misbehavingEndpoint.js';
+
+let endpoint: MisbehavingEndpoint | undefined;
+afterEach(async () => {
+  await endpoint?.close();
+  endpoint = undefined;
+});
+
+/** Runs a /search through the whole service against `store`, as a client sees it. */
+async function searchThrough(store: HttpStore): Promise<{ status: number; headers: Headers; body: any }> {
+  const service = await startService({}, store);
+  try {
+    return await service.get('/search?q=tea');
+  } finally {
+    await service.close();
+  }
+}
+
+function expectNoLeak(body: unknown, url: string): void {
+  const text = JSON.stringify(body);
+  expect(text).not.toContain(url);
+  expect(text).not.toContain('127.0.0.1');
+  expect(text).not.toMatch(/SELECT|PREFIX|skos:|at .*\.(js|ts)/);
+}
+
+describe('HttpStore', () => {
+  test('sends the query form-encoded with basic auth and reads SPARQL JSON results', async () => {
+    endpoint = await misbehavingEndpoint((res) => {
+      res.setHeader('Content-Type', 'application/sparql-results+json');
+      res.end(JSON.stringify({ head: { vars: ['x', 'l'] }, results: { bindings: [{ x: { type: 'uri', value: 'http://x/1' }, l: { type: 'literal', value: 'Tee', 'xml:lang': 'de' } }] } }));
+    });
+    const store = new HttpStore({ endpoint: endpoint.url, user: 'cataloguer', password: 's3cret:with colon', timeoutMs: 2000 });
+    const rows = await store.select('SELECT * WHERE { ?x ?p ?l }');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.x?.termType).toBe('NamedNode');
+    expect(rows[0]?.l).toMatchObject({ termType: 'Literal', value: 'Tee', language: 'de' });
+    const [request] = endpoint.requests;
+    expect(request?.headers.authorization).toBe(`Basic ${Buffer.from('cataloguer:s3cret:with colon').toString('base64')}`);
+    expect(request?.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(request?.headers.accept).toContain('application/sparql-results+json');
+    expect(new URLSearchParams(request?.body).get('query')).toBe('SELECT * WHERE { ?x ?p ?l }');
+  });
+
+  test('sends no Authorization header without credentials, and the graph as default-graph-uri', async () => {
+    endpoint = await misbehavingEndpoint((res) => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS));
+    await new HttpStore({ endpoint: endpoint.url, graph: 'http://example.org/graph', timeoutMs: 2000 }).select('SELECT * WHERE { ?s ?p ?o }');
+    expect(endpoint.requests[0]?.headers.authorization).toBeUndefined();
+    expect(new URLSearchParams(endpoint.requests[0]?.body).get('default-graph-uri')).toBe('http://example.org/graph');
+  });
+
+  test('a store that does not answer in time gives 504, and the request to it is aborted', async () => {
+    endpoint = await misbehavingEndpoint(() => {
+      /* never answers */
+    });
+    const started = Date.now();
+    const { status, headers, body } = await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 300 }));
+    expect(status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(body).toEqual({ status: 504, error: 'Gateway Timeout', message: 'the SPARQL store did not answer within 300 ms' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(endpoint.requests[0]?.aborted).toBe(true);
+  });
+
+  test('a store that stalls in the middle of its answer gives 504 too', async () => {
+    endpoint = await misbehavingEndpoint((res) => {
+      res.setHeader('Content-Type', 'application/sparql-results+json');
+      res.write('{"head": {"vars": []}, "results": {"bindings": [');
+    });
+    expect((await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 300 }))).status).toBe(504);
+  });
+
+  test('a store answering 500 gives 502, without its message, the query or its address', async () => {
+    endpoint = await misbehavingEndpoint((res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Virtuoso 37000 Error SP030: SPARQL compiler, line 3: syntax error at SELECT'));
+    const { status, body } = await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
+    expect(status).toBe(502);
+    expect(body).toEqual({ status: 502, error: 'Bad Gateway', message: 'the SPARQL store answered with HTTP status 500' });
+    expectNoLeak(body, endpoint.url);
+  });
+
+  test.each([
+    ['an HTML page', 'text/html', '<html><body>Maintenance</body></html>'],
+    ['JSON that is not SPARQL results', 'application/json', '{"error": "no"}'],
+    ['a truncated body', 'application/sparql-results+json', '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "ur'],
+    ['garbage bytes', 'application/sparql-results+json', '\u0000\u00ff\u0001garbage'],
+    ['a malformed term', 'application/sparql-results+json', '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "nonsense", "value": "x"}}]}}'],
+  ])('a store answering %s gives 502', async (_case, contentType, text) => {
+    endpoint = await misbehavingEndpoint((res) => res.writeHead(200, { 'Content-Type': contentType }).end(text));
+    const { status, body } = await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
+    expect(status).toBe(502);
+    expect(body.status).toBe(502);
+    expectNoLeak(body, endpoint.url);
+  });
+
+  test('a store that cuts the connection mid-answer gives 502', async () => {
+    endpoint = await misbehavingEndpoint((res) => {
+      res.writeHead(200, { 'Content-Type': 'application/sparql-results+json', 'Content-Length': '1000' });
+      res.write('{"head": {');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    expect((await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }))).status).toBe(502);
+  });
+
+  test('a store that cannot be reached gives 503 with Retry-After', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/sparql`;
+    const { status, headers, body } = await searchThrough(new HttpStore({ endpoint: url, timeoutMs: 2000 }));
+    expect(status).toBe(503);
+    expect(headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(body).toEqual({ status: 503, error: 'Service Unavailable', message: expect.stringContaining('cannot be reached') });
+    expectNoLeak(body, url);
+  });
+});
+
+/** A loopback port that nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
