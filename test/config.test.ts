@@ -1,0 +1,95 @@
+import { ConfigError, SAMPLE_DATA_FILE, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  test('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      sparqlEndpoint: undefined,
+      sparqlUser: undefined,
+      sparqlPassword: undefined,
+      sparqlDialect: 'generic',
+      sparqlGraph: undefined,
+      sparqlTimeoutMs: 10000,
+      dataFiles: [SAMPLE_DATA_FILE],
+      defaultLang: 'en',
+      conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'],
+      cacheMaxEntries: 10000,
+      cacheTtlSeconds: 3600,
+      httpMaxAge: 3600,
+      basePath: '',
+      logLevel: 'info',
+    });
+  });
+
+  test('is frozen', () => {
+    expect(Object.isFrozen(loadConfig({}))).toBe(true);
+    expect(Object.isFrozen(loadConfig({}).dataFiles)).toBe(true);
+  });
+
+  test('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      SPARQL_ENDPOINT: 'http://127.0.0.1:18890/sparql',
+      SPARQL_USER: 'dba',
+      SPARQL_PASSWORD: 'secret',
+      SPARQL_GRAPH: 'http://example.org/graph',
+      SPARQL_TIMEOUT_MS: '2500',
+      DATA_FILES: 'a.ttl, b.nt.gz',
+      DEFAULT_LANG: 'pt-BR',
+      CONCEPT_TYPES: 'skos:Concept,http://example.org/Term',
+      CACHE_MAX_ENTRIES: '0',
+      CACHE_TTL_SECONDS: '60',
+      HTTP_MAX_AGE: '0',
+      BASE_PATH: '/vocab/',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      sparqlEndpoint: 'http://127.0.0.1:18890/sparql',
+      sparqlUser: 'dba',
+      sparqlPassword: 'secret',
+      sparqlGraph: 'http://example.org/graph',
+      sparqlTimeoutMs: 2500,
+      dataFiles: ['a.ttl', 'b.nt.gz'],
+      defaultLang: 'pt-br',
+      conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept', 'http://example.org/Term'],
+      cacheMaxEntries: 0,
+      cacheTtlSeconds: 60,
+      httpMaxAge: 0,
+      basePath: '/vocab',
+      logLevel: 'debug',
+    });
+  });
+
+  test('takes an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', SPARQL_ENDPOINT: ' ', DEFAULT_LANG: '' })).toMatchObject({ port: 3000, sparqlEndpoint: undefined, defaultLang: 'en' });
+  });
+
+  test.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['SPARQL_ENDPOINT', { SPARQL_ENDPOINT: 'localhost:8890/sparql' }],
+    ['SPARQL_ENDPOINT', { SPARQL_ENDPOINT: 'ftp://x/sparql' }],
+    ['SPARQL_PASSWORD', { SPARQL_USER: 'dba' }],
+    ['SPARQL_USER', { SPARQL_PASSWORD: 'secret' }],
+    ['SPARQL_DIALECT', { SPARQL_DIALECT: 'oracle' }],
+    ['SPARQL_GRAPH', { SPARQL_GRAPH: 'my graph' }],
+    ['SPARQL_TIMEOUT_MS', { SPARQL_TIMEOUT_MS: '0' }],
+    ['SPARQL_TIMEOUT_MS', { SPARQL_TIMEOUT_MS: '1.5' }],
+    ['DATA_FILES', { DATA_FILES: 'a.ttl,,b.ttl' }],
+    ['DEFAULT_LANG', { DEFAULT_LANG: 'english please' }],
+    ['CONCEPT_TYPES', { CONCEPT_TYPES: 'Concept' }],
+    ['CACHE_MAX_ENTRIES', { CACHE_MAX_ENTRIES: '-1' }],
+    ['CACHE_TTL_SECONDS', { CACHE_TTL_SECONDS: '0' }],
+    ['HTTP_MAX_AGE', { HTTP_MAX_AGE: 'forever' }],
+    ['BASE_PATH', { BASE_PATH: 'vocab' }],
+    ['BASE_PATH', { BASE_PATH: '/a b' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+  ])('refuses a malformed %s with a message naming it', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${name}: `));
+  });
+});
