@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { ConceptService } from './concepts/ConceptService.js';
 import { ConfigError, loadConfig } from './config.js';
+import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
 import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
 import { createStore } from './store/createStore.js';
@@ -23,14 +24,12 @@ async function main(): Promise<void> {
   log.info(config.sparqlEndpoint === undefined ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms` : 'using the SPARQL endpoint from SPARQL_ENDPOINT');
 
   const app = createApp({ config, log, concepts: new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang }) });
-  const server = app.listen(config.port, config.host, () => {
-    const { address, port } = server.address() as AddressInfo;
-    log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
-  });
-  server.on('error', (error) => {
-    log.error('cannot listen', error);
+  const server = await listen(app, config.port, config.host).catch((error: unknown) => {
+    log.error(`cannot listen on ${config.host}:${config.port}`, error);
     process.exit(2);
   });
+  const { address, port } = server.address() as AddressInfo;
+  log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
   const stop = (): void => {
     log.info('stopping');
     server.close(() => void store.close().then(() => process.exit(0)));

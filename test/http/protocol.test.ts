@@ -72,6 +72,22 @@ describe('every endpoint', () => {
 });
 
 describe('errors', () => {
+  test('a request Node itself cannot parse still gets the JSON error body', async () => {
+    const { request } = await import('node:net').then((net) => ({
+      request: (raw: string) =>
+        new Promise<string>((resolve) => {
+          const socket = net.connect(Number(new URL(service.url).port), '127.0.0.1', () => socket.end(raw));
+          let answer = '';
+          socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+          socket.on('close', () => resolve(answer));
+        }),
+    }));
+    const answer = await request('GET /search?q=Сельское HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
+    expect(answer).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ status: 400, error: 'Bad Request', message: expect.stringContaining('malformed HTTP request') });
+  });
+
   test('an unknown path is a 404 with the error body', async () => {
     const { status, headers, body } = await service.get('/concepts?q=tea');
     expect(status).toBe(404);

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { ConceptService } from '../../src/concepts/ConceptService.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { listen } from '../../src/http/listen.js';
 import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
 import { createStore } from '../../src/store/createStore.js';
@@ -59,8 +60,7 @@ export async function startService(overrides: Record<string, string> = {}, store
   const counting = new CountingStore(store ?? (await sharedStore(config)));
   const concepts = new ConceptService({ store: counting, queries: QueryCatalog.load(config.sparqlDialect), conceptTypes: config.conceptTypes, defaultLang: config.defaultLang });
   const app = createApp({ config, concepts, log: createLogger('silent') });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const server = await listen(app, 0, '127.0.0.1');
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: root + config.basePath,
