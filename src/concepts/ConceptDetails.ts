@@ -9,6 +9,7 @@ const PREF_LABEL = `${SKOS}prefLabel`;
 const ALT_LABEL = `${SKOS}altLabel`;
 const RELATED = `${SKOS}related`;
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 
 /** The prefLabels and rdfs:labels of one resource, from which one label is chosen. */
 class Labels {
@@ -36,6 +37,8 @@ export class ConceptDetails {
   private readonly labels = new Labels();
   private readonly altLabels = new Set<string>();
   private readonly related = new Map<string, Labels>();
+  /** Whether a row said the resource has one of the concept types (`concepts.rq` gives such a row). */
+  isConcept = false;
 
   private constructor(
     readonly uri: string,
@@ -61,7 +64,9 @@ export class ConceptDetails {
   private add(row: Bindings): void {
     const property = row.property?.value;
     if (property === undefined) return;
-    if (property === ALT_LABEL && row.value?.termType === 'Literal') {
+    if (property === RDF_TYPE) {
+      this.isConcept = true;
+    } else if (property === ALT_LABEL && row.value?.termType === 'Literal') {
       this.altLabels.add(row.value.value);
     } else if (property === RELATED && row.related?.termType === 'NamedNode') {
       let labels = this.related.get(row.related.value);

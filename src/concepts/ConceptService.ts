@@ -45,7 +45,7 @@ export class ConceptService {
     const distinct = [...new Set(uris)].filter(isRdfIri);
     if (distinct.length === 0) return [];
     const details = await this.details(distinct, lang ?? this.options.defaultLang);
-    return distinct.flatMap((uri) => details.get(uri)?.toConcept() ?? []);
+    return distinct.flatMap((uri) => conceptOf(details.get(uri)));
   }
 
   /** A page of /search results, best first, with full details. At most two store queries. */
@@ -53,7 +53,7 @@ export class ConceptService {
     const ranked = await this.rank('search', searchPatterns(request.q), request);
     if (ranked.length === 0) return [];
     const details = await this.details(ranked, request.lang ?? this.options.defaultLang);
-    return ranked.flatMap((uri) => details.get(uri)?.toConcept() ?? []);
+    return ranked.flatMap((uri) => conceptOf(details.get(uri)));
   }
 
   /** A page of /suggest results, best first: URI and prefLabel only. At most two store queries. */
@@ -92,4 +92,9 @@ export class ConceptService {
     const rows = await this.options.store.select(query);
     return ConceptDetails.read(rows, lang);
   }
+}
+
+/** The concept, or nothing when the store holds no concept by that URI. */
+function conceptOf(details: ConceptDetails | undefined): Concept[] {
+  return details?.isConcept === true ? [details.toConcept()] : [];
 }
