@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { ConceptService } from './concepts/ConceptService.js';
+import { createConceptService } from './concepts/createConceptService.js';
 import { ConfigError, loadConfig } from './config.js';
 import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
@@ -18,12 +18,13 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env'); // variables already set win
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel);
-  const queries = QueryCatalog.load(config.sparqlDialect);
+  const queries = QueryCatalog.load(config.sparqlDialect); // a broken query file stops the start before data loads
   const started = Date.now();
   const store = await createStore(config);
   log.info(config.sparqlEndpoint === undefined ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms` : 'using the SPARQL endpoint from SPARQL_ENDPOINT');
 
-  const app = createApp({ config, log, concepts: new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang }) });
+  const concepts = await createConceptService(config, queries, store, log);
+  const app = createApp({ config, log, concepts });
   const server = await listen(app, config.port, config.host).catch((error: unknown) => {
     log.error(`cannot listen on ${config.host}:${config.port}`, error);
     process.exit(2);
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
   const stop = (): void => {
     log.info('stopping');
+    concepts.close();
     server.close(() => void store.close().then(() => process.exit(0)));
     server.closeIdleConnections();
   };

@@ -1,6 +1,8 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
-import { bindQuery } from '../sparql/bindQuery.js';
+import { bindQuery, hasPlaceholder } from '../sparql/bindQuery.js';
+import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
+import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import { isRdfIri } from '../sparql/iri.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
@@ -26,6 +28,8 @@ export interface ConceptServiceOptions {
   conceptTypes: readonly string[];
   /** Lower case. */
   defaultLang: string;
+  /** For a dialect whose search queries take a `?textQuery` for the store's text index. */
+  spellings?: SpellingVariantsSource | undefined;
 }
 
 /**
@@ -38,6 +42,11 @@ export class ConceptService {
 
   constructor(private readonly options: ConceptServiceOptions) {
     this.conceptTypes = options.conceptTypes.map((type) => rdf.namedNode(type));
+  }
+
+  /** Stops what runs in the background (the refresh of spelling variants). */
+  close(): void {
+    this.options.spellings?.stop();
   }
 
   /** The concepts among `uris`, in the order given, each once; other URIs are left out. One store query. */
@@ -68,9 +77,11 @@ export class ConceptService {
   private async rank(name: 'search' | 'suggest', patterns: MatchPatterns, request: FindRequest): Promise<string[]> {
     if (request.scheme !== undefined && !isRdfIri(request.scheme)) return [];
     const literal = (value: string): Term => rdf.literal(value);
+    const template = this.options.queries.template(name);
     const query = bindQuery(
-      this.options.queries.template(name),
+      template,
       {
+        ...(hasPlaceholder(template, 'textQuery') ? { textQuery: this.textQuery(patterns) } : {}),
         wordPattern: patterns.words.map(literal),
         startPattern: literal(patterns.start),
         ...(name === 'search' ? { equalPattern: literal(patterns.equal), notation: literal(request.q) } : {}),
@@ -81,6 +92,13 @@ export class ConceptService {
       { limit: request.count, offset: (request.page - 1) * request.count },
     );
     return (await this.options.store.select(query)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' ? [row.concept.value] : []));
+  }
+
+  /** The text index query, when the spelling variants are known and a query word can use the index. */
+  private textQuery(patterns: MatchPatterns): Term | undefined {
+    const variants = this.options.spellings?.current;
+    const text = variants === undefined ? undefined : virtuosoTextQuery(patterns.terms, variants);
+    return text === undefined ? undefined : rdf.literal(text);
   }
 
   private async details(uris: readonly string[], lang: string): Promise<Map<string, ConceptDetails>> {

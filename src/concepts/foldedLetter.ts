@@ -102,3 +102,20 @@ export function foldedWordPattern(word: string): string {
 function escapeRegex(text: string): string {
   return text.replace(/[\\.^$|?*+()[\]{}-]/g, '\\$&');
 }
+
+/**
+ * Regular expression text for one letter that folding changes (é, Ø, ß, ς...): a word
+ * without any is spelled as its folded form, up to case.
+ */
+export const FOLDED_AWAY_LETTER: string = (() => {
+  const letters = new Set<string>();
+  for (const [base, forms] of VARIANTS) {
+    for (const form of forms) if (form.toLowerCase() !== base) letters.add(form);
+  }
+  for (const ligature of Object.keys(LIGATURES)) {
+    letters.add(ligature);
+    if ([...ligature.toUpperCase()].length === 1) letters.add(ligature.toUpperCase());
+  }
+  letters.add('ẞ');
+  return `[${[...letters].sort().join('')}]`;
+})();

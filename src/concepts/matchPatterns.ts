@@ -1,13 +1,21 @@
 import { foldText, foldedWordPattern } from './foldedLetter.js';
 
+/** One word of a query: folded (lower case, no diacritics), and whether it may be the start of a longer word. */
+export interface QueryTerm {
+  folded: string;
+  prefix: boolean;
+}
+
 /**
- * The regular expressions (XPath syntax, run by the store's REGEX with the `i` flag) that
- * decide whether a label matches a query and in which rank tier it falls.
+ * What decides whether a label matches a query and in which rank tier it falls: regular
+ * expressions (XPath syntax, run by the store's REGEX with the `i` flag), and the folded
+ * query words they were made from (for a store's own text index).
  *
  * A label's words are its runs of letters, digits and combining marks; anything else
  * separates words. The query is split the same way, and folded (case, diacritics, ß/æ/œ).
  */
 export interface MatchPatterns {
+  terms: QueryTerm[];
   /** One pattern per query word; a label matches when every one of them matches. Empty when the query has no word. */
   words: string[];
   /** The whole label equals the query, up to folding and the separators between words. */
@@ -19,29 +27,32 @@ export interface MatchPatterns {
 const WORD_CHARACTER = '\\p{L}\\p{N}\\p{M}';
 const SEPARATOR = `[^${WORD_CHARACTER}]`;
 
+/** Splits text into words as labels are split: runs of letters, digits and combining marks. */
+export function wordsOf(text: string): string[] {
+  return [...text.normalize('NFC').matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => match[0]);
+}
+
 /**
  * For /search: every query word must equal a word of the label; a query word ending in
  * `*` needs only to start one. The `*` plays no part in the equal and start patterns.
  */
 export function searchPatterns(q: string): MatchPatterns {
-  const words = [...q.normalize('NFC').matchAll(new RegExp(`[${WORD_CHARACTER}]+\\*?`, 'gu'))].map((match) => match[0]);
-  const folded = words.map((word) => ({ prefix: word.endsWith('*'), pattern: foldedWordPattern(foldText(word.replace(/\*$/, ''))) }));
-  return {
-    words: folded.map(({ prefix, pattern }) => `(^|${SEPARATOR})${pattern}${prefix ? '' : `(${SEPARATOR}|$)`}`),
-    ...wholeLabelPatterns(folded.map(({ pattern }) => pattern)),
-  };
+  const words = [...q.normalize('NFC').matchAll(/[\p{L}\p{N}\p{M}]+\*?/gu)].map((match) => match[0]);
+  return patterns(words.map((word) => ({ folded: foldText(word.replace(/\*$/, '')), prefix: word.endsWith('*') })));
 }
 
 /** For /suggest: every query word must start a word of the label. */
 export function suggestPatterns(q: string): MatchPatterns {
-  const words = [...q.normalize('NFC').matchAll(new RegExp(`[${WORD_CHARACTER}]+`, 'gu'))].map((match) => foldedWordPattern(foldText(match[0])));
-  return {
-    words: words.map((pattern) => `(^|${SEPARATOR})${pattern}`),
-    ...wholeLabelPatterns(words),
-  };
+  return patterns(wordsOf(q).map((word) => ({ folded: foldText(word), prefix: true })));
 }
 
-function wholeLabelPatterns(words: string[]): Pick<MatchPatterns, 'equal' | 'start'> {
+function patterns(terms: QueryTerm[]): MatchPatterns {
+  const words = terms.map(({ folded }) => foldedWordPattern(folded));
   const start = `^${SEPARATOR}*${words.join(`${SEPARATOR}+`)}`;
-  return { start, equal: `${start}${SEPARATOR}*$` };
+  return {
+    terms,
+    words: terms.map(({ prefix }, i) => `(^|${SEPARATOR})${words[i]}${prefix ? '' : `(${SEPARATOR}|$)`}`),
+    equal: `${start}${SEPARATOR}*$`,
+    start,
+  };
 }

@@ -5,7 +5,9 @@ import { QUERIES_DIR } from '../config.js';
 
 /** The queries the service runs, each a file `<name>.rq`. */
 export const QUERY_NAMES = ['concepts', 'prefLabels', 'search', 'suggest'] as const;
-export type QueryName = (typeof QUERY_NAMES)[number];
+/** Queries that only some dialects have (the generic one has none of them). */
+export const OPTIONAL_QUERY_NAMES = ['accentedLabels'] as const;
+export type QueryName = (typeof QUERY_NAMES)[number] | (typeof OPTIONAL_QUERY_NAMES)[number];
 
 /** A query file that is missing, does not parse, or is not a SELECT query. Stops the start. */
 export class QueryFileError extends Error {
@@ -28,9 +30,10 @@ export class QueryCatalog {
   static load(dialect: string, directory: string = QUERIES_DIR): QueryCatalog {
     const templates = new Map<QueryName, SelectQuery>();
     const files = new Map<QueryName, string>();
-    for (const name of QUERY_NAMES) {
+    for (const name of [...QUERY_NAMES, ...OPTIONAL_QUERY_NAMES]) {
       const own = join(directory, dialect, `${name}.rq`);
       const file = existsSync(own) ? own : join(directory, 'generic', `${name}.rq`);
+      if (!existsSync(file) && (OPTIONAL_QUERY_NAMES as readonly string[]).includes(name)) continue;
       let parsed;
       try {
         parsed = new sparqljs.Parser().parse(readFileSync(file, 'utf8'));
@@ -44,7 +47,12 @@ export class QueryCatalog {
     return new QueryCatalog(templates, files);
   }
 
-  template(name: QueryName): SelectQuery {
+  template(name: (typeof QUERY_NAMES)[number]): SelectQuery {
     return this.templates.get(name) as SelectQuery;
+  }
+
+  /** A query only some dialects have. */
+  optional(name: (typeof OPTIONAL_QUERY_NAMES)[number]): SelectQuery | undefined {
+    return this.templates.get(name);
   }
 }

@@ -82,6 +82,11 @@ function isVariable(node: Node): node is Term & { termType: 'Variable' } {
   return isTerm(node) && node.termType === 'Variable';
 }
 
+/** Whether `template` has the placeholder `?name`. */
+export function hasPlaceholder(template: SelectQuery, name: string): boolean {
+  return mentions(template, new Set([name]));
+}
+
 /** Whether `node` uses any of the variables `names` anywhere. */
 function mentions(node: Node, names: ReadonlySet<string>): boolean {
   if (isVariable(node)) return names.has(node.value);

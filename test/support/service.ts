@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { ConceptService } from '../../src/concepts/ConceptService.js';
+import { SpellingVariantsSource } from '../../src/sparql/SpellingVariantsSource.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { listen } from '../../src/http/listen.js';
 import { createLogger } from '../../src/log.js';
@@ -57,8 +58,15 @@ export interface RunningService {
 /** Builds the app on a real store and listens on a free port of the loopback interface. */
 export async function startService(overrides: Record<string, string> = {}, store?: SparqlStore): Promise<RunningService> {
   const config = testConfig(overrides);
-  const counting = new CountingStore(store ?? (await sharedStore(config)));
-  const concepts = new ConceptService({ store: counting, queries: QueryCatalog.load(config.sparqlDialect), conceptTypes: config.conceptTypes, defaultLang: config.defaultLang });
+  const shared = await sharedStore(config);
+  const counting = new CountingStore(store ?? shared);
+  // As createConceptService wires it, except that the spelling variants (virtuoso dialect)
+  // come from the plain store: the counting and gated stores see only what requests cause.
+  const queries = QueryCatalog.load(config.sparqlDialect);
+  const accentedLabels = queries.optional('accentedLabels');
+  const spellings = accentedLabels === undefined ? undefined : new SpellingVariantsSource(shared, accentedLabels, config.cacheTtlSeconds, createLogger('silent'));
+  await spellings?.load();
+  const concepts = new ConceptService({ store: counting, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings });
   const app = createApp({ config, concepts, log: createLogger('silent') });
   const server = await listen(app, 0, '127.0.0.1');
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -73,6 +81,7 @@ export async function startService(overrides: Record<string, string> = {}, store
     },
     close: () =>
       new Promise<void>((resolve) => {
+        concepts.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Writes a synthetic SKOS vocabulary as gzipped N-Triples, for benchmarks:
+//   node bench/generate-vocabulary.mjs [--concepts 200000] [--seed 1] [--out tmp/bench/synthetic-200000.nt.gz]
+// Every concept has an English and a German prefLabel of one to four words, 0 to 2
+// altLabels, a notation, a scheme, and 0 to 3 skos:related links stated in one direction.
+// Words are made of syllables and follow a Zipf-like frequency, so that some words (and
+// most short prefixes) match thousands of labels, as in real thesauri; the German words
+// carry umlauts and ß. The same arguments always give the same file.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createGzip } from 'node:zlib';
+import { once } from 'node:events';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const concepts = Number(args.concepts ?? 200000);
+const seed = Number(args.seed ?? 1);
+const out = args.out ?? `tmp/bench/synthetic-${concepts}.nt.gz`;
+if (!Number.isInteger(concepts) || concepts < 1) throw new Error('--concepts must be a positive integer');
+
+// mulberry32: a small, seeded PRNG
+let state = seed >>> 0;
+function random() {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'ch', 'cl', 'cr', 'fl', 'gr', 'pl', 'pr', 'sh', 'st', 'str', 'th', 'tr'];
+const VOWELS = ['a', 'e', 'i', 'o', 'u', 'a', 'e', 'io', 'ea', 'ou'];
+const CODAS = ['', '', '', 'n', 'r', 's', 't', 'l', 'm', 'nd', 'rt', 'st', 'ng', 'ck'];
+const GERMAN = [['a', 'ä'], ['o', 'ö'], ['u', 'ü'], ['ss', 'ß'], ['c', 'k'], ['sh', 'sch'], ['th', 't'], ['v', 'w']];
+
+function word(min) {
+  let text = '';
+  const syllables = min + Math.floor(random() * 3);
+  for (let i = 0; i < syllables; i++) text += pick(ONSETS) + pick(VOWELS) + pick(CODAS);
+  return text;
+}
+function german(english) {
+  let text = english;
+  for (const [from, to] of GERMAN) if (random() < 0.5) text = text.replaceAll(from, to);
+  return text + (random() < 0.3 ? 'ung' : '');
+}
+
+// A lexicon of 20,000 words (a few short function-like words among them), paired with German forms.
+const lexicon = Array.from({ length: 20000 }, (_, i) => word(i < 200 ? 1 : 2));
+const germanLexicon = lexicon.map(german);
+// Zipf-like choice: index ~ exp(u * ln N), so low indexes are far more frequent.
+const zipf = () => Math.min(lexicon.length - 1, Math.floor(Math.exp(random() * Math.log(lexicon.length))) - 1);
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+function label() {
+  const n = 1 + Math.floor(random() * random() * 4.5);
+  const picks = Array.from({ length: n }, zipf);
+  return [capitalise(picks.map((i) => lexicon[i]).join(' ')), capitalise(picks.map((i) => germanLexicon[i]).join(' '))];
+}
+
+const NS = 'http://example.org/synthetic/';
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const iri = (value) => `<${value}>`;
+const literal = (value, lang) => `"${value}"@${lang}`;
+
+mkdirSync(dirname(out), { recursive: true });
+const gzip = createGzip({ level: 4 });
+const file = createWriteStream(out);
+gzip.pipe(file);
+let buffer = '';
+async function emit(s, p, o) {
+  buffer += `${s} ${p} ${o} .\n`;
+  if (buffer.length > 1 << 20) {
+    if (!gzip.write(buffer)) await once(gzip, 'drain');
+    buffer = '';
+  }
+}
+
+const scheme = iri(`${NS}scheme`);
+await emit(scheme, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}ConceptScheme`));
+await emit(scheme, iri(`${SKOS}prefLabel`), literal('Synthetic thesaurus', 'en'));
+for (let i = 1; i <= concepts; i++) {
+  const concept = iri(`${NS}c${i}`);
+  const [en, de] = label();
+  await emit(concept, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}Concept`));
+  await emit(concept, iri(`${SKOS}inScheme`), scheme);
+  await emit(concept, iri(`${SKOS}prefLabel`), literal(en, 'en'));
+  await emit(concept, iri(`${SKOS}prefLabel`), literal(de, 'de'));
+  await emit(concept, iri(`${SKOS}notation`), `"S-${i}"`);
+  const alts = Math.floor(random() * 3);
+  for (let a = 0; a < alts; a++) {
+    const [altEn, altDe] = label();
+    await emit(concept, iri(`${SKOS}altLabel`), random() < 0.5 ? literal(altEn, 'en') : literal(altDe, 'de'));
+  }
+  const related = Math.floor(random() * 4);
+  for (let r = 0; r < related; r++) await emit(concept, iri(`${SKOS}related`), iri(`${NS}c${1 + Math.floor(random() * concepts)}`));
+}
+gzip.end(buffer);
+await once(file, 'close');
+process.stderr.write(`generate-vocabulary: ${concepts} concepts written to ${out}\n`);

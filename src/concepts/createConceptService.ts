@@ -1,0 +1,18 @@
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { QueryCatalog } from '../sparql/QueryCatalog.js';
+import { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
+import type { SparqlStore } from '../store/SparqlStore.js';
+import { ConceptService } from './ConceptService.js';
+
+/**
+ * The concept service for `config`'s dialect over `store`. A dialect with an
+ * `accentedLabels` query (virtuoso) also gets its spelling variants, read before this
+ * resolves and refreshed every CACHE_TTL_SECONDS.
+ */
+export async function createConceptService(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger): Promise<ConceptService> {
+  const accentedLabels = queries.optional('accentedLabels');
+  const spellings = accentedLabels === undefined ? undefined : new SpellingVariantsSource(store, accentedLabels, config.cacheTtlSeconds, log);
+  await spellings?.start();
+  return new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings });
+}

@@ -1,0 +1,41 @@
+import type { QueryTerm } from '../concepts/matchPatterns.js';
+import type { SpellingVariants } from './SpellingVariants.js';
+
+/** Virtuoso's text index refuses a wildcard word with fewer leading characters (error FT370). */
+const MIN_WILDCARD_LENGTH = 4;
+
+/**
+ * What Virtuoso 7.2's word breaker keeps as a word: letters and decimal digits of the Basic
+ * Multilingual Plane, up to 64 of them. Others (Ⅷ, 𝔘, longer words) it drops as noise, so
+ * the index cannot find them, and a query of nothing else is refused (XM028).
+ */
+const INDEXABLE_WORD = /^[\p{L}\p{Nd}]{1,64}$/u;
+
+function indexable(word: string): boolean {
+  return INDEXABLE_WORD.test(word) && [...word].every((character) => (character.codePointAt(0) as number) < 0x10000);
+}
+
+/**
+ * The text query for Virtuoso's `bif:contains` that finds a superset of the labels the
+ * query's regular expressions match, so that the index can narrow the candidates and the
+ * regular expressions still decide: each usable query word becomes an OR of its folded
+ * form and of the spellings with diacritics the labels use, and the words are ANDed.
+ *
+ * Every word is quoted. Query words are runs of letters, digits and combining marks, so
+ * they cannot hold a quote, and a quoted `AND`, `OR` or `NEAR` is a plain word to the
+ * index: nothing the user types becomes an operator.
+ *
+ * A prefix word shorter than four characters, or a word the index does not keep, cannot
+ * use the index; `undefined` when no word can, and the caller then searches without it.
+ */
+export function virtuosoTextQuery(terms: readonly QueryTerm[], variants: SpellingVariants): string | undefined {
+  const clauses: string[] = [];
+  for (const { folded, prefix } of terms) {
+    const spellings = [...new Set([folded, ...(prefix ? variants.prefixes(folded) : variants.exact(folded))])];
+    if (!spellings.every(indexable)) continue;
+    if (prefix && spellings.some((word) => [...word].length < MIN_WILDCARD_LENGTH)) continue;
+    const alternatives = spellings.map((word) => (prefix ? `'${word}*'` : `'${word}'`));
+    clauses.push(alternatives.length === 1 ? (alternatives[0] as string) : `(${alternatives.join(' OR ')})`);
+  }
+  return clauses.length === 0 ? undefined : clauses.join(' AND ');
+}
