@@ -29,6 +29,9 @@ export interface Config {
   readonly cacheMaxEntries: number;
   readonly cacheTtlSeconds: number;
   readonly httpMaxAge: number;
+  /** Whether /search and /suggest use the in-process label index. */
+  readonly labelIndex: boolean;
+  readonly labelIndexRefreshSeconds: number;
   /** Empty, or a path starting with `/` and not ending with one. */
   readonly basePath: string;
   readonly logLevel: LogLevel;
@@ -96,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const basePath = (read('BASE_PATH') ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath)) fail('BASE_PATH', `must be a path such as /vocab, not ${JSON.stringify(basePath)}`);
 
+  const labelIndex = read('LABEL_INDEX') ?? 'on';
+  if (labelIndex !== 'on' && labelIndex !== 'off') fail('LABEL_INDEX', `must be on or off, not ${JSON.stringify(labelIndex)}`);
+
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -114,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     cacheMaxEntries: integer('CACHE_MAX_ENTRIES', 10000, 0, 10_000_000),
     cacheTtlSeconds: integer('CACHE_TTL_SECONDS', 3600, 1, 31_536_000),
     httpMaxAge: integer('HTTP_MAX_AGE', 3600, 0, 31_536_000),
+    labelIndex: labelIndex === 'on',
+    labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
     basePath,
     logLevel: logLevel as LogLevel,
   });

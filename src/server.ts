@@ -37,6 +37,10 @@ async function main(): Promise<void> {
     server.close(() => void store.close().then(() => process.exit(0)));
     server.closeIdleConnections();
   };
+  process.on('SIGHUP', () => {
+    log.info('SIGHUP: reading the label index again');
+    void concepts.refresh();
+  });
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

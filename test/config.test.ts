@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       cacheMaxEntries: 10000,
       cacheTtlSeconds: 3600,
       httpMaxAge: 3600,
+      labelIndex: true,
+      labelIndexRefreshSeconds: 3600,
       basePath: '',
       logLevel: 'info',
     });
@@ -88,6 +90,8 @@ describe('loadConfig', () => {
     ['BASE_PATH', { BASE_PATH: 'vocab' }],
     ['BASE_PATH', { BASE_PATH: '/a b' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['LABEL_INDEX', { LABEL_INDEX: 'yes' }],
+    ['LABEL_INDEX_REFRESH_SECONDS', { LABEL_INDEX_REFRESH_SECONDS: '0' }],
   ])('refuses a malformed %s with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name}: `));

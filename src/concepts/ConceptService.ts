@@ -1,6 +1,7 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { bindQuery, hasPlaceholder } from '../sparql/bindQuery.js';
+import type { LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import { isRdfIri } from '../sparql/iri.js';
@@ -30,6 +31,8 @@ export interface ConceptServiceOptions {
   defaultLang: string;
   /** For a dialect whose search queries take a `?textQuery` for the store's text index. */
   spellings?: SpellingVariantsSource | undefined;
+  /** When set and built, /search and /suggest match, rank and page in memory instead of in the store. */
+  labelIndex?: LabelIndexSource | undefined;
 }
 
 /**
@@ -44,9 +47,15 @@ export class ConceptService {
     this.conceptTypes = options.conceptTypes.map((type) => rdf.namedNode(type));
   }
 
+  /** Reads again what is kept in memory (label index, spelling variants): on SIGHUP. */
+  async refresh(): Promise<void> {
+    await Promise.all([this.options.spellings?.load(), this.options.labelIndex?.refresh()]);
+  }
+
   /** Stops what runs in the background (the refresh of spelling variants). */
   close(): void {
     this.options.spellings?.stop();
+    this.options.labelIndex?.stop();
   }
 
   /** The concepts among `uris`, in the order given, each once; other URIs are left out. One store query. */
@@ -59,7 +68,9 @@ export class ConceptService {
 
   /** A page of /search results, best first, with full details. At most two store queries. */
   async search(request: FindRequest): Promise<Concept[]> {
-    const ranked = await this.rank('search', searchPatterns(request.q), request);
+    const patterns = searchPatterns(request.q);
+    const index = this.options.labelIndex?.current;
+    const ranked = index === undefined ? await this.rank('search', patterns, request) : index.search(patterns.terms, request.q, request, pageOf(request));
     if (ranked.length === 0) return [];
     const details = await this.details(ranked, request.lang ?? this.options.defaultLang);
     return ranked.flatMap((uri) => conceptOf(details.get(uri)));
@@ -67,7 +78,13 @@ export class ConceptService {
 
   /** A page of /suggest results, best first: URI and prefLabel only. At most two store queries. */
   async suggest(request: FindRequest): Promise<Concept[]> {
-    const ranked = await this.rank('suggest', suggestPatterns(request.q), request);
+    const patterns = suggestPatterns(request.q);
+    const lang = request.lang ?? this.options.defaultLang;
+    const index = this.options.labelIndex?.current;
+    if (index !== undefined) {
+      return index.suggest(patterns.terms, request, pageOf(request)).map((uri) => ({ uri, prefLabel: index.prefLabel(uri, lang), altLabels: [], related: [] }));
+    }
+    const ranked = await this.rank('suggest', patterns, request);
     if (ranked.length === 0) return [];
     const query = bindQuery(this.options.queries.template('prefLabels'), { concept: ranked.map((uri) => rdf.namedNode(uri)) });
     const details = ConceptDetails.read(await this.options.store.select(query), request.lang ?? this.options.defaultLang);
@@ -89,7 +106,7 @@ export class ConceptService {
         scheme: request.scheme === undefined ? undefined : rdf.namedNode(request.scheme),
         conceptType: this.conceptTypes,
       },
-      { limit: request.count, offset: (request.page - 1) * request.count },
+      pageOf(request),
     );
     return (await this.options.store.select(query)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' ? [row.concept.value] : []));
   }
@@ -110,6 +127,11 @@ export class ConceptService {
     const rows = await this.options.store.select(query);
     return ConceptDetails.read(rows, lang);
   }
+}
+
+/** The request's page as LIMIT and OFFSET. */
+function pageOf(request: FindRequest): { limit: number; offset: number } {
+  return { limit: request.count, offset: (request.page - 1) * request.count };
 }
 
 /** The concept, or nothing when the store holds no concept by that URI. */

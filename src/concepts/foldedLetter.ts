@@ -65,7 +65,7 @@ export function foldText(text: string): string {
   let folded = '';
   for (const character of text.normalize('NFC')) {
     const lower = character.toLowerCase();
-    folded += LIGATURES[lower] ?? ([...lower].length === 1 ? baseOf(character) : lower);
+    folded += LIGATURES[lower] ?? baseOf(character);
   }
   return folded;
 }
@@ -80,22 +80,36 @@ function letterClass(letter: string): string {
 /**
  * Regular expression text matching the folded word `word` (as `foldText` gives it) in a
  * label, whatever the label's case and diacritics, with `ss`, `ae` and `oe` also matching
- * `ß`, `æ` and `œ`.
+ * `ß`, `æ` and `œ`. With `open`, the word may end inside such a letter, as a prefix does:
+ * `stras` matches the start of `Straße`, `o` that of `Œuvre` (their folded forms start so).
  */
-export function foldedWordPattern(word: string): string {
+export function foldedWordPattern(word: string, open = false): string {
   const letters = [...word];
   let pattern = '';
   for (let i = 0; i < letters.length; i++) {
     const pair = `${letters[i]}${letters[i + 1] ?? ''}`;
-    const ligature = Object.keys(LIGATURES).find((key) => LIGATURES[key] === pair);
+    const ligature = ligatureOf(pair);
     if (ligature !== undefined) {
-      pattern += `(${letterClass(pair[0] as string)}${letterClass(pair[1] as string)}|${ligature}|${ligature.toUpperCase() === 'SS' ? 'ẞ' : ligature.toUpperCase()})`;
+      pattern += `(${letterClass(pair[0] as string)}${letterClass(pair[1] as string)}|${ligature})`;
       i++;
-    } else {
-      pattern += letterClass(letters[i] as string);
+      continue;
     }
+    const last = i === letters.length - 1;
+    const opening = open && last ? Object.keys(LIGATURES).filter((key) => LIGATURES[key]?.startsWith(letters[i] as string)) : [];
+    pattern += opening.length === 0 ? letterClass(letters[i] as string) : `(${letterClass(letters[i] as string)}|${opening.map(bothCases).join('|')})`;
   }
   return pattern;
+}
+
+/** The ligature (both cases, as alternatives) that folds to `pair`, if any. */
+function ligatureOf(pair: string): string | undefined {
+  const ligature = Object.keys(LIGATURES).find((key) => LIGATURES[key] === pair);
+  return ligature === undefined ? undefined : bothCases(ligature);
+}
+
+function bothCases(ligature: string): string {
+  const upper = ligature === 'ß' ? 'ẞ' : ligature.toUpperCase();
+  return `${ligature}|${upper}`;
 }
 
 /** Escapes the characters that are special in XPath, PCRE and Rust regular expressions. */

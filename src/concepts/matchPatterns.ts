@@ -47,12 +47,14 @@ export function suggestPatterns(q: string): MatchPatterns {
 }
 
 function patterns(terms: QueryTerm[]): MatchPatterns {
-  const words = terms.map(({ folded }) => foldedWordPattern(folded));
-  const start = `^${SEPARATOR}*${words.join(`${SEPARATOR}+`)}`;
+  const closed = terms.map(({ folded }) => foldedWordPattern(folded));
+  // The last word of "starts with" may end anywhere in a label word, as a prefix word may.
+  const open = terms.map(({ folded }) => foldedWordPattern(folded, true));
+  const start = `^${SEPARATOR}*${[...closed.slice(0, -1), ...open.slice(-1)].join(`${SEPARATOR}+`)}`;
   return {
     terms,
-    words: terms.map(({ prefix }, i) => `(^|${SEPARATOR})${words[i]}${prefix ? '' : `(${SEPARATOR}|$)`}`),
-    equal: `${start}${SEPARATOR}*$`,
+    words: terms.map(({ prefix }, i) => `(^|${SEPARATOR})${prefix ? open[i] : `${closed[i]}(${SEPARATOR}|$)`}`),
+    equal: `^${SEPARATOR}*${closed.join(`${SEPARATOR}+`)}${SEPARATOR}*$`,
     start,
   };
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { ConceptService } from '../../src/concepts/ConceptService.js';
 import { SpellingVariantsSource } from '../../src/sparql/SpellingVariantsSource.js';
+import { LabelIndexSource } from '../../src/index/LabelIndexSource.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { listen } from '../../src/http/listen.js';
 import { createLogger } from '../../src/log.js';
@@ -13,11 +14,12 @@ import type { Bindings, SparqlStore } from '../../src/store/SparqlStore.js';
 export const FOOD = 'https://example.org/food/';
 
 /**
- * The settings a contract test runs under: the environment's SPARQL_* variables (so the
- * same tests run against a real store when a suite sets them), then the test's own.
+ * The settings a contract test runs under: the environment's SPARQL_* variables and
+ * LABEL_INDEX (so the same tests run against a real store, and with or without the label
+ * index, when a suite sets them), then the test's own.
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  const fromEnvironment = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SPARQL_')));
+  const fromEnvironment = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SPARQL_') || name === 'LABEL_INDEX'));
   return loadConfig({ LOG_LEVEL: 'silent', ...fromEnvironment, ...overrides });
 }
 
@@ -65,8 +67,9 @@ export async function startService(overrides: Record<string, string> = {}, store
   const queries = QueryCatalog.load(config.sparqlDialect);
   const accentedLabels = queries.optional('accentedLabels');
   const spellings = accentedLabels === undefined ? undefined : new SpellingVariantsSource(shared, accentedLabels, config.cacheTtlSeconds, createLogger('silent'));
-  await spellings?.load();
-  const concepts = new ConceptService({ store: counting, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings });
+  const labelIndex = config.labelIndex ? new LabelIndexSource(shared, queries.template('labels'), config.conceptTypes, config.labelIndexRefreshSeconds, createLogger('silent')) : undefined;
+  await Promise.all([spellings?.load(), labelIndex?.refresh()]);
+  const concepts = new ConceptService({ store: counting, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex });
   const app = createApp({ config, concepts, log: createLogger('silent') });
   const server = await listen(app, 0, '127.0.0.1');
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConceptService, type FindRequest } from '../../src/concepts/ConceptService.js';
+import { LabelIndexSource } from '../../src/index/LabelIndexSource.js';
+import { createLogger } from '../../src/log.js';
+import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
+import { EmbeddedStore } from '../../src/store/EmbeddedStore.js';
+
+// The label index must answer exactly as the store's queries do. Both run here over the same
+// random vocabularies (labels from an alphabet rich in what folding cares about) and the
+// same random queries, and must give the same pages.
+
+const LETTERS = [...'aeiouscnlrtßæœøłéèêëüöäåçñšžıİ-\' ,.&1234ΑαάΣσςБбёЁ'];
+const label = fc.array(fc.constantFrom(...LETTERS), { minLength: 1, maxLength: 14 }).map((letters) => letters.join('').trim()).filter((text) => text !== '');
+const concept = fc.record({
+  pref: fc.array(fc.tuple(label, fc.constantFrom('en', 'fr', 'de', 'en-gb', '')), { minLength: 0, maxLength: 3 }),
+  alt: fc.array(fc.tuple(label, fc.constantFrom('en', 'fr', '')), { maxLength: 2 }),
+  hidden: fc.array(label, { maxLength: 1 }),
+  scheme: fc.constantFrom('a', 'b'),
+  deprecated: fc.boolean(),
+});
+
+function turtle(concepts: Array<{ pref: Array<[string, string]>; alt: Array<[string, string]>; hidden: string[]; scheme: string; deprecated: boolean }>): string {
+  const literal = (text: string, lang: string): string => `${JSON.stringify(text)}${lang === '' ? '' : `@${lang}`}`;
+  const lines = ['@prefix skos: <http://www.w3.org/2004/02/skos/core#> .', '@prefix owl: <http://www.w3.org/2002/07/owl#> .'];
+  concepts.forEach((c, i) => {
+    const s = `<http://example.org/c${i}>`;
+    lines.push(`${s} a skos:Concept ; skos:inScheme <http://example.org/${c.scheme}> ; skos:notation "N${i % 7}" .`);
+    if (c.deprecated) lines.push(`${s} owl:deprecated true .`);
+    for (const [text, lang] of c.pref) lines.push(`${s} skos:prefLabel ${literal(text, lang)} .`);
+    for (const [text, lang] of c.alt) lines.push(`${s} skos:altLabel ${literal(text, lang)} .`);
+    for (const text of c.hidden) lines.push(`${s} skos:hiddenLabel ${literal(text, '')} .`);
+  });
+  return lines.join('\n');
+}
+
+async function services(ttl: string): Promise<{ plain: ConceptService; indexed: ConceptService }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'label-index-')), 'vocabulary.ttl');
+  writeFileSync(file, ttl);
+  const store = await EmbeddedStore.load([file]);
+  const queries = QueryCatalog.load('generic');
+  const options = { store, queries, conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'], defaultLang: 'en' };
+  const labelIndex = new LabelIndexSource(store, queries.template('labels'), options.conceptTypes, 3600, createLogger('silent'));
+  await labelIndex.refresh();
+  return { plain: new ConceptService(options), indexed: new ConceptService({ ...options, labelIndex }) };
+}
+
+/** A query made from the vocabulary's own labels, cut, re-cased and with accents dropped or added. */
+const query = (labels: string[]) =>
+  fc.tuple(fc.constantFrom(...labels, 'ss', 'oe', 'ae', 'o', 'a', 'N3'), fc.nat(12), fc.boolean(), fc.boolean(), fc.constantFrom('', '*', ' ')).map(([text, cut, upper, plain, end]) => {
+    let q = text.slice(0, Math.max(1, text.length - cut));
+    if (upper) q = q.toUpperCase();
+    if (plain) q = q.normalize('NFD').replace(/\p{M}/gu, '');
+    return (q + end).trim() || 'a';
+  });
+
+describe('the label index', () => {
+  test('ranks and pages /search and /suggest exactly as the store does', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(concept, { minLength: 1, maxLength: 25 }), fc.nat(), async (concepts, seed) => {
+        const labels = concepts.flatMap((c) => [...c.pref.map(([text]) => text), ...c.alt.map(([text]) => text), ...c.hidden]);
+        if (labels.length === 0) return;
+        const { plain, indexed } = await services(turtle(concepts));
+        const requests = fc.sample(
+          fc.record({ q: query(labels), count: fc.integer({ min: 1, max: 8 }), page: fc.integer({ min: 1, max: 3 }), lang: fc.constantFrom(undefined, 'en', 'fr'), scheme: fc.constantFrom(undefined, 'http://example.org/a') }),
+          { numRuns: 12, seed },
+        ) as FindRequest[];
+        for (const request of requests) {
+          expect({ request, search: await indexed.search(request) }).toEqual({ request, search: await plain.search(request) });
+          expect({ request, suggest: await indexed.suggest(request) }).toEqual({ request, suggest: await plain.suggest(request) });
+        }
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
+  }, 120_000);
+});
