@@ -110,6 +110,12 @@ describe('labels in /get', () => {
     expect((await service.get(getPath(['aubergine'], '&lang=en-US'))).body._embedded.concepts[0].altLabels).toEqual(['Eggplant']);
   });
 
+  test('takes SKOS-XL labels as the plain properties, for the concept and for related entries', async () => {
+    const { body } = await service.get(getPath(['sourdough', 'bread'], '&lang=de'));
+    expect(body._embedded.concepts[0]).toEqual({ uri: `${FOOD}sourdough`, prefLabel: 'Sauerteig', altLabels: [], related: [{ label: 'Brot', uri: `${FOOD}bread` }] });
+    expect(body._embedded.concepts[1].related).toContainEqual({ label: 'Sauerteig', uri: `${FOOD}sourdough` });
+  });
+
   test('never returns hiddenLabels', async () => {
     const { body } = await service.get(getPath(['yogurt', 'tomato']));
     const all = body._embedded.concepts.flatMap((concept: { altLabels: string[] }) => concept.altLabels);

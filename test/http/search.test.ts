@@ -101,6 +101,15 @@ describe('GET /search', () => {
     expect(body.concepts[0].altLabels).not.toContain('yoghourt');
   });
 
+  test('matches SKOS-XL labels as the plain properties', async () => {
+    expect(await search('q=sourdough')).toEqual(['sourdough']);
+    expect(await search('q=sauerteig')).toEqual(['sourdough']);
+    expect(await search('q=levain')).toEqual(['sourdough']); // the XL altLabel, and "Pain au levain"@fr
+    expect(await search('q=sour%20dow')).toEqual(['sourdough']); // the XL hiddenLabel
+    const { body } = await service.get('/search?q=sourdough');
+    expect(body.concepts[0]).toEqual({ uri: `${FOOD}sourdough`, prefLabel: 'Sourdough', altLabels: ['Levain'], related: [{ label: 'Bread', uri: `${FOOD}bread` }] });
+  });
+
   test('matches a notation exactly', async () => {
     expect(await search('q=DSH-101')).toEqual(['tea']);
     expect(await search('q=ING-999')).toEqual(['unlabelled']);

@@ -65,6 +65,11 @@ describe('GET /suggest', () => {
     expect(await suggest('q=kartof&lang=en')).toEqual([]);
   });
 
+  test('suggests by SKOS-XL labels, labelled by the SKOS-XL prefLabel', async () => {
+    const { body } = await service.get('/suggest?q=sauert');
+    expect(body.concepts).toEqual([{ uri: `${FOOD}sourdough`, prefLabel: 'Sourdough', altLabels: [], related: [] }]);
+  });
+
   test('never suggests a non-concept or a deprecated concept', async () => {
     expect(await suggest('q=medit')).toEqual([]);
     expect(await suggest('q=spice%20ra')).toEqual([]);
