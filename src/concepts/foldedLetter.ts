@@ -15,6 +15,7 @@ const FOLDED_BLOCKS: ReadonlyArray<readonly [number, number]> = [
   [0x00c0, 0x024f], // Latin-1 Supplement, Latin Extended-A and -B
   [0x0370, 0x03ff], // Greek
   [0x0400, 0x04ff], // Cyrillic
+  [0x0600, 0x06ff], // Arabic (alef and waw with hamza or madda)
   [0x1e00, 0x1eff], // Latin Extended Additional
   [0x1f00, 0x1fff], // Greek Extended
 ];
@@ -30,9 +31,21 @@ const LIGATURES: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'o
 /** Letters that decompose but are letters of their own to their readers: Russian й is not и. */
 const KEPT = new Set(['й', 'Й']);
 
+/** Whether a character lies in a block whose letters are folded. */
+function inFoldedBlock(character: string): boolean {
+  const code = character.codePointAt(0) as number;
+  return FOLDED_BLOCKS.some(([from, to]) => code >= from && code <= to);
+}
+
+/**
+ * The base letter of one character, lower case. Only the folded blocks and the stroked
+ * letters fold: elsewhere a character stays itself (lower case), so that the regular
+ * expressions, whose classes cover those blocks alone, and the label index agree.
+ */
 function baseOf(letter: string): string {
   const lower = letter.toLowerCase();
   if (KEPT.has(letter)) return lower;
+  if (STROKED[lower] === undefined && !inFoldedBlock(letter)) return lower;
   const stroked = STROKED[lower];
   if (stroked !== undefined) return stroked;
   const base = lower.normalize('NFD').replace(/\p{M}/gu, '');

@@ -5,11 +5,13 @@ import type { SpellingVariants } from './SpellingVariants.js';
 const MIN_WILDCARD_LENGTH = 4;
 
 /**
- * What Virtuoso 7.2's word breaker keeps as a word: letters and decimal digits of the Basic
- * Multilingual Plane, up to 64 of them. Others (Ⅷ, 𝔘, longer words) it drops as noise, so
- * the index cannot find them, and a query of nothing else is refused (XM028).
+ * The words a query may ask Virtuoso 7.2's text index for, so that it finds every label the
+ * regular expressions would: two to 64 letters of the Basic Multilingual Plane. Its word
+ * breaker drops other characters (Ⅷ, 𝔘) and longer words as noise, and glues words joined by
+ * a dot into one token (`B.01.05`, `3.5`, `Dr.Smith`): a query for `01` or `3` would miss
+ * those labels, so words with digits, and single letters (`B.`, `U.S.A.`), go without it.
  */
-const INDEXABLE_WORD = /^[\p{L}\p{Nd}]{1,64}$/u;
+const INDEXABLE_WORD = /^\p{L}{2,64}$/u;
 
 function indexable(word: string): boolean {
   return INDEXABLE_WORD.test(word) && [...word].every((character) => (character.codePointAt(0) as number) < 0x10000);

@@ -1,0 +1,261 @@
+#!/usr/bin/env node
+// npm run test:relevance: does /search and /suggest find the concept people mean, on the real
+// vocabularies in ../shared/vocabularies? For each vocabulary and backend, over a
+// deterministic sample of concepts, it measures:
+//   exact@1   /search by the concept's prefLabel puts it first (or tied with concepts whose
+//             prefLabel is the same, up to case and diacritics)
+//   alt       /search by each altLabel (any language, no lang) finds it
+//   folded    /search by the prefLabel in lower case without diacritics finds it
+//   lang      /search by the prefLabel in each language X, with lang=X, finds it and shows that label
+//   typing    typing the prefLabel into /suggest letter by letter: keystrokes until it is in the
+//             top 10 (median), and the share found before the first word is complete (concepts
+//             whose first word more than 10 concepts share are left out of that share)
+// Expected answers come from the files themselves, parsed here with Oxigraph, not from the service.
+// It prints one table, writes it to RELEVANCE.md with --write, and exits 1 under the floors.
+//
+//   node scripts/relevance.mjs [--sample 500] [--backends embedded,virtuoso:generic,virtuoso:virtuoso]
+//                              [--vocabularies unesco,stw,...] [--write]
+// A backend is `embedded` or `virtuoso:DIALECT`, optionally `:off` for LABEL_INDEX=off, and
+// optionally `@N` for a sample of N concepts on that backend (the store's own queries are slow).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { gunzipSync } from 'node:zlib';
+import oxigraph from 'oxigraph';
+
+const FLOORS = { exact: 98, alt: 98, folded: 95, lang: 98, firstWord: 90 };
+const VOCABULARIES = {
+  unesco: '../shared/vocabularies/unesco-thesaurus.ttl',
+  stw: '../shared/vocabularies/stw-9.06.ttl',
+  yso: '../shared/vocabularies/yso-skosmos-testdata.ttl',
+  uat: '../shared/vocabularies/uat.rdf',
+  silknow: '../shared/vocabularies/silknow-thesaurus.ttl',
+  'yso-cicero': '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz',
+};
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : args[i + 1];
+};
+const sampleSize = Number(option('sample', '500'));
+const backends = option('backends', 'embedded,virtuoso:generic,virtuoso:virtuoso').split(',');
+const names = option('vocabularies', Object.keys(VOCABULARIES).join(',')).split(',');
+const write = args.includes('--write');
+const concurrency = 6;
+
+execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+const { chooseLabel } = await import('../dist/concepts/chooseLabel.js');
+const { foldText } = await import('../dist/concepts/foldedLetter.js');
+const { wordsOf } = await import('../dist/concepts/matchPatterns.js');
+
+// ---------------------------------------------------------------------------------------
+// Expected answers, from the file
+
+const FORMATS = { ttl: 'text/turtle', nt: 'application/n-triples', rdf: 'application/rdf+xml' };
+function readVocabulary(file) {
+  let bytes = readFileSync(file);
+  if (file.endsWith('.gz')) bytes = gunzipSync(bytes);
+  const store = new oxigraph.Store();
+  store.load(bytes.toString('utf8'), { format: FORMATS[file.replace(/\.gz$/, '').split('.').pop()], base_iri: 'file:///vocabulary' });
+  const rows = store.query(`
+    PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+    PREFIX skosxl: <http://www.w3.org/2008/05/skos-xl#>
+    PREFIX owl: <http://www.w3.org/2002/07/owl#>
+    SELECT ?c ?p ?l WHERE {
+      ?c a skos:Concept .
+      FILTER NOT EXISTS { ?c owl:deprecated ?d FILTER(STR(?d) IN ("true", "1")) }
+      { VALUES ?p { skos:prefLabel skos:altLabel } ?c ?p ?l }
+      UNION { VALUES (?x ?p) { (skosxl:prefLabel skos:prefLabel) (skosxl:altLabel skos:altLabel) } ?c ?x ?xl . ?xl skosxl:literalForm ?l }
+      FILTER(isLiteral(?l))
+    }`);
+  const concepts = new Map();
+  for (const row of rows) {
+    const uri = row.get('c').value;
+    if (!concepts.has(uri)) concepts.set(uri, { uri, pref: [], alt: [] });
+    const label = { value: row.get('l').value, language: row.get('l').language.toLowerCase() };
+    concepts.get(uri)[row.get('p').value.endsWith('prefLabel') ? 'pref' : 'alt'].push(label);
+  }
+  return [...concepts.values()].filter((concept) => concept.pref.length > 0).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+}
+
+const normalized = (text) => wordsOf(text).map(foldText).join(' ');
+/** What someone types without diacritics: lower case, accents dropped. */
+const plain = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const usable = (q) => q.trim() !== '' && [...q.trim()].length <= 200;
+
+// ---------------------------------------------------------------------------------------
+// Backends
+
+const endpoint = `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`;
+const graph = process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data';
+const virtuoso = (...command) => execFileSync('bash', ['scripts/virtuoso.sh', ...command], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+async function startService(backend, file) {
+  const [store, dialect = 'generic', index = 'on'] = backend.split(':');
+  const env = store === 'embedded' ? { DATA_FILES: file } : { SPARQL_ENDPOINT: endpoint, SPARQL_GRAPH: graph, SPARQL_DIALECT: dialect };
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '0', LABEL_INDEX: index, SPARQL_TIMEOUT_MS: '60000', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  for await (const chunk of child.stderr) {
+    log += chunk;
+    const match = /listening on (http:\/\/[^ \n]+)\//.exec(log);
+    if (match) return { url: match[1], stop: () => child.kill() };
+  }
+  throw new Error(`the service did not start: ${log}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Measuring
+
+async function get(url) {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Where `uri` is in /search's answer (1-based), looking through up to 500 results; Infinity when absent. */
+async function searchRank(service, q, uri, lang) {
+  const extra = lang === undefined ? '' : `&lang=${encodeURIComponent(lang)}`;
+  for (let page = 1; page <= 5; page++) {
+    const { concepts } = await get(`${service.url}/search?q=${encodeURIComponent(q)}&count=100&page=${page}${extra}`);
+    const index = concepts.findIndex((concept) => concept.uri === uri);
+    if (index !== -1) return { rank: (page - 1) * 100 + index + 1, concept: concepts[index] };
+    if (concepts.length < 100) break;
+  }
+  return { rank: Infinity };
+}
+
+async function measure(service, vocabulary, sample) {
+  const tiedBy = new Map(); // normalized prefLabel -> number of concepts with it
+  const wordUse = new Map(); // folded word -> number of concepts with it in a label
+  for (const concept of vocabulary) {
+    for (const key of new Set(concept.pref.map((label) => normalized(label.value)))) tiedBy.set(key, (tiedBy.get(key) ?? 0) + 1);
+    const words = new Set([...concept.pref, ...concept.alt].flatMap((label) => wordsOf(label.value).map(foldText)));
+    for (const word of words) wordUse.set(word, (wordUse.get(word) ?? 0) + 1);
+  }
+  const counts = { exact: [0, 0], alt: [0, 0], folded: [0, 0], lang: [0, 0], firstWord: [0, 0] };
+  const keystrokes = [];
+  const failures = [];
+  const tally = (figure, ok, detail) => {
+    counts[figure][0] += ok ? 1 : 0;
+    counts[figure][1] += 1;
+    if (!ok && failures.length < 400) failures.push(`${figure}: ${detail}`);
+  };
+
+  async function one(concept) {
+    const label = chooseLabel(concept.pref, 'en');
+    if (usable(label)) {
+      const { rank } = await searchRank(service, label, concept.uri);
+      tally('exact', rank <= (tiedBy.get(normalized(label)) ?? 1), `${concept.uri} "${label}" at ${rank}`);
+      const { rank: foldedRank } = await searchRank(service, plain(label), concept.uri);
+      tally('folded', foldedRank < Infinity, `${concept.uri} "${plain(label)}"`);
+    }
+    for (const alt of new Set(concept.alt.map((entry) => entry.value))) {
+      if (!usable(alt)) continue;
+      const { rank } = await searchRank(service, alt, concept.uri);
+      tally('alt', rank < Infinity, `${concept.uri} "${alt}"`);
+    }
+    for (const language of new Set(concept.pref.map((entry) => entry.language).filter((tag) => tag !== ''))) {
+      const expected = chooseLabel(concept.pref, language);
+      if (!usable(expected)) continue;
+      const { rank, concept: found } = await searchRank(service, expected, concept.uri, language);
+      tally('lang', rank < Infinity && found.prefLabel === expected, `${concept.uri} "${expected}"@${language} ${rank < Infinity ? `shown as "${found.prefLabel}"` : 'not found'}`);
+    }
+    // Typing the label into a type-ahead field.
+    if (!usable(label)) return;
+    const characters = [...label];
+    const firstWord = wordsOf(label)[0] ?? '';
+    const firstWordEnd = label.indexOf(firstWord) + firstWord.length;
+    let typed = Infinity;
+    let previous = '';
+    for (let k = 1; k <= characters.length; k++) {
+      const q = characters.slice(0, k).join('').trim();
+      if (q === '' || q === previous) continue;
+      previous = q;
+      const { concepts } = await get(`${service.url}/suggest?q=${encodeURIComponent(q)}&count=10`);
+      if (concepts.some((found) => found.uri === concept.uri)) {
+        typed = k;
+        break;
+      }
+    }
+    keystrokes.push(typed);
+    if ((wordUse.get(foldText(firstWord)) ?? 0) <= 10) tally('firstWord', typed <= firstWordEnd, `${concept.uri} "${label}" found after ${typed} keystrokes`);
+  }
+
+  const queue = [...sample];
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    for (let concept = queue.shift(); concept !== undefined; concept = queue.shift()) await one(concept);
+  }));
+  keystrokes.sort((a, b) => a - b);
+  return { counts, medianKeystrokes: keystrokes[Math.floor((keystrokes.length - 1) / 2)], failures };
+}
+
+// ---------------------------------------------------------------------------------------
+
+const percent = ([ok, all]) => (all === 0 ? undefined : (100 * ok) / all);
+const cell = (pair) => (pair[1] === 0 ? 'n/a' : `${percent(pair).toFixed(1)}% (${pair[1]})`);
+const rows = [];
+const problems = [];
+const started = Date.now();
+try {
+  for (const spec of backends) {
+    const [backend, ownSample] = spec.split('@');
+    for (const name of names) {
+      const file = VOCABULARIES[name];
+      if (file === undefined || !existsSync(file)) throw new Error(`no vocabulary ${name} at ${file}`);
+      const vocabulary = readVocabulary(file);
+      const step = Math.max(1, Math.floor(vocabulary.length / Number(ownSample ?? sampleSize)));
+      const sample = vocabulary.filter((_, i) => i % step === 0);
+      if (backend.startsWith('virtuoso')) {
+        virtuoso('start'); // a new, empty database for each vocabulary
+        virtuoso('load', file);
+      }
+      const service = await startService(backend, file);
+      const begun = Date.now();
+      let result;
+      try {
+        result = await measure(service, vocabulary, sample);
+      } finally {
+        service.stop();
+      }
+      const { counts, medianKeystrokes } = result;
+      rows.push(`| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${Math.round((Date.now() - begun) / 1000)} s |`);
+      process.stderr.write(`${rows.at(-1)}\n`);
+      for (const [figure, floor] of Object.entries(FLOORS)) {
+        const value = percent(counts[figure]);
+        if (value !== undefined && value < floor) problems.push(`${name} on ${backend}: ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${result.failures.filter((line) => line.startsWith(figure)).slice(0, 8).join('\n  ')}`);
+      }
+    }
+  }
+} finally {
+  if (backends.some((spec) => spec.startsWith('virtuoso'))) virtuoso('stop');
+}
+
+const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | time |
+|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}`;
+const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
+console.log(table);
+console.log(problems.length === 0 ? `relevance: ${rows.length} passed, 0 failed` : `\n${problems.join('\n')}\nrelevance: ${rows.length - problems.length} passed, ${problems.length} failed`);
+if (write) {
+  writeFileSync(
+    'RELEVANCE.md',
+    `# Relevance
+
+How well /search and /suggest find the concept people mean, on the real vocabularies in
+\`../shared/vocabularies/\`. Produced by \`npm run test:relevance\` (\`${command}\`) on
+${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, in ${Math.round((Date.now() - started) / 1000)} s.
+Percentages are of the checks made (their number in brackets); "n/a" where a vocabulary
+has nothing to check (no altLabels). Floors: exact@1 ${FLOORS.exact}%, altLabel ${FLOORS.alt}%,
+folded ${FLOORS.folded}%, lang ${FLOORS.lang}%, before the first word ends ${FLOORS.firstWord}%.
+
+${table}
+
+What each figure means is written at the top of \`scripts/relevance.mjs\`.
+`,
+  );
+}
+process.exit(problems.length === 0 ? 0 : 1);
