@@ -252,6 +252,12 @@ Percentages are of the checks made (their number in brackets); "n/a" where a voc
 has nothing to check (no altLabels). Floors: exact@1 ${FLOORS.exact}%, altLabel ${FLOORS.alt}%,
 folded ${FLOORS.folded}%, lang ${FLOORS.lang}%, before the first word ends ${FLOORS.firstWord}%.
 
+Backends: \`embedded\` is the default configuration (embedded Oxigraph, label index on);
+\`virtuoso:generic\` the label index built from a private Virtuoso, with details from it;
+\`virtuoso:virtuoso:off\` the virtuoso dialect's own queries (\`LABEL_INDEX=off\`: its text
+index narrows, regular expressions decide), on a sample of about 100 concepts because
+each request there is a store query of tens to hundreds of milliseconds.
+
 ${table}
 
 What each figure means is written at the top of \`scripts/relevance.mjs\`.
