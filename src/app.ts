@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { ConceptService } from './concepts/ConceptService.js';
 import { getHandler } from './endpoints/get.js';
+import { healthHandler, readyHandler } from './endpoints/health.js';
 import { searchHandler } from './endpoints/search.js';
 import { suggestHandler } from './endpoints/suggest.js';
 import { MethodNotAllowedError, NotFoundError, errorHandler } from './errors.js';
@@ -41,6 +42,8 @@ export function createApp({ config, concepts, log }: AppDependencies): Express {
   endpoint(router, '/get', getHandler(context));
   endpoint(router, '/search', searchHandler(context));
   endpoint(router, '/suggest', suggestHandler(context));
+  endpoint(router, '/health', healthHandler());
+  endpoint(router, '/ready', readyHandler(concepts));
   app.use(config.basePath === '' ? '/' : config.basePath, router);
 
   app.use((_req, _res, next) => {

@@ -21,6 +21,9 @@ export interface Config {
   readonly sparqlDialect: string;
   readonly sparqlGraph: string | undefined;
   readonly sparqlTimeoutMs: number;
+  /** Store queries in flight at most, and waiting at most; past that, 503 at once. */
+  readonly sparqlMaxConcurrency: number;
+  readonly sparqlQueueLimit: number;
   readonly dataFiles: readonly string[];
   /** Lower case. */
   readonly defaultLang: string;
@@ -114,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sparqlDialect: dialect,
     sparqlGraph: graph === undefined ? undefined : iri('SPARQL_GRAPH', graph),
     sparqlTimeoutMs: integer('SPARQL_TIMEOUT_MS', 10000, 1, 3_600_000),
+    sparqlMaxConcurrency: integer('SPARQL_MAX_CONCURRENCY', 16, 1, 10_000),
+    sparqlQueueLimit: integer('SPARQL_QUEUE_LIMIT', 256, 0, 1_000_000),
     dataFiles: Object.freeze(list('DATA_FILES') ?? [SAMPLE_DATA_FILE]),
     defaultLang: defaultLang.toLowerCase(),
     conceptTypes: Object.freeze(conceptTypes),

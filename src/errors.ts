@@ -60,6 +60,13 @@ export class UpstreamUnavailableError extends HttpError {
   }
 }
 
+/** 503: too many store queries are waiting already; the request is refused at once. */
+export class OverloadedError extends HttpError {
+  constructor() {
+    super(503, 'the lookup service is at its limit of waiting store queries; try again shortly', { 'Retry-After': '1' });
+  }
+}
+
 /** 504: the store did not answer within SPARQL_TIMEOUT_MS. */
 export class UpstreamTimeoutError extends HttpError {
   constructor(timeoutMs: number, options?: ErrorOptions) {

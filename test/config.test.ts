@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       sparqlDialect: 'generic',
       sparqlGraph: undefined,
       sparqlTimeoutMs: 10000,
+      sparqlMaxConcurrency: 16,
+      sparqlQueueLimit: 256,
       dataFiles: [SAMPLE_DATA_FILE],
       defaultLang: 'en',
       conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'],
@@ -90,6 +92,8 @@ describe('loadConfig', () => {
     ['BASE_PATH', { BASE_PATH: 'vocab' }],
     ['BASE_PATH', { BASE_PATH: '/a b' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['SPARQL_MAX_CONCURRENCY', { SPARQL_MAX_CONCURRENCY: '0' }],
+    ['SPARQL_QUEUE_LIMIT', { SPARQL_QUEUE_LIMIT: '-1' }],
     ['LABEL_INDEX', { LABEL_INDEX: 'yes' }],
     ['LABEL_INDEX_REFRESH_SECONDS', { LABEL_INDEX_REFRESH_SECONDS: '0' }],
   ])('refuses a malformed %s with a message naming it', (name, env) => {

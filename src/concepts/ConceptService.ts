@@ -47,6 +47,11 @@ export class ConceptService {
     this.conceptTypes = options.conceptTypes.map((type) => rdf.namedNode(type));
   }
 
+  /** Asks the store the cheapest query there is. Rejects as the store does. */
+  async ping(): Promise<void> {
+    await this.options.store.select(bindQuery(this.options.queries.template('ping'), {}));
+  }
+
   /** Reads again what is kept in memory (label index, spelling variants): on SIGHUP. */
   async refresh(): Promise<void> {
     await Promise.all([this.options.spellings?.load(), this.options.labelIndex?.refresh()]);

@@ -100,6 +100,14 @@ export function foldedWordPattern(word: string, open = false): string {
   const letters = [...word];
   let pattern = '';
   for (let i = 0; i < letters.length; i++) {
+    if (letters[i] === 's' && letters[i + 1] === 's') {
+      // A run of s may be spelled with ß anywhere in it (sss: sss, sß, ßs): each way is an alternative.
+      let end = i;
+      while (letters[end] === 's') end++;
+      pattern += sRun(end - i, open && end === letters.length);
+      i = end - 1;
+      continue;
+    }
     const pair = `${letters[i]}${letters[i + 1] ?? ''}`;
     const ligature = ligatureOf(pair);
     if (ligature !== undefined) {
@@ -112,6 +120,20 @@ export function foldedWordPattern(word: string, open = false): string {
     pattern += opening.length === 0 ? letterClass(letters[i] as string) : `(${letterClass(letters[i] as string)}|${opening.map(bothCases).join('|')})`;
   }
   return pattern;
+}
+
+/** A run of `length` folded s: every way to write it with s and ß; with `open`, a last s may be the start of a ß. */
+function sRun(length: number, open: boolean): string {
+  const s = letterClass('s');
+  const ways: string[] = [];
+  const walk = (left: number, written: string): void => {
+    if (ways.length > 64) return; // runs that long do not occur in words; the first ways suffice
+    if (left === 0) ways.push(written);
+    if (left >= 1) walk(left - 1, written + (open && left === 1 ? `(${s}|ß|ẞ)` : s));
+    if (left >= 2) walk(left - 2, `${written}(ß|ẞ)`);
+  };
+  walk(length, '');
+  return ways.length === 1 ? (ways[0] as string) : `(${ways.join('|')})`;
 }
 
 /** The ligature (both cases, as alternatives) that folds to `pair`, if any. */

@@ -12,7 +12,7 @@ export interface MisbehavingEndpoint {
   close(): Promise<void>;
 }
 
-export async function misbehavingEndpoint(answer: (res: ServerResponse, body: string) => void): Promise<MisbehavingEndpoint> {
+export async function misbehavingEndpoint(answer: (res: ServerResponse, body: string) => void, port = 0): Promise<MisbehavingEndpoint> {
   const requests: MisbehavingEndpoint['requests'] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -26,7 +26,7 @@ export async function misbehavingEndpoint(answer: (res: ServerResponse, body: st
       answer(res, body);
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sparql`,

@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express';
+import type { ConceptService } from '../concepts/ConceptService.js';
+import { HttpError, UpstreamUnavailableError, sendError } from '../errors.js';
+
+/** How long a successful store check counts for /ready. */
+const READY_FOR_MS = 5000;
+
+function sendStatus(res: Parameters<RequestHandler>[1], body: object): void {
+  res.status(200).set('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** GET /health: the process is up and answering. Never asks the store. */
+export function healthHandler(): RequestHandler {
+  return (_req, res) => sendStatus(res, { status: 'ok' });
+}
+
+/**
+ * GET /ready: 200 when the store answered a cheap query within the last 5 s (asking it
+ * now if not), else 503 saying why. Load balancers send traffic only to ready replicas.
+ */
+export function readyHandler(concepts: ConceptService): RequestHandler {
+  let okUntil = 0;
+  return async (_req, res) => {
+    if (Date.now() >= okUntil) {
+      try {
+        await concepts.ping();
+        okUntil = Date.now() + READY_FOR_MS;
+      } catch (error) {
+        const reason = error instanceof HttpError ? error : new UpstreamUnavailableError('cannot be reached');
+        sendError(res, 503, `not ready: ${reason.message}`, { 'Retry-After': reason.headers['Retry-After'] ?? '5' });
+        return;
+      }
+    }
+    sendStatus(res, { status: 'ready' });
+  };
+}
