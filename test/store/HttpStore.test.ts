@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../support/freePort.js';
 import { HttpStore } from '../../src/store/HttpStore.js';
 import { startService } from '../support/service.js';
 import { EMPTY_RESULTS, misbehavingEndpoint, type MisbehavingEndpoint } from '../support/misbehavingEndpoint.js';
@@ -114,13 +114,3 @@ describe('HttpStore', () => {
     expectNoLeak(body, url);
   });
 });
-
-/** A loopback port that nothing listens on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../support/freePort.js';
 import { CircuitBreakerStore } from '../../src/store/CircuitBreakerStore.js';
 import { HttpStore } from '../../src/store/HttpStore.js';
 import { LimitingStore } from '../../src/store/LimitingStore.js';
@@ -102,12 +102,3 @@ describe('GET /health and GET /ready', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
