@@ -1,11 +1,9 @@
 import rdf from '@rdfjs/data-model';
 import type { SelectQuery } from 'sparqljs';
 import type { Logger } from '../log.js';
-import { bindQuery } from '../sparql/bindQuery.js';
+import { selectPages } from '../sparql/selectPages.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { LabelIndex, type IndexRow } from './LabelIndex.js';
-
-const PAGE = 10_000;
 
 /**
  * Builds the label index from the store (`labels.rq`, page by page) at start, again every
@@ -48,16 +46,14 @@ export class LabelIndexSource {
     try {
       const rows: IndexRow[] = [];
       const conceptType = this.conceptTypes.map((type) => rdf.namedNode(type));
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await this.store.select(bindQuery(this.template, { conceptType }, { limit: PAGE, offset }));
+      await selectPages(this.store, this.template, { conceptType }, (page) => {
         for (const row of page) {
           const { concept, property, value } = row;
           if (concept?.termType !== 'NamedNode' || property === undefined || value === undefined) continue;
           const language = value.termType === 'Literal' ? value.language.toLowerCase() : '';
           rows.push({ concept: concept.value, property: property.value, value: value.value, language });
         }
-        if (page.length < PAGE) break;
-      }
+      });
       const read = Date.now() - started;
       const index = new LabelIndex(rows);
       this.current = index;

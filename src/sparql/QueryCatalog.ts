@@ -20,16 +20,11 @@ export class QueryFileError extends Error {
  * overrides any single query and inherits the rest.
  */
 export class QueryCatalog {
-  private constructor(
-    private readonly templates: ReadonlyMap<QueryName, SelectQuery>,
-    /** The file each query came from, for messages. */
-    readonly files: ReadonlyMap<QueryName, string>,
-  ) {}
+  private constructor(private readonly templates: ReadonlyMap<QueryName, SelectQuery>) {}
 
   /** @throws QueryFileError naming the file. */
   static load(dialect: string, directory: string = QUERIES_DIR): QueryCatalog {
     const templates = new Map<QueryName, SelectQuery>();
-    const files = new Map<QueryName, string>();
     for (const name of [...QUERY_NAMES, ...OPTIONAL_QUERY_NAMES]) {
       const own = join(directory, dialect, `${name}.rq`);
       const file = existsSync(own) ? own : join(directory, 'generic', `${name}.rq`);
@@ -42,9 +37,8 @@ export class QueryCatalog {
       }
       if (parsed.type !== 'query' || parsed.queryType !== 'SELECT') throw new QueryFileError(`${file}: not a SELECT query`);
       templates.set(name, parsed);
-      files.set(name, file);
     }
-    return new QueryCatalog(templates, files);
+    return new QueryCatalog(templates);
   }
 
   template(name: (typeof QUERY_NAMES)[number]): SelectQuery {

@@ -3,10 +3,8 @@ import type { SelectQuery } from 'sparqljs';
 import { FOLDED_AWAY_LETTER } from '../concepts/foldedLetter.js';
 import type { Logger } from '../log.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
-import { bindQuery } from './bindQuery.js';
+import { selectPages } from './selectPages.js';
 import { SpellingVariants } from './SpellingVariants.js';
-
-const PAGE = 10_000;
 
 /**
  * Keeps the store's spelling variants (`accentedLabels.rq`) in memory, read at start and
@@ -29,12 +27,9 @@ export class SpellingVariantsSource {
     const started = Date.now();
     try {
       const labels: string[] = [];
-      for (let offset = 0; ; offset += PAGE) {
-        const query = bindQuery(this.template, { foldedAwayLetter: rdf.literal(FOLDED_AWAY_LETTER) }, { limit: PAGE, offset });
-        const rows = await this.store.select(query);
+      await selectPages(this.store, this.template, { foldedAwayLetter: rdf.literal(FOLDED_AWAY_LETTER) }, (rows) => {
         for (const row of rows) if (row.label?.termType === 'Literal') labels.push(row.label.value);
-        if (rows.length < PAGE) break;
-      }
+      });
       this.current = SpellingVariants.fromLabels(labels);
       this.log.info(`read ${this.current.size} spellings with diacritics from ${labels.length} labels in ${Date.now() - started} ms`);
     } catch (error) {

@@ -24,7 +24,7 @@ const FORMATS: Readonly<Record<string, string>> = {
   n3: 'text/n3',
 };
 
-export function formatOf(path: string): string | undefined {
+function formatOf(path: string): string | undefined {
   const name = basename(path).toLowerCase().replace(/\.gz$/, '');
   return FORMATS[name.slice(name.lastIndexOf('.') + 1)];
 }
