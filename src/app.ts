@@ -8,6 +8,7 @@ import { searchHandler } from './endpoints/search.js';
 import { suggestHandler } from './endpoints/suggest.js';
 import { MethodNotAllowedError, NotFoundError, errorHandler } from './errors.js';
 import { ResponseCache } from './http/ResponseCache.js';
+import { requestLog } from './http/requestLog.js';
 import type { Logger } from './log.js';
 
 export interface AppDependencies {
@@ -30,14 +31,15 @@ export function createApp({ config, concepts, log }: AppDependencies): Express {
 
   // A JSON API read by pages on other origins: helmet's defaults, but resources may be
   // read cross-origin.
+  app.use(requestLog(log));
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use((_req, res, next) => {
     res.set('Access-Control-Allow-Origin', '*');
-    res.set('Access-Control-Expose-Headers', 'ETag, Retry-After');
+    res.set('Access-Control-Expose-Headers', 'ETag, Retry-After, X-Request-Id');
     next();
   });
 
-  const context = { config, concepts, cache: new ResponseCache(config.cacheMaxEntries, config.cacheTtlSeconds) };
+  const context = { config, concepts, cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds) };
   const router = express.Router();
   endpoint(router, '/get', getHandler(context));
   endpoint(router, '/search', searchHandler(context));

@@ -30,7 +30,11 @@ export interface Config {
   readonly conceptTypes: readonly string[];
   /** 0 turns the result cache off. */
   readonly cacheMaxEntries: number;
+  /** CACHE_MAX_MB in bytes. */
+  readonly cacheMaxBytes: number;
   readonly cacheTtlSeconds: number;
+  /** How long a SIGTERM waits for the requests in flight. */
+  readonly shutdownGraceSeconds: number;
   readonly httpMaxAge: number;
   /** Whether /search and /suggest use the in-process label index. */
   readonly labelIndex: boolean;
@@ -82,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const endpoint = read('SPARQL_ENDPOINT');
   if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) fail('SPARQL_ENDPOINT', 'must be an http:// or https:// URL');
   if (endpoint !== undefined && !URL.canParse(endpoint)) fail('SPARQL_ENDPOINT', 'is not a valid URL');
+  // fetch refuses such URLs, and a password in a URL ends up in too many places
+  if (endpoint !== undefined && /^https?:\/\/[^/?#]*@/.test(endpoint)) fail('SPARQL_ENDPOINT', 'must not hold a user or password: set SPARQL_USER and SPARQL_PASSWORD');
   const user = read('SPARQL_USER');
   const password = read('SPARQL_PASSWORD');
   if ((user === undefined) !== (password === undefined)) fail(user === undefined ? 'SPARQL_USER' : 'SPARQL_PASSWORD', 'must be set together with the other of SPARQL_USER and SPARQL_PASSWORD');
@@ -123,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     defaultLang: defaultLang.toLowerCase(),
     conceptTypes: Object.freeze(conceptTypes),
     cacheMaxEntries: integer('CACHE_MAX_ENTRIES', 10000, 0, 10_000_000),
+    cacheMaxBytes: integer('CACHE_MAX_MB', 64, 1, 1_000_000) * 2 ** 20,
+    shutdownGraceSeconds: integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
     cacheTtlSeconds: integer('CACHE_TTL_SECONDS', 3600, 1, 31_536_000),
     httpMaxAge: integer('HTTP_MAX_AGE', 3600, 0, 31_536_000),
     labelIndex: labelIndex === 'on',
@@ -139,4 +147,10 @@ export function availableDialects(): string[] {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
+}
+
+/** What must never appear in logs, errors or metrics: the store password, and the Basic token made from it. */
+export function secretsOf(config: Config): string[] {
+  if (config.sparqlPassword === undefined) return [];
+  return [config.sparqlPassword, Buffer.from(`${config.sparqlUser ?? ''}:${config.sparqlPassword}`).toString('base64')];
 }

@@ -1,3 +1,5 @@
+import { pino, type DestinationStream } from 'pino';
+
 /** Log verbosity, most severe first. `silent` logs nothing. */
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -5,26 +7,41 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface Logger {
   error(message: string, cause?: unknown): void;
   warn(message: string, cause?: unknown): void;
-  info(message: string): void;
+  /** `fields` go into the JSON line beside the message (a request's id, status, duration...). */
+  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
   debug(message: string): void;
 }
 
+export interface LoggerOptions {
+  /** Strings that never reach the log (the store password, its Basic authorization token): each becomes `[redacted]`. */
+  secrets?: readonly string[];
+  /** Where the lines go; by default stderr, written at once (a line is never lost on exit). */
+  destination?: DestinationStream;
+}
+
 /**
- * One line per event on stderr: time, level, message, and for errors the cause's own
- * message (never a request's parameters beyond its path, never credentials).
+ * Structured logs (pino): one JSON line per event with `level`, `time`, `msg`, the fields
+ * given, and for errors `cause`, the cause's own message (never a stack, never request
+ * parameters beyond the path). Every line is scrubbed of `secrets` as it is written, so a
+ * password that a store echoes in an error page cannot reach the log either.
  */
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
-  const rank = LOG_LEVELS.indexOf(level);
-  const emit = (at: LogLevel, message: string, cause?: unknown): void => {
-    if (LOG_LEVELS.indexOf(at) > rank) return;
-    const detail = cause === undefined ? '' : `: ${describe(cause)}`;
-    write(`${new Date().toISOString()} ${at} ${message}${detail}\n`);
-  };
+export function createLogger(level: LogLevel, { secrets = [], destination = pino.destination({ dest: 2, sync: true }) }: LoggerOptions = {}): Logger {
+  const hidden = secrets.filter((secret) => secret.length > 0).flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
+  const logger = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: { streamWrite: (line) => hidden.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), line) },
+    },
+    destination,
+  );
   return {
-    error: (message, cause) => emit('error', message, cause),
-    warn: (message, cause) => emit('warn', message, cause),
-    info: (message) => emit('info', message),
-    debug: (message) => emit('debug', message),
+    error: (message, cause) => (cause === undefined ? logger.error(message) : logger.error({ cause: describe(cause) }, message)),
+    warn: (message, cause) => (cause === undefined ? logger.warn(message) : logger.warn({ cause: describe(cause) }, message)),
+    info: (message, fields) => (fields === undefined ? logger.info(message) : logger.info(fields, message)),
+    debug: (message) => logger.debug(message),
   };
 }
 

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { createConceptService } from './concepts/createConceptService.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, secretsOf } from './config.js';
+import { Drain } from './http/Drain.js';
 import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
 import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
@@ -17,7 +18,7 @@ import { DataFileError } from './store/loadRdfFile.js';
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env'); // variables already set win
   const config = loadConfig(process.env);
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, { secrets: secretsOf(config) });
   const queries = QueryCatalog.load(config.sparqlDialect); // a broken query file stops the start before data loads
   const started = Date.now();
   const store = await createStore(config);
@@ -31,18 +32,27 @@ async function main(): Promise<void> {
   });
   const { address, port } = server.address() as AddressInfo;
   log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
+  // SIGTERM: refuse new connections, finish the requests in flight, exit 0; 1 when
+  // SHUTDOWN_GRACE_SECONDS ran out first and some were cut off.
+  const drain = new Drain(server);
+  let stopping = false;
   const stop = (): void => {
-    log.info('stopping');
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping: finishing the requests in flight');
     concepts.close();
-    server.close(() => void store.close().then(() => process.exit(0)));
-    server.closeIdleConnections();
+    void drain.stop(config.shutdownGraceSeconds * 1000).then(async (finished) => {
+      if (!finished) log.warn(`requests still in flight after ${config.shutdownGraceSeconds} s were cut off`);
+      await store.close();
+      process.exit(finished ? 0 : 1);
+    });
   };
   process.on('SIGHUP', () => {
     log.info('SIGHUP: reading the label index again');
     void concepts.refresh();
   });
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './support/freePort.js';
+import { EMPTY_RESULTS, misbehavingEndpoint } from './support/misbehavingEndpoint.js';
 
 /** The built entry point: `npm test` builds it first (pretest). */
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
@@ -10,25 +14,37 @@ interface Run {
   stderr: string;
 }
 
-/** Starts the real server process with `env`; resolves when it exits. */
-function run(env: Record<string, string>, whileRunning?: (port: number) => Promise<void>): Promise<Run> {
+/** Starts the real server process with `env`; resolves when it exits (sent SIGTERM after `whileRunning`, if still running). */
+function run(env: Record<string, string>, whileRunning?: (port: number, child: ChildProcess) => Promise<void>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env }, cwd: fileURLToPath(new URL('./fixtures/', import.meta.url)) });
     let stderr = '';
+    const begin = (port: number): void => {
+      if (whileRunning === undefined) return;
+      const task = whileRunning;
+      whileRunning = undefined;
+      task(port, child).then(() => child.exitCode === null && child.kill('SIGTERM'), (error: unknown) => {
+        child.kill('SIGKILL');
+        reject(error);
+      });
+    };
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (listening !== null && whileRunning !== undefined) {
-        const task = whileRunning;
-        whileRunning = undefined;
-        task(Number(listening[1])).then(() => child.kill('SIGTERM'), (error: unknown) => {
-          child.kill('SIGKILL');
-          reject(error);
-        });
-      }
+      if (listening !== null) begin(Number(listening[1]));
     });
+    // A LOG_LEVEL that does not say "listening": wait for the given PORT to answer instead.
+    if (env.PORT !== undefined && env.PORT !== '0') void waitForHealth(Number(env.PORT)).then(() => begin(Number(env.PORT)), reject);
     child.on('exit', (code) => resolve({ code, stderr }));
   });
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok === true) return;
+    await sleep(100);
+  }
+  throw new Error(`nothing answered on port ${port}`);
 }
 
 describe('the server process', () => {
@@ -62,5 +78,81 @@ describe('the server process', () => {
     const { code, stderr } = await run({ DATA_FILES: 'nowhere.ttl' });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^cannot start: nowhere\.ttl: /);
+  });
+
+  test('on SIGTERM refuses new connections, finishes the request in flight, and exits 0', async () => {
+    const store = await misbehavingEndpoint((res) => void setTimeout(() => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS), 1500));
+    try {
+      let inFlight: Response | undefined;
+      let refused: unknown;
+      const { code, stderr } = await run({ SPARQL_ENDPOINT: store.url, LABEL_INDEX: 'off', SPARQL_TIMEOUT_MS: '5000' }, async (port, child) => {
+        const pending = fetch(`http://127.0.0.1:${port}/get?uri=http://example.org/x`);
+        await sleep(300);
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await sleep(200);
+        refused = await fetch(`http://127.0.0.1:${port}/health`).catch((error: unknown) => error);
+        inFlight = await pending;
+        await exited;
+      });
+      expect((refused as Error).message).toBe('fetch failed'); // nothing listens any more
+      expect(inFlight?.status).toBe(200);
+      expect(await inFlight?.json()).toEqual({ _links: { self: { href: '/get?uri=http://example.org/x' } }, _embedded: { concepts: [] } });
+      expect(code).toBe(0);
+      expect(stderr).toContain('finishing the requests in flight');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('logs each request as a JSON line with its id, method, path, status, duration and cache use', async () => {
+    const { stderr } = await run({}, async (port) => {
+      await fetch(`http://127.0.0.1:${port}/suggest?q=tea`, { headers: { 'X-Request-Id': 'form-42' } });
+      await fetch(`http://127.0.0.1:${port}/suggest?q=tea`);
+      await fetch(`http://127.0.0.1:${port}/search`);
+    });
+    const requests = stderr.trim().split('\n').map((line) => JSON.parse(line)).filter((line) => line.msg === 'request');
+    expect(requests).toEqual([
+      { level: 'info', time: expect.any(String), msg: 'request', id: 'form-42', method: 'GET', path: '/suggest', status: 200, ms: expect.any(Number), cache: 'miss' },
+      { level: 'info', time: expect.any(String), msg: 'request', id: expect.stringMatching(/^[0-9a-f-]{36}$/), method: 'GET', path: '/suggest', status: 200, ms: expect.any(Number), cache: 'hit' },
+      { level: 'info', time: expect.any(String), msg: 'request', id: expect.any(String), method: 'GET', path: '/search', status: 400, ms: expect.any(Number) },
+    ]);
+    expect(stderr).not.toContain('tea'); // what people search for stays out of the log
+  });
+
+  test('never writes the store password, or the Authorization header made from it, to logs or answers', async () => {
+    const password = 'pa55-"w0rd"';
+    const token = Buffer.from(`cataloguer:${password}`).toString('base64');
+    // a store whose error page repeats the credentials it was sent
+    const store = await misbehavingEndpoint((res) => res.writeHead(500, { 'Content-Type': 'text/html' }).end(`<p>denied: ${res.req.headers.authorization} ${password}</p>`));
+    try {
+      const bodies: string[] = [];
+      const { stderr } = await run({ SPARQL_ENDPOINT: store.url, SPARQL_USER: 'cataloguer', SPARQL_PASSWORD: password, LABEL_INDEX: 'off', LOG_LEVEL: 'debug' }, async (port) => {
+        for (const path of ['/search?q=a', '/get?uri=http://example.org/x', '/ready']) bodies.push(await (await fetch(`http://127.0.0.1:${port}${path}`)).text());
+      });
+      expect(store.requests.length).toBeGreaterThan(0);
+      expect(store.requests[0]?.headers.authorization).toBe(`Basic ${token}`);
+      expect(stderr).toContain('[redacted]'); // the error page was logged, scrubbed
+      for (const text of [stderr, ...bodies]) {
+        expect(text).not.toContain(token);
+        expect(text).not.toContain('pa55');
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('honours LOG_LEVEL: warn leaves the request lines out', async () => {
+    const { stderr } = await run({ LOG_LEVEL: 'warn', PORT: String(await freePort()) }, async (port) => {
+      await fetch(`http://127.0.0.1:${port}/suggest?q=tea`);
+    });
+    expect(stderr).toBe('');
+  });
+
+  test('refuses a SPARQL_ENDPOINT that holds credentials, without repeating them', async () => {
+    const { code, stderr } = await run({ SPARQL_ENDPOINT: 'http://cataloguer:pa55word@127.0.0.1:1/sparql' });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^cannot start: SPARQL_ENDPOINT: must not hold a user or password/);
+    expect(stderr).not.toContain('pa55word');
   });
 });

@@ -1,11 +1,12 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
-import { bindQuery, hasPlaceholder } from '../sparql/bindQuery.js';
+import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
 import type { LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import { isRdfIri } from '../sparql/iri.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
+import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
@@ -33,6 +34,8 @@ export interface ConceptServiceOptions {
   spellings?: SpellingVariantsSource | undefined;
   /** When set and built, /search and /suggest match, rank and page in memory instead of in the store. */
   labelIndex?: LabelIndexSource | undefined;
+  /** When set, the queries leave their SKOS-XL branches out while the store holds no SKOS-XL label. */
+  xlLabels?: XlLabelsProbe | undefined;
 }
 
 /**
@@ -52,13 +55,15 @@ export class ConceptService {
     await this.options.store.select(bindQuery(this.options.queries.template('ping'), {}));
   }
 
-  /** Reads again what is kept in memory (label index, spelling variants): on SIGHUP. */
+  /** Asks again what is kept in memory (SKOS-XL or not, label index, spelling variants): on SIGHUP. */
   async refresh(): Promise<void> {
+    await this.options.xlLabels?.load(); // first: it chooses the queries that the others run
     await Promise.all([this.options.spellings?.load(), this.options.labelIndex?.refresh()]);
   }
 
-  /** Stops what runs in the background (the refresh of spelling variants). */
+  /** Stops what runs in the background (the refreshes). */
   close(): void {
+    this.options.xlLabels?.stop();
     this.options.spellings?.stop();
     this.options.labelIndex?.stop();
   }
@@ -103,7 +108,7 @@ export class ConceptService {
     const query = bindQuery(
       template,
       {
-        ...(hasPlaceholder(template, 'textQuery') ? { textQuery: this.textQuery(patterns) } : {}),
+        ...(mentionsVariable(template, 'textQuery') ? { textQuery: this.textQuery(patterns) } : {}),
         wordPattern: patterns.words.map(literal),
         startPattern: literal(patterns.start),
         ...(name === 'search' ? { equalPattern: literal(patterns.equal), notation: literal(request.q) } : {}),

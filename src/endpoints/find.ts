@@ -28,6 +28,7 @@ export function findHandler(
       scheme: schemeParameter(params),
     };
     const key = JSON.stringify([name, request.q, request.count, request.page, request.lang ?? null, request.scheme ?? null]);
+    res.locals.cache = cache.has(key) ? 'hit' : 'miss';
     const body = await cache.get(key, async () => rendered({ concepts: await find(request) }));
     sendRendered(req, res, body, config.httpMaxAge);
   };

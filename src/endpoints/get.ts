@@ -16,6 +16,7 @@ export function getHandler({ config, concepts, cache }: EndpointContext): Reques
     const uris = uriParameters(params);
     const lang = langParameter(params);
     const key = JSON.stringify(['get', uris, lang ?? null]);
+    res.locals.cache = cache.has(key) ? 'hit' : 'miss';
     const body = await cache.get(key, async () => {
       const query = uris.map((uri) => `uri=${encodeQueryComponent(uri)}`).join('&') + (lang === undefined ? '' : `&lang=${encodeQueryComponent(lang)}`);
       return rendered({

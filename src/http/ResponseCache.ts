@@ -7,6 +7,9 @@ export interface RenderedBody {
   etag: string;
 }
 
+/** What an entry costs beyond its strings (the LRU's own bookkeeping, roughly). */
+const ENTRY_OVERHEAD = 200;
+
 /** Renders a body once, computing its strong ETag from its bytes. */
 export function rendered(value: unknown): RenderedBody {
   const body = JSON.stringify(value);
@@ -15,7 +18,9 @@ export function rendered(value: unknown): RenderedBody {
 
 /**
  * The result cache in front of the store: rendered bodies keyed on the normalised request,
- * kept for a TTL in an LRU of `maxEntries`. Identical requests in flight at once share one
+ * kept for a TTL in an LRU of at most `maxEntries` entries and `maxBytes` bytes (keys and
+ * bodies counted as UTF-16, as V8 may hold them; a body larger than the whole budget is
+ * served but not kept). Identical requests in flight at once share one
  * render (and so one round of store queries), with the cache on or off. Failures are not
  * kept: the next request tries the store again.
  */
@@ -24,15 +29,27 @@ export class ResponseCache {
   private readonly inFlight = new Map<string, Promise<RenderedBody>>();
 
   /** `maxEntries` 0 keeps nothing, but still shares work between identical requests in flight. */
-  constructor(maxEntries: number, ttlSeconds: number) {
+  constructor(maxEntries: number, maxBytes: number, ttlSeconds: number) {
     this.lru =
       maxEntries === 0
         ? undefined
         : new LRUCache({
             max: maxEntries,
+            maxSize: maxBytes,
+            sizeCalculation: (value, key) => 2 * (key.length + value.body.length + value.etag.length) + ENTRY_OVERHEAD,
             ttl: ttlSeconds * 1000,
             fetchMethod: (_key, _stale, { context }) => context(),
           });
+  }
+
+  /** Whether `key`'s answer is kept (and fresh): the request log's cache hit. */
+  has(key: string): boolean {
+    return this.lru?.has(key) ?? false;
+  }
+
+  /** The bytes the kept answers take, by the count above. */
+  get bytes(): number {
+    return this.lru?.calculatedSize ?? 0;
   }
 
   async get(key: string, render: () => Promise<RenderedBody>): Promise<RenderedBody> {

@@ -1,6 +1,6 @@
 import rdf from '@rdfjs/data-model';
-import type { SelectQuery } from 'sparqljs';
 import type { Logger } from '../log.js';
+import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import { selectPages } from '../sparql/selectPages.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { LabelIndex, type IndexRow } from './LabelIndex.js';
@@ -18,7 +18,7 @@ export class LabelIndexSource {
 
   constructor(
     private readonly store: SparqlStore,
-    private readonly template: SelectQuery,
+    private readonly queries: QueryCatalog,
     private readonly conceptTypes: readonly string[],
     private readonly refreshSeconds: number,
     private readonly log: Logger,
@@ -46,7 +46,7 @@ export class LabelIndexSource {
     try {
       const rows: IndexRow[] = [];
       const conceptType = this.conceptTypes.map((type) => rdf.namedNode(type));
-      await selectPages(this.store, this.template, { conceptType }, (page) => {
+      await selectPages(this.store, this.queries.template('labels'), { conceptType }, (page) => {
         for (const row of page) {
           const { concept, property, value } = row;
           if (concept?.termType !== 'NamedNode' || property === undefined || value === undefined) continue;

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sparqljs, { type SelectQuery } from 'sparqljs';
 import { QUERIES_DIR } from '../config.js';
+import { withoutBranches } from './withoutBranches.js';
 
 /** The queries the service runs, each a file `<name>.rq`. */
-export const QUERY_NAMES = ['concepts', 'prefLabels', 'search', 'suggest', 'labels', 'ping'] as const;
+export const QUERY_NAMES = ['concepts', 'prefLabels', 'search', 'suggest', 'labels', 'ping', 'xlLabels'] as const;
 /** Queries that only some dialects have (the generic one has none of them). */
 export const OPTIONAL_QUERY_NAMES = ['accentedLabels'] as const;
 export type QueryName = (typeof QUERY_NAMES)[number] | (typeof OPTIONAL_QUERY_NAMES)[number];
@@ -14,13 +15,30 @@ export class QueryFileError extends Error {
   override name = 'QueryFileError';
 }
 
+/** The variable that the SKOS-XL branches of the queries bind (see `xlLabels.rq`). */
+const XL_LABEL = 'xlLabel';
+
 /**
  * The query templates of one dialect, parsed once at start: `queries/<dialect>/<name>.rq`
  * where that file exists, else `queries/generic/<name>.rq`. A store-specific dialect thus
  * overrides any single query and inherits the rest.
+ *
+ * Each template also comes without its SKOS-XL branches (the UNION alternatives that bind
+ * `?xlLabel`); `template` hands those out while `useXlBranches(false)` is in force, which
+ * XlLabelsProbe sets when the store holds no SKOS-XL label at all.
  */
 export class QueryCatalog {
-  private constructor(private readonly templates: ReadonlyMap<QueryName, SelectQuery>) {}
+  private readonly withoutXl: ReadonlyMap<QueryName, SelectQuery>;
+  private xlBranches = true;
+
+  private constructor(private readonly templates: ReadonlyMap<QueryName, SelectQuery>) {
+    this.withoutXl = new Map([...templates].map(([name, query]) => [name, withoutBranches(query, XL_LABEL)]));
+  }
+
+  /** Whether the templates handed out keep their SKOS-XL branches (at first they do). */
+  useXlBranches(keep: boolean): void {
+    this.xlBranches = keep;
+  }
 
   /** @throws QueryFileError naming the file. */
   static load(dialect: string, directory: string = QUERIES_DIR): QueryCatalog {
@@ -42,11 +60,11 @@ export class QueryCatalog {
   }
 
   template(name: (typeof QUERY_NAMES)[number]): SelectQuery {
-    return this.templates.get(name) as SelectQuery;
+    return (this.xlBranches ? this.templates : this.withoutXl).get(name) as SelectQuery;
   }
 
   /** A query only some dialects have. */
   optional(name: (typeof OPTIONAL_QUERY_NAMES)[number]): SelectQuery | undefined {
-    return this.templates.get(name);
+    return (this.xlBranches ? this.templates : this.withoutXl).get(name);
   }
 }

@@ -82,9 +82,9 @@ function isVariable(node: Node): node is Term & { termType: 'Variable' } {
   return isTerm(node) && node.termType === 'Variable';
 }
 
-/** Whether `template` has the placeholder `?name`. */
-export function hasPlaceholder(template: SelectQuery, name: string): boolean {
-  return mentions(template, new Set([name]));
+/** Whether the query or pattern `node` uses `?name` anywhere. */
+export function mentionsVariable(node: unknown, name: string): boolean {
+  return mentions(node, new Set([name]));
 }
 
 /** Whether `node` uses any of the variables `names` anywhere. */

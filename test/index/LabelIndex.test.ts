@@ -6,6 +6,7 @@ import { ConceptService, type FindRequest } from '../../src/concepts/ConceptServ
 import { LabelIndexSource } from '../../src/index/LabelIndexSource.js';
 import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
+import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
 import { EmbeddedStore } from '../../src/store/EmbeddedStore.js';
 
 // The label index must answer exactly as the store's queries do. Both run here over the same
@@ -36,15 +37,18 @@ function turtle(concepts: Array<{ pref: Array<[string, string]>; alt: Array<[str
   return lines.join('\n');
 }
 
-async function services(ttl: string): Promise<{ plain: ConceptService; indexed: ConceptService }> {
+async function services(ttl: string): Promise<{ plain: ConceptService; indexed: ConceptService; withoutXl: ConceptService }> {
   const file = join(mkdtempSync(join(tmpdir(), 'label-index-')), 'vocabulary.ttl');
   writeFileSync(file, ttl);
   const store = await EmbeddedStore.load([file]);
   const queries = QueryCatalog.load('generic');
   const options = { store, queries, conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'], defaultLang: 'en' };
-  const labelIndex = new LabelIndexSource(store, queries.template('labels'), options.conceptTypes, 3600, createLogger('silent'));
+  const labelIndex = new LabelIndexSource(store, queries, options.conceptTypes, 3600, createLogger('silent'));
   await labelIndex.refresh();
-  return { plain: new ConceptService(options), indexed: new ConceptService({ ...options, labelIndex }) };
+  // the store's queries as a store without SKOS-XL labels (these vocabularies) gets them
+  const withoutXlQueries = QueryCatalog.load('generic');
+  await new XlLabelsProbe(store, withoutXlQueries, 3600, createLogger('silent')).load();
+  return { plain: new ConceptService(options), indexed: new ConceptService({ ...options, labelIndex }), withoutXl: new ConceptService({ ...options, queries: withoutXlQueries }) };
 }
 
 /** A query made from the vocabulary's own labels, cut, re-cased and with accents dropped or added. */
@@ -57,12 +61,12 @@ const query = (labels: string[]) =>
   });
 
 describe('the label index', () => {
-  test('ranks and pages /search and /suggest exactly as the store does', async () => {
+  test('ranks and pages /search and /suggest exactly as the store does (with and without the SKOS-XL branches)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(concept, { minLength: 1, maxLength: 25 }), fc.nat(), async (concepts, seed) => {
         const labels = concepts.flatMap((c) => [...c.pref.map(([text]) => text), ...c.alt.map(([text]) => text), ...c.hidden]);
         if (labels.length === 0) return;
-        const { plain, indexed } = await services(turtle(concepts));
+        const { plain, indexed, withoutXl } = await services(turtle(concepts));
         const requests = fc.sample(
           fc.record({ q: query(labels), count: fc.integer({ min: 1, max: 8 }), page: fc.integer({ min: 1, max: 3 }), lang: fc.constantFrom(undefined, 'en', 'fr'), scheme: fc.constantFrom(undefined, 'http://example.org/a') }),
           { numRuns: 12, seed },
@@ -70,6 +74,7 @@ describe('the label index', () => {
         for (const request of requests) {
           expect({ request, search: await indexed.search(request) }).toEqual({ request, search: await plain.search(request) });
           expect({ request, suggest: await indexed.suggest(request) }).toEqual({ request, suggest: await plain.suggest(request) });
+          expect({ request, search: await withoutXl.search(request), suggest: await withoutXl.suggest(request) }).toEqual({ request, search: await plain.search(request), suggest: await plain.suggest(request) });
         }
       }),
       { numRuns: 40, endOnFailure: true },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import rdf from '@rdfjs/data-model';
 import sparqljs, { type SelectQuery } from 'sparqljs';
-import { bindQuery, hasPlaceholder, UnsafeBindingError } from '../../src/sparql/bindQuery.js';
+import { bindQuery, mentionsVariable, UnsafeBindingError } from '../../src/sparql/bindQuery.js';
 import { isIri } from '../../src/sparql/iri.js';
 import { QueryCatalog, QUERY_NAMES } from '../../src/sparql/QueryCatalog.js';
 import { availableDialects } from '../../src/config.js';
@@ -49,7 +49,7 @@ describe.each(availableDialects())('the %s query templates', (dialect) => {
     bindQuery(
       search,
       {
-        ...(hasPlaceholder(search, 'textQuery') ? { textQuery: rdf.literal(q) } : {}),
+        ...(mentionsVariable(search, 'textQuery') ? { textQuery: rdf.literal(q) } : {}),
         wordPattern: words.map((word) => rdf.literal(word)),
         equalPattern: rdf.literal(q),
         startPattern: rdf.literal(q),

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { listen } from '../../src/http/listen.js';
 import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
+import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
 import { createStore } from '../../src/store/createStore.js';
 import type { Bindings, SparqlStore } from '../../src/store/SparqlStore.js';
 
@@ -23,12 +24,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: 'silent', ...fromEnvironment, ...overrides });
 }
 
-/** A store wrapper that counts the queries it passes on: instrumentation, not a mock. */
+/** A store wrapper that counts (and keeps) the queries it passes on: instrumentation, not a mock. */
 export class CountingStore implements SparqlStore {
   queries = 0;
+  readonly sent: string[] = [];
   constructor(private readonly inner: SparqlStore) {}
   async select(query: string): Promise<Bindings[]> {
     this.queries++;
+    this.sent.push(query);
     return this.inner.select(query);
   }
   async close(): Promise<void> {}
@@ -62,14 +65,16 @@ export async function startService(overrides: Record<string, string> = {}, store
   const config = testConfig(overrides);
   const shared = await sharedStore(config);
   const counting = new CountingStore(store ?? shared);
-  // As createConceptService wires it, except that the spelling variants (virtuoso dialect)
-  // come from the plain store: the counting and gated stores see only what requests cause.
+  // As createConceptService wires it, except that what is read at start (SKOS-XL or not,
+  // spelling variants, label index) comes from the plain store: the counting and gated
+  // stores see only what requests cause.
   const queries = QueryCatalog.load(config.sparqlDialect);
-  const accentedLabels = queries.optional('accentedLabels');
-  const spellings = accentedLabels === undefined ? undefined : new SpellingVariantsSource(shared, accentedLabels, config.cacheTtlSeconds, createLogger('silent'));
-  const labelIndex = config.labelIndex ? new LabelIndexSource(shared, queries.template('labels'), config.conceptTypes, config.labelIndexRefreshSeconds, createLogger('silent')) : undefined;
+  const xlLabels = new XlLabelsProbe(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
+  await xlLabels.load();
+  const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
+  const labelIndex = config.labelIndex ? new LabelIndexSource(shared, queries, config.conceptTypes, config.labelIndexRefreshSeconds, createLogger('silent')) : undefined;
   await Promise.all([spellings?.load(), labelIndex?.refresh()]);
-  const concepts = new ConceptService({ store: counting, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex });
+  const concepts = new ConceptService({ store: counting, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels });
   const app = createApp({ config, concepts, log: createLogger('silent') });
   const server = await listen(app, 0, '127.0.0.1');
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
+import fc from 'fast-check';
+import type { SparqlStore } from '../../src/store/SparqlStore.js';
+import { startService, type RunningService } from '../support/service.js';
+
+// npm run test:hostile: at least 10,000 generated requests, many of them not even valid HTTP,
+// sent over raw sockets to a service on a real store (the embedded one, or the store that
+// SPARQL_ENDPOINT names). Every answer must be a contract-valid JSON response: a 200, a 204
+// to OPTIONS, or a 4xx whose message names the problem; never a 5xx, never a hang. The store
+// must hold the same triples afterwards, and the service must still answer correctly.
+
+const REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 10_000);
+const PARALLEL = 8;
+const SEED = Number(process.env.HOSTILE_SEED ?? 20261122);
+const TIMEOUT_MS = 15_000;
+
+// ---- what is sent ----------------------------------------------------------------------
+
+const hostileText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }), // lone surrogates, controls, anything
+  fc.string({ unit: 'grapheme', maxLength: 20 }), // emoji, combining marks
+  fc.constantFrom(
+    '\u202Eevil', '\u200F\u200E', '\u0000', '\r\n', '\t', '\uFEFF', '\uD800', '\uDFFF', '😀👩‍👩‍👧', 'İ', 'ß', 'ﷺ', '\u2028',
+    // SPARQL
+    '} UNION { ?s ?p ?o }', '"; DROP ALL; #', "') } INSERT DATA { <a> <b> <c> } #", '<http://x> . ?s ?p ?o', '?concept', '\\u0022', '"""', "'''", 'FILTER(true)', '# comment',
+    'CLEAR DEFAULT', 'LOAD <http://example.org/>', 'SERVICE <http://evil/>', '\\', '^^<http://www.w3.org/2001/XMLSchema#int>',
+    // Virtuoso text queries, Lucene, regular expressions
+    '"tea" AND "cof*"', 'NEAR(a, b)', 'a*', '*', '**', '?', 'a OR b', 'NOT tea', 'tea~2', 'title:tea', '+tea -coffee', '(', ')', '[a-z]', '.*', '(a+)+$', '\\p{L}', '{1,99999}',
+    // numbers and limits
+    '0', '-1', '1e3', '0x10', '99999999999999999999', 'NaN', 'Infinity', ' 5', '5 ', '٣', '1.5',
+  ),
+  fc.string({ unit: fc.constantFrom('a', 'é', '*', ' ', '%', '"'), minLength: 190, maxLength: 260 }), // around the 200-character limit
+);
+
+/** A value as a URL carries it: well encoded, raw, or with broken percent-encoding. */
+const urlValue = fc.oneof(
+  { weight: 4, arbitrary: hostileText.map((text) => encodeURIComponent(text.toWellFormed())) },
+  { weight: 1, arbitrary: fc.constantFrom('%', '%e9', '%zz', '%c3%28', '%ED%A0%80', '%F0%9F', '%00', '%0A', '%25%32%35', '+', '%2B', 'a%20b', '%%', '%C0%AF', '%uD800') },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('a', '&', '=', '#', '?', '/', ';', '[', ']', '|', '^', '`', '{', '}'), maxLength: 10 }) },
+);
+
+const parameterName = fc.constantFrom('q', 'q', 'q', 'count', 'page', 'lang', 'scheme', 'uri', 'uri', 'Q', 'q[]', 'uri[0]', 'callback', '', 'q%00', '%71');
+const queryString = fc.array(fc.tuple(parameterName, fc.option(urlValue, { nil: undefined })), { maxLength: 6 }).map((pairs) => pairs.map(([name, value]) => (value === undefined ? name : `${name}=${value}`)).join('&'));
+
+const path = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('/get', '/search', '/suggest') },
+  { weight: 1, arbitrary: fc.constantFrom('/GET', '/Search/', '/suggest//', '//get', '/get/../search', '/%2Fget', '/get%00', '/health', '/ready', '/', '/nowhere', '/search.json', '*', 'http://evil.example/get', '/get;a=b') },
+);
+
+const method = fc.oneof({ weight: 8, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'FOO', 'get', 'PROPFIND', 'M-SEARCH') });
+
+const extraHeader = fc.oneof(
+  fc.constantFrom(
+    'If-None-Match: *', 'If-None-Match: "x", W/"y"', 'Accept: text/html', 'Accept-Language: ar', 'Origin: https://evil.example', 'Authorization: Basic YWRtaW46YWRtaW4=',
+    'Cookie: a=b', 'X-Forwarded-For: 1.2.3.4', 'Content-Type: application/sparql-update', 'Range: bytes=0-5', 'Expect: 100-continue', 'Upgrade: websocket\r\nConnection: Upgrade',
+    'X-Request-Id: ../../etc/passwd', 'X-Request-Id: \u00ff\u00fe', 'Transfer-Encoding: chunked', 'Content-Length: 5', 'Content-Length: -1', 'Host: evil.example', 'Bad Header: x', ': empty-name',
+  ),
+  fc.tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/), fc.string({ unit: 'binary-ascii', maxLength: 40 })).map(([name, value]) => `${name}: ${value.replace(/[\r\n]/g, ' ')}`),
+);
+
+interface RawRequest {
+  bytes: Buffer;
+  method: string;
+}
+
+const request: fc.Arbitrary<RawRequest> = fc.oneof(
+  // mostly requests a browser or a script might send, with hostile values
+  {
+    weight: 20,
+    arbitrary: fc.record({ method, path, query: queryString, headers: fc.array(extraHeader, { maxLength: 3 }), version: fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0') }).map(({ method, path, query, headers, version }) => {
+      const body = headers.some((header) => header.startsWith('Content-Length: 5')) ? 'hello' : headers.some((header) => header.startsWith('Transfer-Encoding')) ? 'zz\r\ngarbage\r\n' : '';
+      const lines = [`${method} ${path}${query === '' ? '' : `?${query}`} ${version}`, 'Host: 127.0.0.1', ...headers, 'Connection: close'];
+      return { method, bytes: Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1') };
+    }),
+  },
+  // very long URLs and headers
+  {
+    weight: 1,
+    arbitrary: fc.record({ size: fc.constantFrom(2_000, 9_000, 70_000), where: fc.constantFrom('q', 'uri', 'header', 'path') }).map(({ size, where }) => {
+      const long = 'a'.repeat(size);
+      const target = where === 'q' ? `/search?q=${long}` : where === 'uri' ? `/get?uri=http://example.org/${long}` : where === 'path' ? `/${long}` : '/suggest?q=tea';
+      const header = where === 'header' ? `\r\nX-Long: ${long}` : '';
+      return { method: 'GET', bytes: Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1${header}\r\nConnection: close\r\n\r\n`) };
+    }),
+  },
+  // not HTTP at all, or broken HTTP: raw bytes in the URL, bad request lines
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 40 }).map((raw) => Buffer.concat([Buffer.from('GET /search?q='), Buffer.from(raw), Buffer.from(' HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')])),
+      fc.constantFrom(
+        'GET /search?q=tea\r\n\r\n', 'GET /search?q=a b HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /get HTTP/9.9\r\nHost: x\r\n\r\n', 'HELLO\r\n\r\n', '\r\n\r\n', 'GET\r\n\r\n',
+        'GET /suggest?q=tea HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n', 'GET /suggest?q=tea HTTP/1.1\nHost: x\nConnection: close\n\n',
+        'GET /suggest?q=\u00e9 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n',
+      ).map((text) => Buffer.from(text, 'latin1')),
+    ).map((bytes) => ({ method: 'RAW', bytes })),
+  },
+);
+
+// ---- what comes back -------------------------------------------------------------------
+
+interface RawResponse {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+}
+
+/** Sends `bytes` on a fresh connection and reads until the server closes it (or the time is up). */
+function exchange(port: number, bytes: Buffer): Promise<RawResponse | 'closed without an answer' | 'no answer in time'> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve('no answer in time');
+    }, TIMEOUT_MS);
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => undefined); // a reset after the answer is fine; no answer is judged below
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(parse(Buffer.concat(chunks)) ?? 'closed without an answer');
+    });
+    socket.write(bytes, () => socket.end());
+  });
+}
+
+/** The first response in `raw` (HTTP/1.1, Content-Length or no body). */
+function parse(raw: Buffer): RawResponse | undefined {
+  const text = raw.toString('utf8');
+  const head = text.indexOf('\r\n\r\n');
+  if (head < 0) return undefined;
+  const [statusLine, ...headerLines] = text.slice(0, head).split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
+  if (!Number.isInteger(status)) return undefined;
+  const headers = new Map(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const length = Number(headers.get('content-length') ?? 0);
+  return { status, headers, body: raw.subarray(Buffer.byteLength(text.slice(0, head + 4)), Buffer.byteLength(text.slice(0, head + 4)) + length).toString('utf8') };
+}
+
+/** Why `response` to `sent` breaks the contract, or undefined when it is fine. */
+function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>>): string | undefined {
+  if (typeof response === 'string') return response;
+  const { status, headers, body } = response;
+  if (status >= 500) return `status ${status}: ${body}`;
+  if (status === 204 || status === 304 || sent.method === 'HEAD') return body === '' ? undefined : `status ${status} with a body`;
+  if (!/^application\/json; charset=utf-8$/i.test(headers.get('content-type') ?? '')) return `status ${status} with Content-Type ${headers.get('content-type')}`;
+  let json: any;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return `status ${status} with a body that is not JSON: ${body.slice(0, 200)}`;
+  }
+  if (status === 200) {
+    const concepts = json.concepts ?? json._embedded?.concepts ?? (json.status === 'ok' || json.status === 'ready' ? [] : undefined);
+    return Array.isArray(concepts) && concepts.every((c: any) => typeof c.uri === 'string' && typeof c.prefLabel === 'string' && Array.isArray(c.altLabels) && Array.isArray(c.related)) ? undefined : `a 200 that is not a contract answer: ${body.slice(0, 200)}`;
+  }
+  if (json.status !== status || typeof json.error !== 'string' || typeof json.message !== 'string' || json.message === '') return `an error body that is not the contract's: ${body.slice(0, 200)}`;
+  if (status === 400 && !/'(q|count|page|lang|scheme|uri)'|malformed HTTP request/.test(json.message)) return `a 400 that names no parameter: ${json.message}`;
+  if (status === 405 && headers.get('allow') !== 'GET, HEAD, OPTIONS') return 'a 405 without Allow';
+  return undefined;
+}
+
+// ---- the run ---------------------------------------------------------------------------
+
+/** Every triple the store holds, as one digest (the sample vocabulary is a few thousand triples). */
+async function fingerprint(store: SparqlStore): Promise<{ triples: number; digest: string }> {
+  const rows = await store.select('SELECT ?s ?p ?o WHERE { ?s ?p ?o } LIMIT 100000');
+  const lines = rows.map((row) => [row.s, row.p, row.o].map((term) => `${term?.termType}:${term?.value}:${term?.termType === 'Literal' ? `${term.language}^${term.datatype.value}` : ''}`).join(' ')).sort();
+  return { triples: lines.length, digest: createHash('sha256').update(lines.join('\n')).digest('hex') };
+}
+
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService({ CACHE_MAX_ENTRIES: '0' });
+});
+afterAll(() => service.close());
+
+const backend = process.env.SPARQL_ENDPOINT === undefined ? 'embedded' : `${process.env.SPARQL_DIALECT ?? 'generic'} dialect at ${process.env.SPARQL_ENDPOINT}`;
+
+describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ?? 'on'})`, () => {
+  test(`${REQUESTS} generated requests all get a contract answer, and the store is left as it was`, async () => {
+    const port = Number(new URL(service.url).port);
+    const before = await fingerprint(service.store);
+    expect(before.triples).toBeGreaterThan(1000);
+
+    const requests = fc.sample(request, { numRuns: REQUESTS, seed: SEED });
+    const statuses = new Map<number | string, number>();
+    const failures: string[] = [];
+    let slowest = 0;
+    let next = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        while (next < requests.length) {
+          const index = next++;
+          const sent = requests[index] as RawRequest;
+          const t0 = Date.now();
+          const response = await exchange(port, sent.bytes);
+          slowest = Math.max(slowest, Date.now() - t0);
+          const key = typeof response === 'string' ? response : response.status;
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          const why = problem(sent, response);
+          if (why !== undefined) failures.push(`#${index} ${JSON.stringify(sent.bytes.toString('latin1').slice(0, 300))}: ${why}`);
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+
+    const after = await fingerprint(service.store);
+    const known = await service.get('/search?q=tea');
+    const summary = `hostile: ${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ?? 'on'}: ${requests.length} requests in ${seconds.toFixed(1)} s, slowest ${slowest} ms; ` +
+      `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; failures ${failures.length}; triples ${before.triples} before, ${after.triples} after, digest ${after.digest === before.digest ? 'unchanged' : 'CHANGED'}\n`;
+    process.stdout.write(summary);
+
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(after).toEqual(before);
+    expect(known.status).toBe(200);
+    expect(known.body.concepts[0].prefLabel).toBe('Tea');
+  }, 900_000);
+});
