@@ -43,6 +43,25 @@ const urlValue = fc.oneof(
 const parameterName = fc.constantFrom('q', 'q', 'q', 'count', 'page', 'lang', 'scheme', 'uri', 'uri', 'Q', 'q[]', 'uri[0]', 'callback', '', 'q%00', '%71');
 const queryString = fc.array(fc.tuple(parameterName, fc.option(urlValue, { nil: undefined })), { maxLength: 6 }).map((pairs) => pairs.map(([name, value]) => (value === undefined ? name : `${name}=${value}`)).join('&'));
 
+/** A well-formed request whose values are hostile: what reaches the store's queries. */
+const encoded = (text: string): string => encodeURIComponent(text.toWellFormed());
+const findQuery = fc
+  .record({
+    path: fc.constantFrom('/search', '/suggest'),
+    q: hostileText.filter((text) => text.trim() !== ''),
+    count: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
+    page: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+    lang: fc.option(fc.constantFrom('en', 'fr', 'de', 'ar', 'ru', 'zh-Hant-TW', 'x-private'), { nil: undefined }),
+    scheme: fc.option(fc.oneof(fc.constantFrom('https://example.org/food/ingredients'), hostileText.map((text) => `http://example.org/${text}`)), { nil: undefined }),
+  })
+  .map(({ path, q, count, page, lang, scheme }) => {
+    const parts = [`q=${encoded(q)}`, count && `count=${count}`, page && `page=${page}`, lang && `lang=${lang}`, scheme && `scheme=${encoded(scheme)}`];
+    return `${path}?${parts.filter(Boolean).join('&')}`;
+  });
+const getQuery = fc
+  .array(fc.oneof(fc.constantFrom('https://example.org/food/tea', 'https://example.org/food/sourdough'), hostileText.map((text) => `https://example.org/food/${text}`), hostileText.map((text) => `urn:${text}`)), { minLength: 1, maxLength: 6 })
+  .map((uris) => `/get?${uris.map((uri) => `uri=${encoded(uri)}`).join('&')}`);
+
 const path = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('/get', '/search', '/suggest') },
   { weight: 1, arbitrary: fc.constantFrom('/GET', '/Search/', '/suggest//', '//get', '/get/../search', '/%2Fget', '/get%00', '/health', '/ready', '/', '/nowhere', '/search.json', '*', 'http://evil.example/get', '/get;a=b') },
@@ -65,7 +84,15 @@ interface RawRequest {
 }
 
 const request: fc.Arbitrary<RawRequest> = fc.oneof(
-  // mostly requests a browser or a script might send, with hostile values
+  // well-formed requests with hostile values
+  {
+    weight: 20,
+    arbitrary: fc.tuple(fc.oneof(findQuery, findQuery, getQuery), fc.oneof({ weight: 4, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(extraHeader, { minLength: 1, maxLength: 2 }) })).map(([target, headers]) => ({
+      method: 'GET',
+      bytes: Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((header) => `${header}\r\n`).join('')}Connection: close\r\n\r\n${headers.some((header) => header.startsWith('Content-Length: 5')) ? 'hello' : ''}`, 'latin1'),
+    })),
+  },
+  // any parameters, methods and paths, with hostile values
   {
     weight: 20,
     arbitrary: fc.record({ method, path, query: queryString, headers: fc.array(extraHeader, { maxLength: 3 }), version: fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0') }).map(({ method, path, query, headers, version }) => {
@@ -106,7 +133,7 @@ interface RawResponse {
   body: string;
 }
 
-/** Sends `bytes` on a fresh connection and reads until the server closes it (or the time is up). */
+/** Sends `bytes` on a fresh connection and reads until the server closes it (every request says Connection: close), or the time is up. */
 function exchange(port: number, bytes: Buffer): Promise<RawResponse | 'closed without an answer' | 'no answer in time'> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -121,12 +148,18 @@ function exchange(port: number, bytes: Buffer): Promise<RawResponse | 'closed wi
       clearTimeout(timer);
       resolve(parse(Buffer.concat(chunks)) ?? 'closed without an answer');
     });
-    socket.write(bytes, () => socket.end());
+    // Not half-closed after the request: Node drops a request whose client sent FIN before the
+    // answer was ready (no browser or HTTP library does that). Blank lines ask nothing, so
+    // there the end of input is what the server answers (by closing).
+    if (/^[\r\n]*$/.test(bytes.toString('latin1'))) socket.end(bytes);
+    else socket.write(bytes);
   });
 }
 
-/** The first response in `raw` (HTTP/1.1, Content-Length or no body). */
+/** The first final response in `raw` (HTTP/1.1, Content-Length or no body), past any 100 Continue. */
 function parse(raw: Buffer): RawResponse | undefined {
+  const interim = /^HTTP\/1\.1 1\d\d [^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/.exec(raw.toString('latin1'));
+  if (interim !== null) return parse(raw.subarray(interim[0].length));
   const text = raw.toString('utf8');
   const head = text.indexOf('\r\n\r\n');
   if (head < 0) return undefined;
@@ -140,6 +173,7 @@ function parse(raw: Buffer): RawResponse | undefined {
 
 /** Why `response` to `sent` breaks the contract, or undefined when it is fine. */
 function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>>): string | undefined {
+  if (response === 'closed without an answer' && /^[\r\n]*$/.test(sent.bytes.toString('latin1'))) return undefined; // blank lines ask nothing (RFC 9112, 2.2)
   if (typeof response === 'string') return response;
   const { status, headers, body } = response;
   if (status >= 500) return `status ${status}: ${body}`;
@@ -185,7 +219,7 @@ describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ??
     expect(before.triples).toBeGreaterThan(1000);
 
     const requests = fc.sample(request, { numRuns: REQUESTS, seed: SEED });
-    const statuses = new Map<number | string, number>();
+    const statuses = new Map<string, number>();
     const failures: string[] = [];
     let slowest = 0;
     let next = 0;
@@ -198,7 +232,8 @@ describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ??
           const t0 = Date.now();
           const response = await exchange(port, sent.bytes);
           slowest = Math.max(slowest, Date.now() - t0);
-          const key = typeof response === 'string' ? response : response.status;
+          const named = typeof response === 'string' || response.status !== 400 ? '' : ` ${/'(\w+)'|(malformed HTTP)/.exec(response.body)?.slice(1).find(Boolean) ?? '?'}`;
+          const key = typeof response === 'string' ? response : `${response.status}${named}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
           const why = problem(sent, response);
           if (why !== undefined) failures.push(`#${index} ${JSON.stringify(sent.bytes.toString('latin1').slice(0, 300))}: ${why}`);

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# npm run test:hostile: 10,000 generated hostile requests (test/hostile/) against the service
+# on the embedded store (label index on and off), then on a private Virtuoso holding the
+# sample vocabulary in the generic and the virtuoso dialects (store queries, no index). Each
+# run prints one "hostile:" line with its figures. Virtuoso is stopped afterwards, whatever
+# happens. HOSTILE_REQUESTS and HOSTILE_SEED change the number of requests and the seed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export VIRTUOSO_GRAPH="${VIRTUOSO_GRAPH:-urn:x-skos-lookup:data}"
+jest() {
+  node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --testMatch '**/test/hostile/*.ts' "$@"
+}
+npm run build --silent
+for index in on off; do
+  echo "== hostile requests, embedded store, LABEL_INDEX=$index"
+  LABEL_INDEX="$index" jest "$@"
+done
+trap 'scripts/virtuoso.sh stop' EXIT
+scripts/virtuoso.sh start
+scripts/virtuoso.sh load data/sample-vocabulary.ttl
+for dialect in generic virtuoso; do
+  echo "== hostile requests, Virtuoso, SPARQL_DIALECT=$dialect LABEL_INDEX=off"
+  SPARQL_ENDPOINT="http://127.0.0.1:${VIRTUOSO_HTTP_PORT:-18890}/sparql" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX=off jest "$@"
+done
