@@ -6,7 +6,6 @@
 # happens. HOSTILE_REQUESTS and HOSTILE_SEED change the number of requests and the seed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export VIRTUOSO_GRAPH="${VIRTUOSO_GRAPH:-urn:x-skos-lookup:data}"
 jest() {
   node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --testMatch '**/test/hostile/*.ts' "$@"
 }
@@ -15,10 +14,8 @@ for index in on off; do
   echo "== hostile requests, embedded store, LABEL_INDEX=$index"
   LABEL_INDEX="$index" jest "$@"
 done
-trap 'scripts/virtuoso.sh stop' EXIT
-scripts/virtuoso.sh start
-scripts/virtuoso.sh load data/sample-vocabulary.ttl
+source scripts/sample-virtuoso.sh
 for dialect in generic virtuoso; do
   echo "== hostile requests, Virtuoso, SPARQL_DIALECT=$dialect LABEL_INDEX=off"
-  SPARQL_ENDPOINT="http://127.0.0.1:${VIRTUOSO_HTTP_PORT:-18890}/sparql" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX=off jest "$@"
+  SPARQL_ENDPOINT="$VIRTUOSO_ENDPOINT" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX=off jest "$@"
 done

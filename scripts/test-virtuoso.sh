@@ -5,16 +5,13 @@
 # happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export VIRTUOSO_GRAPH="${VIRTUOSO_GRAPH:-urn:x-skos-lookup:data}"
-trap 'scripts/virtuoso.sh stop' EXIT
-scripts/virtuoso.sh start
-scripts/virtuoso.sh load data/sample-vocabulary.ttl
+source scripts/sample-virtuoso.sh
 npm run build --silent
 # Without the label index, each dialect's own queries match and rank; with it, the index is
 # built from Virtuoso and only details come from the store's queries.
 for run in generic:off virtuoso:off generic:on; do
   dialect="${run%:*}" index="${run#*:}"
   echo "== contract suite on Virtuoso, SPARQL_DIALECT=$dialect LABEL_INDEX=$index"
-  SPARQL_ENDPOINT="http://127.0.0.1:${VIRTUOSO_HTTP_PORT:-18890}/sparql" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX="$index" \
+  SPARQL_ENDPOINT="$VIRTUOSO_ENDPOINT" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX="$index" \
     node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js test/http "$@"
 done

@@ -7,6 +7,7 @@
 #                                      optionally .gz) into the graph $VIRTUOSO_GRAPH, then
 #                                      builds the full-text index over literals
 #   scripts/virtuoso.sh stop           a clean shutdown (checkpoint), then waits for the process
+#   scripts/virtuoso.sh resume         starts the stopped instance again, with its data
 #   scripts/virtuoso.sh status         says whether it runs; exit status 0 if it does, 3 if not
 #
 # Environment: VIRTUOSO_DIR (default tmp/virtuoso), VIRTUOSO_HTTP_PORT (18890), VIRTUOSO_ISQL_PORT
@@ -105,8 +106,19 @@ start() {
   mkdir -p "$dir"
   rm -f "$dir"/virtuoso.db "$dir"/virtuoso.trx "$dir"/virtuoso.pxa "$dir"/virtuoso.lck "$dir"/virtuoso-temp.* "$dir"/virtuoso.log "$dir"/load/*
   write_ini
-  # Its own session, so that it outlives the shell that started it.
-  (cd "$dir" && setsid virtuoso-t -c "$dir/virtuoso.ini" +foreground >"$dir/stdout.log" 2>&1 </dev/null & echo $! >"$dir/virtuoso.pid")
+  launch
+}
+# Starts the instance stopped last, with the data it held (a store coming back after an outage).
+resume() {
+  if running; then say "already running"; return 0; fi
+  [[ -f "$dir/virtuoso.ini" ]] || die "nothing to resume in $dir: use start"
+  launch
+}
+launch() {
+  # Its own session, so that it outlives the shell that started it, holding none of this
+  # script's output (a caller that reads it to the end would wait for Virtuoso to exit).
+  (cd "$dir" && exec setsid virtuoso-t -c "$dir/virtuoso.ini" +foreground) >"$dir/stdout.log" 2>&1 </dev/null &
+  echo $! >"$dir/virtuoso.pid"
   local waited=0
   until answers; do
     if ! running; then die "it stopped while starting; its log ends with:"$'\n'"$(tail -n 20 "$dir/virtuoso.log" "$dir/stdout.log" 2>/dev/null)"; fi
@@ -169,6 +181,7 @@ case "${1:-}" in
   start) start ;;
   load) shift; load "$@" ;;
   stop) stop ;;
+  resume) resume ;;
   status) status ;;
-  *) die "usage: scripts/virtuoso.sh start | load FILE... | stop | status" ;;
+  *) die "usage: scripts/virtuoso.sh start | load FILE... | stop | resume | status" ;;
 esac
