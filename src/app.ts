@@ -2,20 +2,33 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { ConceptService } from './concepts/ConceptService.js';
+import { readFileSync } from 'node:fs';
+import { PROJECT_ROOT } from './config.js';
 import { getHandler } from './endpoints/get.js';
 import { healthHandler, readyHandler } from './endpoints/health.js';
+import { languagesHandler } from './endpoints/languages.js';
+import { metricsHandler } from './endpoints/metrics.js';
+import { assetRoutes, pageHandler } from './endpoints/pages.js';
 import { searchHandler } from './endpoints/search.js';
 import { suggestHandler } from './endpoints/suggest.js';
 import { MethodNotAllowedError, NotFoundError, errorHandler } from './errors.js';
 import { ResponseCache } from './http/ResponseCache.js';
+import { rendered } from './http/ResponseCache.js';
 import { requestLog } from './http/requestLog.js';
+import { requestMetrics } from './http/requestMetrics.js';
+import { sendRendered } from './http/sendRendered.js';
 import type { Logger } from './log.js';
+import type { Metrics } from './metrics/Metrics.js';
+import { openApiDocument } from './openapi/openApiDocument.js';
 
 export interface AppDependencies {
   config: Config;
   concepts: ConceptService;
   log: Logger;
+  metrics: Metrics;
 }
+
+const VERSION = (JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, 'utf8')) as { version: string }).version;
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -23,16 +36,18 @@ const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
  * The Express application of the contract, under `config.basePath`. It never listens:
  * server.ts (or a test) does. Every response is JSON with `Access-Control-Allow-Origin: *`.
  */
-export function createApp({ config, concepts, log }: AppDependencies): Express {
+export function createApp({ config, concepts, log, metrics }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // 200s carry the ETag of their cached body; errors carry none
   app.set('query parser', false); // parameters are read by endpoints/parameters.ts alone
 
   // A JSON API read by pages on other origins: helmet's defaults, but resources may be
-  // read cross-origin.
+  // read cross-origin; and the two HTML pages must work on plain http (an intranet host),
+  // so their content security policy does not upgrade their requests to https.
   app.use(requestLog(log));
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(requestMetrics(metrics));
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use((_req, res, next) => {
     res.set('Access-Control-Allow-Origin', '*');
     res.set('Access-Control-Expose-Headers', 'ETag, Retry-After, X-Request-Id');
@@ -46,6 +61,13 @@ export function createApp({ config, concepts, log }: AppDependencies): Express {
   endpoint(router, '/suggest', suggestHandler(context));
   endpoint(router, '/health', healthHandler());
   endpoint(router, '/ready', readyHandler(concepts));
+  endpoint(router, '/languages', languagesHandler(context));
+  const openApi = rendered(openApiDocument(config, VERSION));
+  endpoint(router, '/openapi.json', (req, res) => sendRendered(req, res, openApi, config.httpMaxAge));
+  if (config.metrics) endpoint(router, '/metrics', metricsHandler(metrics));
+  endpoint(router, '/', pageHandler(`${config.basePath}/`, 'index.html'));
+  endpoint(router, '/docs', pageHandler(`${config.basePath}/docs`, 'docs.html'));
+  assetRoutes(router);
   app.use(config.basePath === '' ? '/' : config.basePath, router);
 
   app.use((_req, _res, next) => {

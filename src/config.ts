@@ -42,6 +42,8 @@ export interface Config {
   /** Empty, or a path starting with `/` and not ending with one. */
   readonly basePath: string;
   readonly logLevel: LogLevel;
+  /** Whether GET /metrics answers (Prometheus text format). */
+  readonly metrics: boolean;
 }
 
 /** A malformed setting; the message names the variable. The process exits with status 2. */
@@ -108,8 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const basePath = (read('BASE_PATH') ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath)) fail('BASE_PATH', `must be a path such as /vocab, not ${JSON.stringify(basePath)}`);
 
-  const labelIndex = read('LABEL_INDEX') ?? 'on';
-  if (labelIndex !== 'on' && labelIndex !== 'off') fail('LABEL_INDEX', `must be on or off, not ${JSON.stringify(labelIndex)}`);
+  const onOff = (name: string): boolean => {
+    const value = read(name) ?? 'on';
+    return value === 'on' ? true : value === 'off' ? false : fail(name, `must be on or off, not ${JSON.stringify(value)}`);
+  };
 
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
@@ -133,10 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     shutdownGraceSeconds: integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
     cacheTtlSeconds: integer('CACHE_TTL_SECONDS', 3600, 1, 31_536_000),
     httpMaxAge: integer('HTTP_MAX_AGE', 3600, 0, 31_536_000),
-    labelIndex: labelIndex === 'on',
+    labelIndex: onOff('LABEL_INDEX'),
     labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
     basePath,
     logLevel: logLevel as LogLevel,
+    metrics: onOff('METRICS'),
   });
 }
 

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, secretsOf } from './config.js';
 import { Drain } from './http/Drain.js';
 import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
+import { Metrics } from './metrics/Metrics.js';
 import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
 import { createStore } from './store/createStore.js';
 import { DataFileError } from './store/loadRdfFile.js';
@@ -21,11 +22,12 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel, { secrets: secretsOf(config) });
   const queries = QueryCatalog.load(config.sparqlDialect); // a broken query file stops the start before data loads
   const started = Date.now();
-  const store = await createStore(config);
+  const metrics = new Metrics();
+  const store = await createStore(config, metrics);
   log.info(config.sparqlEndpoint === undefined ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms` : 'using the SPARQL endpoint from SPARQL_ENDPOINT');
 
   const concepts = await createConceptService(config, queries, store, log);
-  const app = createApp({ config, log, concepts });
+  const app = createApp({ config, log, concepts, metrics });
   const server = await listen(app, config.port, config.host).catch((error: unknown) => {
     log.error(`cannot listen on ${config.host}:${config.port}`, error);
     process.exit(2);

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       labelIndexRefreshSeconds: 3600,
       basePath: '',
       logLevel: 'info',
+      metrics: true,
     });
   });
 
@@ -101,6 +102,7 @@ describe('loadConfig', () => {
     ['SPARQL_MAX_CONCURRENCY', { SPARQL_MAX_CONCURRENCY: '0' }],
     ['SPARQL_QUEUE_LIMIT', { SPARQL_QUEUE_LIMIT: '-1' }],
     ['LABEL_INDEX', { LABEL_INDEX: 'yes' }],
+    ['METRICS', { METRICS: 'true' }],
     ['LABEL_INDEX_REFRESH_SECONDS', { LABEL_INDEX_REFRESH_SECONDS: '0' }],
   ])('refuses a malformed %s with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

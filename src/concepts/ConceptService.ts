@@ -5,6 +5,7 @@ import type { LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import { isRdfIri } from '../sparql/iri.js';
+import { isLangTag } from '../sparql/langTag.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
@@ -52,7 +53,7 @@ export class ConceptService {
 
   /** Asks the store the cheapest query there is. Rejects as the store does. */
   async ping(): Promise<void> {
-    await this.options.store.select(bindQuery(this.options.queries.template('ping'), {}));
+    await this.options.store.select(bindQuery(this.options.queries.template('ping'), {}), 'ping');
   }
 
   /** Asks again what is kept in memory (SKOS-XL or not, label index, spelling variants): on SIGHUP. */
@@ -66,6 +67,12 @@ export class ConceptService {
     this.options.xlLabels?.stop();
     this.options.spellings?.stop();
     this.options.labelIndex?.stop();
+  }
+
+  /** The languages of the concepts' preferred labels, lower case, sorted: for a language selector. */
+  async languages(): Promise<string[]> {
+    const query = bindQuery(this.options.queries.template('languages'), { conceptType: this.conceptTypes });
+    return (await this.options.store.select(query, 'languages')).flatMap((row: Bindings) => (row.lang?.termType === 'Literal' && isLangTag(row.lang.value) ? [row.lang.value] : []));
   }
 
   /** The concepts among `uris`, in the order given, each once; other URIs are left out. One store query. */
@@ -97,7 +104,7 @@ export class ConceptService {
     const ranked = await this.rank('suggest', patterns, request);
     if (ranked.length === 0) return [];
     const query = bindQuery(this.options.queries.template('prefLabels'), { concept: ranked.map((uri) => rdf.namedNode(uri)) });
-    const details = ConceptDetails.read(await this.options.store.select(query), request.lang ?? this.options.defaultLang);
+    const details = ConceptDetails.read(await this.options.store.select(query, 'prefLabels'), request.lang ?? this.options.defaultLang);
     return ranked.map((uri) => details.get(uri)?.toLightConcept() ?? { uri, prefLabel: '', altLabels: [], related: [] });
   }
 
@@ -118,7 +125,7 @@ export class ConceptService {
       },
       pageOf(request),
     );
-    return (await this.options.store.select(query)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' ? [row.concept.value] : []));
+    return (await this.options.store.select(query, name)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' ? [row.concept.value] : []));
   }
 
   /** The text index query, when the spelling variants are known and a query word can use the index. */
@@ -134,7 +141,7 @@ export class ConceptService {
       conceptType: this.conceptTypes,
       lang: rdf.literal(lang),
     });
-    const rows = await this.options.store.select(query);
+    const rows = await this.options.store.select(query, 'concepts');
     return ConceptDetails.read(rows, lang);
   }
 }

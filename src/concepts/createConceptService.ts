@@ -17,7 +17,7 @@ import { ConceptService } from './ConceptService.js';
 export async function createConceptService(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger): Promise<ConceptService> {
   const xlLabels = new XlLabelsProbe(store, queries, config.cacheTtlSeconds, log);
   await xlLabels.start(); // first: it chooses the queries that the others run
-    const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(store, queries, config.cacheTtlSeconds, log);
+  const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(store, queries, config.cacheTtlSeconds, log);
   const labelIndex = config.labelIndex ? new LabelIndexSource(store, queries, config.conceptTypes, config.labelIndexRefreshSeconds, log) : undefined;
   await Promise.all([spellings?.start(), labelIndex?.start()]);
   return new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels });

@@ -27,7 +27,7 @@ function quote(value: string): string {
   return JSON.stringify(characters.length > 80 ? `${characters.slice(0, 80).join('')}...` : value);
 }
 
-const MAX_Q_LENGTH = 200;
+export const MAX_Q_LENGTH = 200;
 
 /**
  * `q`: required, trimmed, 1 to 200 characters. Control characters other than tab and line

@@ -46,7 +46,7 @@ export class LabelIndexSource {
     try {
       const rows: IndexRow[] = [];
       const conceptType = this.conceptTypes.map((type) => rdf.namedNode(type));
-      await selectPages(this.store, this.queries.template('labels'), { conceptType }, (page) => {
+      await selectPages(this.store, 'labels', this.queries.template('labels'), { conceptType }, (page) => {
         for (const row of page) {
           const { concept, property, value } = row;
           if (concept?.termType !== 'NamedNode' || property === undefined || value === undefined) continue;

@@ -19,7 +19,7 @@ export class SpellingVariantsSource extends Refreshed {
       const labels: string[] = [];
       const template = this.queries.optional('accentedLabels');
       if (template === undefined) throw new Error('the dialect has no accentedLabels query');
-      await selectPages(this.store, template, { foldedAwayLetter: rdf.literal(FOLDED_AWAY_LETTER) }, (rows) => {
+      await selectPages(this.store, 'accentedLabels', template, { foldedAwayLetter: rdf.literal(FOLDED_AWAY_LETTER) }, (rows) => {
         for (const row of rows) if (row.label?.termType === 'Literal') labels.push(row.label.value);
       });
       this.current = SpellingVariants.fromLabels(labels);

@@ -15,7 +15,7 @@ export class XlLabelsProbe extends Refreshed {
   /** Asks once; a failure is logged and changes nothing. */
   override async load(): Promise<void> {
     try {
-      const rows = await this.store.select(bindQuery(this.queries.template('xlLabels'), {}));
+      const rows = await this.store.select(bindQuery(this.queries.template('xlLabels'), {}), 'xlLabels');
       this.queries.useXlBranches(rows.length > 0);
     } catch (error) {
       this.log.warn('cannot tell whether the store holds SKOS-XL labels; matching them as before', error);

@@ -24,7 +24,7 @@ export class CircuitBreakerStore implements SparqlStore {
     return this.failures >= this.threshold;
   }
 
-  async select(query: string): Promise<Bindings[]> {
+  async select(query: string, name?: string): Promise<Bindings[]> {
     if (this.isOpen) {
       if (this.now() < this.openUntil || this.probing) {
         throw new UpstreamUnavailableError('is not answering; it is asked again in a moment');
@@ -32,7 +32,7 @@ export class CircuitBreakerStore implements SparqlStore {
       this.probing = true;
     }
     try {
-      const rows = await this.inner.select(query);
+      const rows = await this.inner.select(query, name);
       this.failures = 0;
       return rows;
     } catch (error) {

@@ -21,7 +21,7 @@ export class LimitingStore implements SparqlStore {
     return { active: this.active, waiting: this.waiting.length };
   }
 
-  async select(query: string): Promise<Bindings[]> {
+  async select(query: string, name?: string): Promise<Bindings[]> {
     if (this.active >= this.maxConcurrency) {
       if (this.waiting.length >= this.queueLimit) throw new OverloadedError();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -29,7 +29,7 @@ export class LimitingStore implements SparqlStore {
       this.active++;
     }
     try {
-      return await this.inner.select(query);
+      return await this.inner.select(query, name);
     } finally {
       const next = this.waiting.shift();
       if (next === undefined) this.active--;

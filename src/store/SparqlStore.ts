@@ -15,7 +15,8 @@ export type Bindings = Readonly<Record<string, Term>>;
  *   the store is aborted.
  */
 export interface SparqlStore {
-  select(query: string): Promise<Bindings[]>;
+  /** `name` says which of the service's queries this is (`concepts`, `suggest`...), for metrics. */
+  select(query: string, name?: string): Promise<Bindings[]>;
   /** Releases what the store holds (connections, memory). */
   close(): Promise<void>;
 }

@@ -8,6 +8,8 @@ import { listen } from '../../src/http/listen.js';
 import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
 import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
+import { Metrics } from '../../src/metrics/Metrics.js';
+import { MeteredStore } from '../../src/store/MeteredStore.js';
 import { createStore } from '../../src/store/createStore.js';
 import type { Bindings, SparqlStore } from '../../src/store/SparqlStore.js';
 
@@ -29,10 +31,10 @@ export class CountingStore implements SparqlStore {
   queries = 0;
   readonly sent: string[] = [];
   constructor(private readonly inner: SparqlStore) {}
-  async select(query: string): Promise<Bindings[]> {
+  async select(query: string, name?: string): Promise<Bindings[]> {
     this.queries++;
     this.sent.push(query);
-    return this.inner.select(query);
+    return this.inner.select(query, name);
   }
   async close(): Promise<void> {}
 }
@@ -74,8 +76,9 @@ export async function startService(overrides: Record<string, string> = {}, store
   const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
   const labelIndex = config.labelIndex ? new LabelIndexSource(shared, queries, config.conceptTypes, config.labelIndexRefreshSeconds, createLogger('silent')) : undefined;
   await Promise.all([spellings?.load(), labelIndex?.refresh()]);
-  const concepts = new ConceptService({ store: counting, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels });
-  const app = createApp({ config, concepts, log: createLogger('silent') });
+  const metrics = new Metrics();
+  const concepts = new ConceptService({ store: new MeteredStore(counting, metrics), queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels });
+  const app = createApp({ config, concepts, log: createLogger('silent'), metrics });
   const server = await listen(app, 0, '127.0.0.1');
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

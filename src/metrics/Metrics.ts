@@ -1,0 +1,111 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { OverloadedError, UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
+
+/** Seconds, from 1 ms (a cached answer) to 10 s (the default store timeout). */
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** What an answer from the store can go wrong with, as a metric label. */
+const STORE_ERROR_KINDS = ['bad_response', 'unreachable', 'overloaded', 'timeout', 'other'] as const;
+export type StoreErrorKind = (typeof STORE_ERROR_KINDS)[number];
+
+/** The errors of SparqlStore (see its documentation), by kind. */
+export function storeErrorKind(error: unknown): StoreErrorKind {
+  if (error instanceof OverloadedError) return 'overloaded';
+  if (error instanceof UpstreamUnavailableError) return 'unreachable';
+  if (error instanceof UpstreamTimeoutError) return 'timeout';
+  if (error instanceof UpstreamError) return 'bad_response';
+  return 'other';
+}
+
+/**
+ * The service's Prometheus metrics, served at GET /metrics in the text format. Labels never
+ * hold request input (no query text, no URIs, no unknown paths), so the number of series
+ * stays small and what people look up stays theirs.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'skos_lookup_http_requests_total',
+    help: 'HTTP requests answered, by endpoint and status.',
+    labelNames: ['endpoint', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly requestSeconds = new Histogram({
+    name: 'skos_lookup_http_request_duration_seconds',
+    help: 'Time from a request to the end of its answer, by endpoint and status.',
+    labelNames: ['endpoint', 'status'] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly cacheLookups = new Counter({
+    name: 'skos_lookup_cache_lookups_total',
+    help: 'Result cache lookups of /get, /search, /suggest and /languages, by endpoint and result (hit or miss).',
+    labelNames: ['endpoint', 'result'] as const,
+    registers: [this.registry],
+  });
+  private readonly storeSeconds = new Histogram({
+    name: 'skos_lookup_store_query_duration_seconds',
+    help: 'Time the service waited for a store query (a wait for a free slot included), by query name and outcome.',
+    labelNames: ['query', 'outcome'] as const,
+    buckets: BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly storeErrors = new Counter({
+    name: 'skos_lookup_store_errors_total',
+    help: 'Store queries that failed, by kind: bad_response (502), unreachable (503), overloaded (503, load shed), timeout (504), other. By query name: the outcome="error" count of skos_lookup_store_query_duration_seconds.',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private queueReader: (() => { active: number; waiting: number }) | undefined;
+  private inFlight = 0;
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'skos_lookup_' });
+    for (const kind of STORE_ERROR_KINDS) this.storeErrors.inc({ kind }, 0); // every kind shows, at 0 until it happens
+    const metrics = this;
+    new Gauge({
+      name: 'skos_lookup_store_queries_in_flight',
+      help: 'Store queries sent and not yet answered (waiting for a slot included).',
+      registers: [this.registry],
+      collect() {
+        this.set(metrics.inFlight);
+      },
+    });
+    new Gauge({
+      name: 'skos_lookup_store_queue_length',
+      help: 'Store queries waiting for a free slot (SPARQL_MAX_CONCURRENCY); always 0 for the embedded store, which runs one query at a time in process.',
+      registers: [this.registry],
+      collect() {
+        this.set(metrics.queueReader?.().waiting ?? 0);
+      },
+    });
+  }
+
+  /** Where the queue length is read from (the limiter in front of an HTTP store). */
+  watchQueue(read: () => { active: number; waiting: number }): void {
+    this.queueReader = read;
+  }
+
+  request(endpoint: string, status: number, seconds: number, cache: 'hit' | 'miss' | undefined): void {
+    const labels = { endpoint, status: String(status) };
+    this.requests.inc(labels);
+    this.requestSeconds.observe(labels, seconds);
+    if (cache !== undefined) this.cacheLookups.inc({ endpoint, result: cache });
+  }
+
+  /** Call when a store query is sent; call the function it returns when it is answered or failed. */
+  storeQuery(query: string): (error?: unknown) => void {
+    const end = this.storeSeconds.startTimer({ query });
+    this.inFlight++;
+    return (error) => {
+      this.inFlight--;
+      end({ outcome: error === undefined ? 'ok' : 'error' });
+      if (error !== undefined) this.storeErrors.inc({ kind: storeErrorKind(error) });
+    };
+  }
+
+  /** The text exposition format, and its content type. */
+  async render(): Promise<{ contentType: string; text: string }> {
+    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,228 @@
+import type { Config } from '../config.js';
+import { MAX_COUNT, MAX_Q_LENGTH, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
+import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
+import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
+
+/**
+ * The OpenAPI 3.1 description of the HTTP contract, served at GET /openapi.json and rendered
+ * at GET /docs. Its limits come from the code that enforces them (endpoints/parameters.ts),
+ * and test/http/openApi.test.ts checks real answers of every endpoint against it.
+ */
+export function openApiDocument(config: Config, version: string): object {
+  const ref = (kind: string, name: string): { $ref: string } => ({ $ref: `#/components/${kind}/${name}` });
+  const json = (schema: object): object => ({ 'application/json': { schema } });
+  const errors = ['BadRequest', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError'];
+  const errorStatus: Record<string, string> = { BadRequest: '400', BadGateway: '502', ServiceUnavailable: '503', GatewayTimeout: '504', InternalServerError: '500' };
+  const preflight = {
+    summary: 'CORS preflight',
+    responses: { '204': { description: 'Allowed: GET, HEAD, OPTIONS, from any origin.' } },
+  };
+  const lookup = (summary: string, description: string, parameters: object[], body: string, withErrors = errors): object => ({
+    get: {
+      summary,
+      description,
+      parameters,
+      responses: {
+        '200': { description: 'Done, also when nothing matched.', headers: { 'Cache-Control': ref('headers', 'CacheControl'), ETag: ref('headers', 'ETag') }, content: json(ref('schemas', body)) },
+        '304': ref('responses', 'NotModified'),
+        ...Object.fromEntries(withErrors.map((name) => [errorStatus[name], ref('responses', name)])),
+      },
+    },
+    options: preflight,
+  });
+  const status = (summary: string, description: string, value: string, withErrors: string[]): object => ({
+    get: {
+      summary,
+      description,
+      responses: {
+        '200': { description: 'Yes.', content: json({ type: 'object', required: ['status'], properties: { status: { const: value } }, additionalProperties: false }) },
+        ...Object.fromEntries(withErrors.map((name) => [errorStatus[name], ref('responses', name)])),
+      },
+    },
+    options: preflight,
+  });
+  const findParameters = (defaultCount: number): object[] => [
+    ref('parameters', 'q'),
+    {
+      name: 'count',
+      in: 'query',
+      description: `Concepts per page, 1 to ${MAX_COUNT}.`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_COUNT, default: defaultCount },
+    },
+    ref('parameters', 'page'),
+    ref('parameters', 'lang'),
+    ref('parameters', 'scheme'),
+  ];
+  const errorResponse = (description: string, example: string, retryAfter = false): object => ({
+    description,
+    headers: { 'Cache-Control': { schema: { const: 'no-store' } }, ...(retryAfter ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
+    content: { 'application/json': { schema: ref('schemas', 'Error'), example: JSON.parse(example) } },
+  });
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'SKOS concept lookup',
+      version,
+      description: [
+        'Look up the concepts of a SKOS vocabulary kept in a SPARQL store: by URI (`/get`), by their labels (`/search`), and as type-ahead suggestions from the first keystroke (`/suggest`).',
+        '',
+        'Every path answers `GET` and `HEAD`; `OPTIONS` answers a CORS preflight with 204; any other method gets a 405 with `Allow: GET, HEAD, OPTIONS` and the error body. An unknown path is a 404 with the error body. Bodies are JSON (`application/json; charset=utf-8`) whatever the `Accept` header, with `Access-Control-Allow-Origin: *`. Unknown query parameters are ignored; a parameter that must be single but is given twice is a 400.',
+        '',
+        `Labels are in the request's \`lang\`, else in the service's default language (here \`${config.defaultLang}\`).`,
+      ].join('\n'),
+      license: { name: 'This description: CC0-1.0', identifier: 'CC0-1.0' },
+    },
+    servers: [{ url: config.basePath === '' ? '/' : config.basePath }],
+    paths: {
+      '/get': lookup(
+        'Concepts by URI',
+        `The concepts among the given URIs, in the order given, each once. A URI that is not a concept in the store is left out. Deprecated concepts are returned.`,
+        [
+          {
+            name: 'uri',
+            in: 'query',
+            required: true,
+            description: `An absolute IRI (a scheme, \`:\`, then at least one character) without the characters SPARQL forbids in an IRI. Repeat the parameter for several concepts: 1 to ${MAX_URIS} values.`,
+            schema: { type: 'array', minItems: 1, maxItems: MAX_URIS, items: { type: 'string', minLength: 3, pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^<>"{}|^`\\\\\\s\\u0000-\\u001F]+$' } },
+            style: 'form',
+            explode: true,
+          },
+          { ...ref('parameters', 'lang') },
+        ],
+        'GetResponse',
+      ),
+      '/search': lookup(
+        'Concepts found by their labels, best first',
+        'Every query word must equal a word of a label (prefLabel, altLabel or hiddenLabel; a word ending in `*` matches as a prefix), case- and diacritics-insensitive; a notation equal to `q` also matches. Rank tiers: prefLabel equals `q`; an alt or hidden label equals `q`; prefLabel starts with `q`; an alt or hidden label starts with `q`; the rest. Within a tier: shorter matched label first, then prefLabel, then URI. Deprecated concepts are never found.',
+        findParameters(SEARCH_DEFAULT_COUNT),
+        'FindResponse',
+      ),
+      '/suggest': lookup(
+        'Type-ahead suggestions, from the first keystroke',
+        'Every query word must be the start of a word of a label (`comp sec` finds "Computer security"). Rank tiers: prefLabel starts with `q`; an alt or hidden label starts with `q`; the rest. Suggested concepts carry `uri` and `prefLabel`; their `altLabels` and `related` are empty.',
+        findParameters(SUGGEST_DEFAULT_COUNT),
+        'FindResponse',
+      ),
+      '/languages': lookup('The languages of the labels', "The languages the concepts' preferred labels are in (lower case, sorted), and the default language: for a language selector.", [], 'LanguagesResponse', ['BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError']),
+      '/health': status('Liveness', 'The process is up and answering. Never asks the store.', 'ok', []),
+      '/ready': status('Readiness', 'The store answered a cheap query within the last 5 s. 503 while it does not.', 'ready', ['ServiceUnavailable']),
+      ...(config.metrics
+        ? {
+            '/metrics': {
+              get: {
+                summary: 'Prometheus metrics',
+                description: 'Requests by endpoint and status, cache hits and misses, store query durations by query name, store errors by kind, the store query queue, and the process.',
+                responses: { '200': { description: 'The Prometheus text exposition format.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+              },
+              options: preflight,
+            },
+          }
+        : {}),
+      '/openapi.json': {
+        get: { summary: 'This description', responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) } } },
+        options: preflight,
+      },
+    },
+    components: {
+      schemas: {
+        Concept: {
+          type: 'object',
+          description: 'All four fields are always present; arrays are empty where there is nothing.',
+          required: ['uri', 'prefLabel', 'altLabels', 'related'],
+          additionalProperties: false,
+          properties: {
+            uri: { type: 'string' },
+            prefLabel: { type: 'string', description: 'In the chosen language; else untagged; else the smallest language tag; else rdfs:label by the same rule; else "".' },
+            altLabels: { type: 'array', items: { type: 'string' }, description: 'In the chosen language and untagged, distinct, sorted. Empty in /suggest answers.' },
+            related: { type: 'array', items: ref('schemas', 'Related'), description: 'skos:related in either direction, distinct by URI, sorted by label then URI. Empty in /suggest answers.' },
+          },
+        },
+        Related: {
+          type: 'object',
+          required: ['label', 'uri'],
+          additionalProperties: false,
+          properties: { label: { type: 'string', description: '"" when the store has no label for it.' }, uri: { type: 'string' } },
+        },
+        GetResponse: {
+          type: 'object',
+          required: ['_links', '_embedded'],
+          additionalProperties: false,
+          properties: {
+            _links: {
+              type: 'object',
+              required: ['self'],
+              additionalProperties: false,
+              properties: { self: { type: 'object', required: ['href'], additionalProperties: false, properties: { href: { type: 'string', description: 'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X when given.' } } } },
+            },
+            _embedded: { type: 'object', required: ['concepts'], additionalProperties: false, properties: { concepts: { type: 'array', items: ref('schemas', 'Concept') } } },
+          },
+        },
+        FindResponse: {
+          type: 'object',
+          required: ['concepts'],
+          additionalProperties: false,
+          properties: { concepts: { type: 'array', maxItems: MAX_COUNT, items: ref('schemas', 'Concept') } },
+        },
+        LanguagesResponse: {
+          type: 'object',
+          required: ['default', 'languages'],
+          additionalProperties: false,
+          properties: { default: { type: 'string' }, languages: { type: 'array', items: { type: 'string' } } },
+        },
+        Error: {
+          type: 'object',
+          required: ['status', 'error', 'message'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'integer', minimum: 400, maximum: 599 },
+            error: { type: 'string', description: 'The reason phrase of the status.' },
+            message: { type: 'string', description: 'Which parameter or value is wrong and why. Never a stack trace, SPARQL text or the store address.' },
+          },
+        },
+      },
+      parameters: {
+        q: {
+          name: 'q',
+          in: 'query',
+          required: true,
+          description: `The text to find: trimmed, then 1 to ${MAX_Q_LENGTH} characters; no control characters.`,
+          schema: { type: 'string', minLength: 1, maxLength: MAX_Q_LENGTH },
+        },
+        page: {
+          name: 'page',
+          in: 'query',
+          description: `The page, from 1; \`page\` times \`count\` at most ${MAX_RESULTS_DEPTH}.`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_RESULTS_DEPTH, default: 1 },
+        },
+        lang: {
+          name: 'lang',
+          in: 'query',
+          description: 'A BCP 47 language tag (`en`, `fr`, `pt-BR`): the language of the returned labels; for /search and /suggest also the labels matched (in that language or untagged).',
+          schema: { type: 'string', pattern: '^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$' },
+        },
+        scheme: {
+          name: 'scheme',
+          in: 'query',
+          description: 'A concept scheme IRI: only concepts skos:inScheme (or skos:topConceptOf) it.',
+          schema: { type: 'string' },
+        },
+      },
+      headers: {
+        CacheControl: { description: `\`public, max-age=${config.httpMaxAge}\` (HTTP_MAX_AGE).`, schema: { type: 'string' } },
+        ETag: { description: 'Send it back as If-None-Match to get a 304 while the answer is the same.', schema: { type: 'string' } },
+        RetryAfter: { description: 'Seconds to wait before asking again.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+      },
+      responses: {
+        NotModified: { description: 'If-None-Match matched the ETag of the answer; no body.' },
+        BadRequest: errorResponse('A parameter is missing, empty, malformed or out of range; the message names it.', `{"status":400,"error":"Bad Request","message":"'q' parameter is mandatory"}`),
+        NotFound: errorResponse('No such path.', '{"status":404,"error":"Not Found","message":"no such path"}'),
+        MethodNotAllowed: errorResponse('A method other than GET, HEAD and OPTIONS; with an Allow header.', '{"status":405,"error":"Method Not Allowed","message":"method POST is not allowed; use GET, HEAD or OPTIONS"}'),
+        InternalServerError: errorResponse('A bug in this service.', '{"status":500,"error":"Internal Server Error","message":"internal error"}'),
+        BadGateway: errorResponse('The SPARQL store answered with an error or with something that is not SPARQL results.', '{"status":502,"error":"Bad Gateway","message":"the SPARQL store answered with HTTP 500"}'),
+        ServiceUnavailable: errorResponse('The SPARQL store cannot be reached, or the service is shedding load.', '{"status":503,"error":"Service Unavailable","message":"the SPARQL store cannot be reached"}', true),
+        GatewayTimeout: errorResponse('The SPARQL store did not answer within SPARQL_TIMEOUT_MS.', '{"status":504,"error":"Gateway Timeout","message":"the SPARQL store did not answer within 10000 ms"}'),
+      },
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PROJECT_ROOT } from '../../src/config.js';
+import { FOOD, startService, type RunningService } from '../support/service.js';
+
+/** Where the screenshots go; README.md shows them. */
+const SCREENSHOTS = `${PROJECT_ROOT}docs/images`;
+
+let service: RunningService;
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  service = await startService({ BASE_PATH: '/vocab' });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: 'light', locale: 'en-GB' });
+  // a script error, a refused load (CSP) or a failed request is a failure of the page
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('requestfailed', (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`));
+  problems.length = 0;
+});
+afterEach(async () => {
+  await page.close();
+  expect(problems).toEqual([]);
+});
+
+const field = () => page.getByRole('combobox', { name: 'Concept' });
+const listbox = () => page.getByRole('listbox', { name: 'Suggestions' });
+const options = () => listbox().getByRole('option');
+
+/** Waits until `read` gives `expected` (5 s at most), then expects it. */
+async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  const until = Date.now() + 5000;
+  let last = await read();
+  while (last !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  expect(last).toBe(expected);
+}
+
+async function typeSlowly(text: string): Promise<void> {
+  await field().click();
+  await field().pressSequentially(text, { delay: 60 });
+}
+
+describe('the type-ahead page', () => {
+  test('suggests as one types, moves with the arrows, opens a card with Enter and follows a related link', async () => {
+    await page.goto(`${service.url}/`);
+    await typeSlowly('sweet po');
+
+    await listbox().waitFor({ state: 'visible' });
+    expect(await field().getAttribute('aria-expanded')).toBe('true');
+    expect(await options().first().innerText()).toContain('Sweet potato');
+    // the typed parts are highlighted, the rest is not
+    expect(await options().first().locator('mark').allInnerTexts()).toEqual(['Sweet', 'po']);
+    expect(await page.locator('#announcer').innerText()).toMatch(/^\d+ suggestions?\./);
+
+    await field().press('ArrowDown');
+    const first = await options().first().getAttribute('id');
+    expect(await field().getAttribute('aria-activedescendant')).toBe(first);
+    expect(await options().first().getAttribute('aria-selected')).toBe('true');
+    if ((await options().count()) > 1) {
+      await field().press('ArrowDown');
+      expect(await field().getAttribute('aria-activedescendant')).toBe(await options().nth(1).getAttribute('id'));
+      expect(await options().first().getAttribute('aria-selected')).toBe('false');
+      await field().press('ArrowUp');
+      expect(await field().getAttribute('aria-activedescendant')).toBe(first);
+    }
+
+    await field().press('Enter');
+    const card = page.getByRole('article');
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Sweet potato');
+    expect(await field().getAttribute('aria-expanded')).toBe('false');
+    expect(await field().inputValue()).toBe('Sweet potato');
+    expect(await card.locator('.card-uri').innerText()).toBe(`${FOOD}sweet-potato`);
+    expect(new URL(page.url()).searchParams.get('uri')).toBe(`${FOOD}sweet-potato`);
+
+    await card.getByRole('link', { name: 'Potato', exact: true }).click();
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Potato');
+    expect(await card.locator('#card-alt li').allInnerTexts()).toContain('Spud');
+    // skos:related is stated one way in the data; the card shows it both ways
+    expect(await card.locator('#card-related a').allInnerTexts()).toContain('Sweet potato');
+    expect(new URL(page.url()).searchParams.get('uri')).toBe(`${FOOD}potato`);
+
+    await page.goBack();
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Sweet potato');
+
+    // the screenshot of the README: a card, and the list open above it
+    await field().fill('');
+    await typeSlowly('tea');
+    await eventually(async () => (await listbox().isVisible()) && (await options().first().innerText()).startsWith('Tea'), true);
+    await field().press('ArrowDown');
+    await field().press('ArrowDown');
+    await page.screenshot({ path: `${SCREENSHOTS}/type-ahead-desktop.png` });
+
+    await field().press('Escape');
+    expect(await field().getAttribute('aria-expanded')).toBe('false');
+    expect(await listbox().isVisible()).toBe(false);
+  });
+
+  test('the language selector chooses the language of matching and of labels', async () => {
+    await page.goto(`${service.url}/`);
+    const select = page.getByLabel('Language');
+    await select.locator('option[value="de"]').waitFor({ state: 'attached' });
+    await select.selectOption('de');
+    await typeSlowly('kart');
+    await listbox().waitFor({ state: 'visible' });
+    expect(await options().first().innerText()).toContain('Kartoffel');
+    await field().press('ArrowDown');
+    await field().press('Enter');
+    await eventually(() => page.getByRole('article').getByRole('heading', { level: 2 }).innerText(), 'Kartoffel');
+    expect(await page.locator('#card-alt li').allInnerTexts()).toContain('Erdapfel');
+  });
+
+  test('a card opened by its link on a phone-sized screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${service.url}/?uri=${encodeURIComponent(`${FOOD}tomato`)}`);
+    await eventually(() => page.getByRole('article').getByRole('heading', { level: 2 }).innerText(), 'Tomato');
+    await typeSlowly('to');
+    await eventually(async () => (await listbox().isVisible()) && (await options().first().innerText()).startsWith('To'), true);
+    await page.screenshot({ path: `${SCREENSHOTS}/type-ahead-phone.png` });
+    // nothing is wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('a link to a URI that is no concept says so', async () => {
+    await page.goto(`${service.url}/?uri=${encodeURIComponent('https://example.org/nothing-here')}`);
+    await eventually(() => page.getByRole('alert').innerText(), 'Sorry: there is no concept https://example.org/nothing-here.');
+    expect(await page.getByRole('article').isVisible()).toBe(false);
+  });
+
+  test('the API docs render the OpenAPI description with the Swagger UI the service serves', async () => {
+    await page.goto(`${service.url}/docs`);
+    await page.locator('.swagger-ui .info .title').waitFor({ state: 'visible' });
+    expect(await page.locator('.swagger-ui .info .title').innerText()).toMatch(/^SKOS concept lookup/);
+    expect(await page.locator('.opblock-summary-path').allInnerTexts()).toEqual(expect.arrayContaining(['/get', '/search', '/suggest']));
+  });
+});
