@@ -23,4 +23,6 @@ check '/get?uri=https://example.org/food/tea&uri=https://example.org/food/cheese
 check '/search?q=creme%20brulee' '"prefLabel":"Crème brûlée"'
 check '/suggest?q=kartof&lang=de' '"prefLabel":"Kartoffel"'
 check '/search' '"status":400'
-echo "smoke: 4 passed, 0 failed"
+check '/' 'role="combobox"'
+check '/openapi.json' '"openapi":"3.1.0"'
+echo "smoke: 6 passed, 0 failed"

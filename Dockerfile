@@ -1,0 +1,33 @@
+# The lookup service as a container: built in one stage, run from a second one that holds
+# the production dependencies, the compiled service, its queries, pages and sample data,
+# and nothing else. Runs as the unprivileged `node` user.
+#
+#   docker build -t skos-lookup .
+#   docker run -p 3000:3000 skos-lookup                       # the sample vocabulary
+#   docker run -p 3000:3000 -e SPARQL_ENDPOINT=http://store:8890/sparql skos-lookup
+#
+# Not built by CI: the machines this project is built on have no Docker engine.
+# `npm run test:container` follows this file's steps without Docker (see README).
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY queries ./queries
+COPY public ./public
+COPY data ./data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=120s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}${process.env.BASE_PATH ?? ''}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/server.js"]
