@@ -14,6 +14,7 @@ import { suggestHandler } from './endpoints/suggest.js';
 import { MethodNotAllowedError, NotFoundError, errorHandler } from './errors.js';
 import { ResponseCache } from './http/ResponseCache.js';
 import { rendered } from './http/ResponseCache.js';
+import { fixedHeaders } from './http/fixedHeaders.js';
 import { requestLog } from './http/requestLog.js';
 import { requestMetrics } from './http/requestMetrics.js';
 import { sendRendered } from './http/sendRendered.js';
@@ -47,12 +48,12 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   // so their content security policy does not upgrade their requests to https.
   app.use(requestLog(log));
   app.use(requestMetrics(metrics));
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  app.use((_req, res, next) => {
-    res.set('Access-Control-Allow-Origin', '*');
-    res.set('Access-Control-Expose-Headers', 'ETag, Retry-After, X-Request-Id');
-    next();
-  });
+  app.use(
+    fixedHeaders(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }), {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id',
+    }),
+  );
 
   const context = { config, concepts, cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds) };
   const router = express.Router();

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Concept } from '../concepts/Concept.js';
 import type { FindRequest } from '../concepts/ConceptService.js';
+import { cachedAnswer } from '../http/cachedAnswer.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
@@ -28,8 +29,7 @@ export function findHandler(
       scheme: schemeParameter(params),
     };
     const key = JSON.stringify([name, request.q, request.count, request.page, request.lang ?? null, request.scheme ?? null]);
-    res.locals.cache = cache.has(key) ? 'hit' : 'miss';
-    const body = await cache.get(key, async () => rendered({ concepts: await find(request) }));
+    const body = await cachedAnswer(res, cache, key, async () => rendered({ concepts: await find(request) }));
     sendRendered(req, res, body, config.httpMaxAge);
   };
 }

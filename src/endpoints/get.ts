@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { cachedAnswer } from '../http/cachedAnswer.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
@@ -16,8 +17,7 @@ export function getHandler({ config, concepts, cache }: EndpointContext): Reques
     const uris = uriParameters(params);
     const lang = langParameter(params);
     const key = JSON.stringify(['get', uris, lang ?? null]);
-    res.locals.cache = cache.has(key) ? 'hit' : 'miss';
-    const body = await cache.get(key, async () => {
+    const body = await cachedAnswer(res, cache, key, async () => {
       const query = uris.map((uri) => `uri=${encodeQueryComponent(uri)}`).join('&') + (lang === undefined ? '' : `&lang=${encodeQueryComponent(lang)}`);
       return rendered({
         _links: { self: { href: `${config.basePath}/get?${query}` } },

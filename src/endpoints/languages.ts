@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { cachedAnswer } from '../http/cachedAnswer.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
@@ -11,8 +12,7 @@ import type { EndpointContext } from './EndpointContext.js';
 export function languagesHandler({ config, concepts, cache }: EndpointContext): RequestHandler {
   return async (req, res) => {
     const key = JSON.stringify(['languages']);
-    res.locals.cache = cache.has(key) ? 'hit' : 'miss';
-    const body = await cache.get(key, async () => rendered({ default: config.defaultLang, languages: await concepts.languages() }));
+    const body = await cachedAnswer(res, cache, key, async () => rendered({ default: config.defaultLang, languages: await concepts.languages() }));
     sendRendered(req, res, body, config.httpMaxAge);
   };
 }

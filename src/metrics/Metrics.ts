@@ -86,11 +86,25 @@ export class Metrics {
     this.queueReader = read;
   }
 
+  /** The series of each endpoint and status, looked up once (prom-client hashes labels on every call otherwise). */
+  private readonly requestSeries = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<string>; hit: Counter.Internal; miss: Counter.Internal }>();
+
   request(endpoint: string, status: number, seconds: number, cache: 'hit' | 'miss' | undefined): void {
-    const labels = { endpoint, status: String(status) };
-    this.requests.inc(labels);
-    this.requestSeconds.observe(labels, seconds);
-    if (cache !== undefined) this.cacheLookups.inc({ endpoint, result: cache });
+    const key = `${endpoint} ${status}`;
+    let series = this.requestSeries.get(key);
+    if (series === undefined) {
+      const labels = { endpoint, status: String(status) };
+      series = {
+        count: this.requests.labels(labels),
+        seconds: this.requestSeconds.labels(labels),
+        hit: this.cacheLookups.labels({ endpoint, result: 'hit' }),
+        miss: this.cacheLookups.labels({ endpoint, result: 'miss' }),
+      };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.seconds.observe(seconds);
+    if (cache !== undefined) series[cache].inc();
   }
 
   /** Call when a store query is sent; call the function it returns when it is answered or failed. */

@@ -1,0 +1,48 @@
+// One row of the benchmark: autocannon drives `connections` clients for `seconds`, each
+// request taken from `next()` (a path, or a whole request for POSTs to a SPARQL endpoint).
+// Latencies are kept per answer (autocannon's own summary has no 95th percentile).
+import autocannon from 'autocannon';
+
+export const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+
+/** Latency figures of a list of milliseconds, and the answers per second over `seconds`. */
+export function summarise(latencies, seconds, extra = {}) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { answers: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: sorted.length / seconds, ...extra };
+}
+
+/**
+ * @param {{ url: string, next: () => string | { path: string, method?: string, body?: string, headers?: object }, connections: number, seconds: number }} options
+ * @returns the 2xx answers' p50/p95/p99 (ms) and rate, and the count of other answers and errors.
+ */
+export async function measure({ url, next, connections, seconds }) {
+  const latencies = [];
+  let failed = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    timeout: 120,
+    requests: [
+      {
+        setupRequest(request) {
+          const chosen = next();
+          return typeof chosen === 'string' ? { ...request, path: chosen } : { ...request, ...chosen };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+    else failed++;
+  });
+  const result = await instance;
+  return summarise(latencies, result.duration || seconds, { failed: failed + result.errors + result.timeouts });
+}
+
+/** A function that hands out `items` in turn, forever. */
+export function cycle(items) {
+  let i = 0;
+  return () => items[i++ % items.length];
+}

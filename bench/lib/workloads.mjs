@@ -1,0 +1,57 @@
+// The request lists of the benchmark, from the vocabulary's own N-Triples: concept URIs for
+// /get, whole words of prefLabels for /search, and the same words typed letter by letter
+// (1 to 8 letters) for /suggest. Deterministic: the same file gives the same lists.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+
+const PREF_LABEL = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"@([a-zA-Z-]+) \.$/gm;
+
+/** Every `step`-th item, starting at `offset`, `count` of them at most. */
+const spread = (items, count, offset = 0) => {
+  const step = Math.max(1, Math.floor(items.length / count));
+  return Array.from({ length: Math.min(count, items.length) }, (_, i) => items[(offset + i * step) % items.length]);
+};
+
+/**
+ * @param {string} file N-Triples, gzipped or not
+ * @returns {{ concepts: number, uris: string[], words: string[] }} URIs of concepts with a prefLabel, and distinct prefLabel words of 3 letters or more
+ */
+export function readVocabulary(file) {
+  let text = readFileSync(file);
+  if (file.endsWith('.gz')) text = gunzipSync(text);
+  const uris = new Set();
+  const words = new Set();
+  for (const match of text.toString('utf8').matchAll(PREF_LABEL)) {
+    uris.add(match[1]);
+    for (const word of match[2].match(/\p{L}{3,}/gu) ?? []) words.add(word.toLowerCase());
+  }
+  return { concepts: uris.size, uris: [...uris], words: [...words] };
+}
+
+const get = (uris) => `/get?${uris.map((uri) => `uri=${encodeURIComponent(uri)}`).join('&')}`;
+const find = (endpoint, q) => `/${endpoint}?q=${encodeURIComponent(q)}`;
+/** A word typed letter by letter: its first 1, 2, ... 8 letters. */
+export const keystrokes = (word) => Array.from({ length: Math.min(8, [...word].length) }, (_, i) => [...word].slice(0, i + 1).join(''));
+
+/**
+ * Each workload's requests: `uncached` is a long list (the service runs with its cache off
+ * for those rows), `cached` a small working set asked again and again (cache on, warmed).
+ * `suggestByLength[n]` are the /suggest requests of n letters.
+ */
+export function workloads({ uris, words }) {
+  const manyUris = spread(uris, 20000, 11);
+  const manyWords = spread(words, 4000, 5);
+  const streams = manyWords.map(keystrokes);
+  const groups = (list, size) => Array.from({ length: Math.floor(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+  const all = {
+    get1: { title: '/get, 1 URI', uncached: manyUris.map((uri) => get([uri])) },
+    get10: { title: '/get, 10 URIs', uncached: groups(manyUris, 10).map(get) },
+    search: { title: '/search, a word', uncached: manyWords.map((word) => find('search', word)) },
+    suggest: { title: '/suggest, keystrokes', uncached: streams.flat().map((q) => find('suggest', q)) },
+  };
+  for (const workload of Object.values(all)) workload.cached = workload.uncached.slice(0, 200);
+  const suggestByLength = Object.fromEntries(
+    Array.from({ length: 8 }, (_, i) => [i + 1, streams.flatMap((stream) => (stream[i] === undefined ? [] : [find('suggest', stream[i])]))]),
+  );
+  return { workloads: all, suggestByLength };
+}

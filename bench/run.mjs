@@ -1,0 +1,320 @@
+#!/usr/bin/env node
+// npm run bench [-- --quick] [-- --size 1000000] [-- --seconds 5]
+//
+// The service side by side with its floor (the same SPARQL queries asked of the store
+// directly) and its ceiling (a bare Express route answering a body of the same size), on:
+//   - the embedded store with YSO (../shared/vocabularies; a synthetic 36,000-concept
+//     vocabulary where that is missing), default settings (label index on);
+//   - a private Virtuoso with the synthetic 200,000-concept vocabulary: the default settings
+//     (label index on; the generic and virtuoso dialects differ only in the queries the
+//     index replaces, so one of them stands for both), and the virtuoso dialect's own
+//     store queries (LABEL_INDEX=off);
+//   - with --size N, the same two again at N concepts.
+// Workloads: /get with 1 and 10 URIs, /search with a word, /suggest as keystrokes; each
+// uncached (the service started with CACHE_MAX_ENTRIES=0) and cached (a working set of 200
+// requests, warmed, on the default settings), with 1 and 32 clients. Prints the tables,
+// writes them and a chart (docs/images/) into BENCHMARKS.md, and ends with one line
+// `bench: cached_vs_bare=... get_overhead_ms=... suggest_p95_ms=... search_p95_ms=... rss_mb=...`.
+// --quick: the embedded store only, shorter rows; under 3 minutes.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { loadConfig } from '../dist/config.js';
+import { createStore } from '../dist/store/createStore.js';
+import { barChart } from './lib/chart.mjs';
+import { cycle, measure, summarise } from './lib/measure.mjs';
+import { startProcess } from './lib/processes.mjs';
+import { storeQueries } from './lib/storeQueries.mjs';
+import { readVocabulary, workloads } from './lib/workloads.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
+const quick = argv.includes('--quick');
+const seconds = Number(option('seconds', quick ? 1.5 : 5));
+const extraSize = option('size', undefined);
+const command = `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`;
+const say = (text) => process.stderr.write(`bench: ${text}\n`);
+const began = Date.now();
+
+const YSO = '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz';
+const VIRTUOSO_ENDPOINT = `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`;
+const VIRTUOSO_GRAPH = process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data';
+const CLIENTS = [1, 32];
+const WORKLOADS = ['get1', 'get10', 'search', 'suggest'];
+
+function synthetic(concepts) {
+  const file = `tmp/bench/synthetic-${concepts}.nt.gz`;
+  if (!existsSync(file)) execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts), '--out', file], { stdio: 'inherit' });
+  return file;
+}
+const thousands = (n) => `${Math.round(n / 1000)}k`;
+
+// ---- the backends ---------------------------------------------------------------------------
+const embeddedData = existsSync(YSO) ? YSO : synthetic(36000);
+const backends = [
+  {
+    key: 'embedded',
+    name: existsSync(YSO) ? 'embedded, YSO' : 'embedded, synthetic',
+    data: embeddedData,
+    env: { DATA_FILES: embeddedData },
+    target: true,
+    suggestTarget: 50,
+  },
+];
+if (!quick) {
+  for (const size of [200000, ...(extraSize === undefined ? [] : [Number(extraSize)])]) {
+    const data = synthetic(size);
+    const store = { SPARQL_ENDPOINT: VIRTUOSO_ENDPOINT, SPARQL_GRAPH: VIRTUOSO_GRAPH, SPARQL_TIMEOUT_MS: '120000' };
+    backends.push(
+      { key: `virtuoso-${size}`, name: `Virtuoso ${thousands(size)}, label index`, data, virtuoso: true, env: { ...store, SPARQL_DIALECT: 'generic' }, target: true, suggestTarget: 30, searchTarget: 50 },
+      { key: `virtuoso-${size}-store`, name: `Virtuoso ${thousands(size)}, store queries (virtuoso dialect)`, data, virtuoso: true, env: { ...store, SPARQL_DIALECT: 'virtuoso', LABEL_INDEX: 'off' }, target: false },
+    );
+  }
+}
+
+// ---- one backend --------------------------------------------------------------------------
+let loadedIntoVirtuoso;
+function virtuosoHolding(data) {
+  if (loadedIntoVirtuoso === data) return;
+  say(`starting Virtuoso and loading ${data}`);
+  execFileSync('bash', ['scripts/virtuoso.sh', 'start'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('bash', ['scripts/virtuoso.sh', 'load', data], { stdio: ['ignore', 'ignore', 'inherit'] });
+  loadedIntoVirtuoso = data;
+}
+
+/** Fetches each path once, one at a time: warms a cache, and gives the median body size. */
+async function askEach(url, paths) {
+  const sizes = [];
+  for (const path of paths) {
+    const response = await fetch(url + path);
+    sizes.push((await response.arrayBuffer()).byteLength);
+  }
+  return sizes.sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
+}
+
+async function runBackend(backend) {
+  if (backend.virtuoso) virtuosoHolding(backend.data);
+  const vocabulary = readVocabulary(backend.data);
+  backend.concepts = vocabulary.concepts;
+  const { workloads: lists, suggestByLength } = workloads(vocabulary);
+  say(`${backend.name}: ${vocabulary.concepts} concepts; starting the service twice (cache off, cache on)`);
+  const env = { LOG_LEVEL: 'info', ...backend.env };
+  const [uncachedService, cachedService] = await Promise.all([startProcess('dist/server.js', { ...env, CACHE_MAX_ENTRIES: '0' }), startProcess('dist/server.js', env)]);
+  const rows = [];
+  const sizes = {};
+  try {
+    for (const workload of WORKLOADS) {
+      const list = lists[workload];
+      await measure({ url: uncachedService.url, next: cycle(list.uncached), connections: 8, seconds: Math.min(1, seconds) }); // warm-up
+      for (const clients of CLIENTS) {
+        rows.push({ backend, workload, what: 'service', cache: 'uncached', clients, ...(await measure({ url: uncachedService.url, next: cycle(list.uncached), connections: clients, seconds })) });
+      }
+      sizes[workload] = await askEach(cachedService.url, list.cached);
+      for (const clients of CLIENTS) {
+        rows.push({ backend, workload, what: 'service', cache: 'cached', clients, ...(await measure({ url: cachedService.url, next: cycle(list.cached), connections: clients, seconds })) });
+      }
+      say(`${backend.name}: ${workload} done`);
+    }
+    backend.byLength = {};
+    for (const [length, paths] of Object.entries(suggestByLength)) {
+      if (paths.length === 0) continue;
+      backend.byLength[length] = await measure({ url: uncachedService.url, next: cycle(paths), connections: 1, seconds: Math.max(0.5, seconds / 3) });
+    }
+    backend.memory = cachedService.memory();
+  } finally {
+    await Promise.all([uncachedService.stop(), cachedService.stop()]);
+  }
+
+  // the ceiling: a bare Express route with bodies of the same sizes
+  const bare = await startProcess('bench/bareExpress.mjs', { BODY_SIZES: JSON.stringify(sizes) });
+  try {
+    for (const workload of WORKLOADS) {
+      for (const clients of CLIENTS) rows.push({ backend, workload, what: 'bare Express', cache: 'cached', clients, ...(await measure({ url: bare.url, next: () => `/${workload}`, connections: clients, seconds })) });
+    }
+  } finally {
+    await bare.stop();
+  }
+
+  // the floor: the service's own store queries, straight to the store
+  say(`${backend.name}: timing the store queries directly`);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...backend.env, LABEL_INDEX: 'off' });
+  const store = await createStore(config);
+  try {
+    const record = await storeQueries(config, store, vocabulary.uris);
+    for (const workload of WORKLOADS) {
+      const requests = [];
+      for (const path of lists[workload].uncached.slice(0, 400)) requests.push(await record(path));
+      backend.queries = { ...backend.queries, [workload]: requests[0].map((query) => query.name) };
+      if (!backend.virtuoso) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients: 1, ...(await inProcess(store, requests)) });
+      else for (const clients of CLIENTS) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients, ...(await overHttp(requests, clients)) });
+    }
+  } finally {
+    await store.close();
+  }
+  return rows;
+}
+
+/** The embedded engine, asked in this process: each request's queries one after the other. */
+async function inProcess(store, requests) {
+  const latencies = [];
+  const until = performance.now() + seconds * 1000;
+  for (let i = 0; performance.now() < until; i++) {
+    const started = performance.now();
+    for (const { query, name } of requests[i % requests.length]) await store.select(query, name);
+    latencies.push(performance.now() - started);
+  }
+  return summarise(latencies, seconds, { failed: 0 });
+}
+
+/**
+ * Virtuoso's endpoint, driven like the service: each query of a request is a row of its own
+ * (autocannon sends single requests); the request's figures are the sums of its queries'
+ * percentiles (an upper bound for p95 and p99), its rate the rate of doing all of them.
+ */
+async function overHttp(requests, clients) {
+  const steps = requests[0].length;
+  const parts = [];
+  for (let step = 0; step < steps; step++) {
+    const bodies = requests.map((queries) => new URLSearchParams({ query: queries[step].query, 'default-graph-uri': VIRTUOSO_GRAPH }).toString());
+    const next = cycle(bodies);
+    parts.push(await measure({ url: VIRTUOSO_ENDPOINT, connections: clients, seconds, next: () => ({ method: 'POST', path: '/sparql', body: next(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' } }) }));
+  }
+  const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
+  return { answers: Math.min(...parts.map((part) => part.answers)), p50: sum('p50'), p95: sum('p95'), p99: sum('p99'), rps: 1 / parts.reduce((total, part) => total + 1 / part.rps, 0), failed: sum('failed') };
+}
+
+// ---- run ----------------------------------------------------------------------------------
+const rows = [];
+try {
+  for (const backend of backends) rows.push(...(await runBackend(backend)));
+} finally {
+  if (loadedIntoVirtuoso !== undefined) execFileSync('bash', ['scripts/virtuoso.sh', 'stop'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+// ---- report -------------------------------------------------------------------------------
+const find = (backend, workload, what, cache, clients) => rows.find((row) => row.backend === backend && row.workload === workload && row.what === what && row.cache === cache && row.clients === clients);
+const ms = (value) => (value === undefined || Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+const rate = (value) => (value === undefined || Number.isNaN(value) || !Number.isFinite(value) ? '—' : Math.round(value).toLocaleString('en'));
+const ratio = (a, b) => (a === undefined || b === undefined || !(b > 0) ? undefined : a / b);
+const title = (workload) => ({ get1: '/get, 1 URI', get10: '/get, 10 URIs', search: '/search, a word', suggest: '/suggest, keystrokes' })[workload];
+
+const table = [
+  '| backend | workload | measured | cache | clients | p50 ms | p95 ms | p99 ms | req/s | answers | failed |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+  ...rows.map((row) => `| ${row.backend.name} | ${title(row.workload)} | ${row.what} | ${row.cache} | ${row.clients} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${rate(row.rps)} | ${row.answers.toLocaleString('en')} | ${row.failed} |`),
+].join('\n');
+
+const ratioRows = [];
+for (const backend of backends) {
+  for (const workload of WORKLOADS) {
+    const service = find(backend, workload, 'service', 'uncached', 1);
+    const direct = find(backend, workload, 'direct SPARQL', 'uncached', 1);
+    const cached = find(backend, workload, 'service', 'cached', 32);
+    const bare = find(backend, workload, 'bare Express', 'cached', 32);
+    ratioRows.push({ backend, workload, latency: ratio(service?.p50, direct?.p50), overhead: service && direct ? service.p50 - direct.p50 : undefined, throughput: ratio(cached?.rps, bare?.rps) });
+  }
+}
+const fixed = (value, digits = 2) => (value === undefined ? '—' : value.toFixed(digits));
+const ratios = [
+  '| backend | workload | service / direct, p50 uncached, 1 client | service − direct, p50 ms | service / bare Express, req/s cached, 32 clients |',
+  '|---|---|---|---|---|',
+  ...ratioRows.map((row) => `| ${row.backend.name} | ${title(row.workload)} | ${fixed(row.latency)} | ${fixed(row.overhead)} | ${fixed(row.throughput)} |`),
+].join('\n');
+
+const lengths = ['1', '2', '3', '4', '5', '6', '7', '8'];
+const byLength = [
+  `| backend | ${lengths.map((n) => `${n} letter${n === '1' ? '' : 's'}`).join(' | ')} |`,
+  `|---|${lengths.map(() => '---').join('|')}|`,
+  ...backends.map((backend) => `| ${backend.name} | ${lengths.map((n) => (backend.byLength?.[n] === undefined ? '—' : `${ms(backend.byLength[n].p50)} / ${ms(backend.byLength[n].p95)}`)).join(' | ')} |`),
+].join('\n');
+
+// targets, on the default settings (the store-queries backend is a reference, not a target)
+const targets = [];
+const verdict = (ok) => (ok ? 'met' : '**not met**');
+for (const backend of backends.filter((b) => b.target)) {
+  const suggestRatio = ratioRows.find((row) => row.backend === backend && row.workload === 'suggest').throughput;
+  targets.push(`| ${backend.name} | cached /suggest ≥ 0.8× bare Express req/s | ${fixed(suggestRatio)}× | ${verdict(suggestRatio >= 0.8)} |`);
+  for (const workload of ['get1', 'get10']) {
+    const overhead = ratioRows.find((row) => row.backend === backend && row.workload === workload).overhead;
+    targets.push(`| ${backend.name} | uncached ${title(workload)}: p50 ≤ direct + 1 ms | +${fixed(overhead)} ms | ${verdict(overhead <= 1)} |`);
+  }
+  const worstSuggest = Math.max(...Object.values(backend.byLength).map((row) => row.p95));
+  targets.push(`| ${backend.name} | uncached /suggest p95 ≤ ${backend.suggestTarget} ms at every prefix length | worst ${ms(worstSuggest)} ms | ${verdict(worstSuggest <= backend.suggestTarget)} |`);
+  if (backend.searchTarget !== undefined) {
+    const search = find(backend, 'search', 'service', 'uncached', 1);
+    targets.push(`| ${backend.name} | uncached /search p95 ≤ ${backend.searchTarget} ms | ${ms(search.p95)} ms | ${verdict(search.p95 <= backend.searchTarget)} |`);
+  }
+  targets.push(`| ${backend.name} | RSS ≤ 300 MB at the end, default cache | ${backend.memory.rss} MB (peak ${backend.memory.peak} MB) | ${verdict(backend.memory.rss <= 300)} |`);
+}
+
+// the chart: p95 per workload (uncached, 1 client) for each backend, service and direct
+const series = backends.flatMap((backend) => [
+  { name: `${backend.name}: service`, values: WORKLOADS.map((workload) => find(backend, workload, 'service', 'uncached', 1)?.p95) },
+  { name: `${backend.name}: direct SPARQL`, values: WORKLOADS.map((workload) => find(backend, workload, 'direct SPARQL', 'uncached', 1)?.p95) },
+]);
+const chartFile = `docs/images/bench-p95${quick ? '-quick' : ''}.svg`;
+mkdirSync('docs/images', { recursive: true });
+writeFileSync(chartFile, barChart({ title: 'p95 latency, uncached, 1 client (ms, log scale)', groups: WORKLOADS.map(title), series }));
+
+// the final line: the worst figure over the default-settings backends
+const targetBackends = backends.filter((b) => b.target);
+const worst = (values) => Math.max(...values.filter((v) => v !== undefined && !Number.isNaN(v)));
+const summary = {
+  cached_vs_bare: Math.min(...ratioRows.filter((row) => row.backend.target && row.workload === 'suggest').map((row) => row.throughput)).toFixed(2),
+  get_overhead_ms: worst(ratioRows.filter((row) => row.backend.target && row.workload === 'get1').map((row) => row.overhead)).toFixed(2),
+  suggest_p95_ms: worst(targetBackends.flatMap((b) => Object.values(b.byLength).map((row) => row.p95))).toFixed(1),
+  search_p95_ms: worst(targetBackends.map((b) => find(b, 'search', 'service', 'uncached', 1)?.p95)).toFixed(1),
+  rss_mb: worst(targetBackends.map((b) => b.memory.rss)),
+};
+const line = `bench: ${Object.entries(summary).map(([key, value]) => `${key}=${value}`).join(' ')}`;
+
+const report = `## ${quick ? 'Latest quick run' : 'Latest full run'}: \`${command}\`
+
+${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
+
+- **service**: \`dist/server.js\`; *uncached* rows against one started with \`CACHE_MAX_ENTRIES=0\` and a long list of requests, *cached* rows against one on the default settings asking a warmed working set of 200 requests.
+- **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On Virtuoso: POSTed to its endpoint by autocannon, one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
+- **bare Express** (the ceiling): an Express 5 route answering a fixed JSON body of the median size of the service's answers for that workload.
+
+![p95 latency per workload and backend](${chartFile})
+
+### Targets
+
+| backend | target | measured | |
+|---|---|---|---|
+${targets.join('\n')}
+
+### Ratios
+
+${ratios}
+
+### /suggest by prefix length (uncached, 1 client): p50 / p95 ms
+
+${byLength}
+
+### Every row
+
+${table}
+
+Service memory at the end (the cache-on process): ${backends.map((b) => `${b.name}: RSS ${b.memory.rss} MB, peak ${b.memory.peak} MB`).join('; ')}.
+
+\`${line}\`
+`;
+
+const marker = quick ? 'quick' : 'full';
+const file = 'BENCHMARKS.md';
+const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+const start = `<!-- bench:${marker}:start -->`;
+const end = `<!-- bench:${marker}:end -->`;
+const block = `${start}\n${report}${end}`;
+let updated;
+if (existing.includes(start)) updated = existing.slice(0, existing.indexOf(start)) + block + existing.slice(existing.indexOf(end) + end.length);
+else {
+  const afterTitle = existing.indexOf('\n') + 1;
+  const intro = existing.slice(0, afterTitle);
+  updated = `${intro}\n${block}\n${existing.slice(afterTitle)}`;
+}
+writeFileSync(file, updated);
+process.stdout.write(`${report}\n`);
+say(`wrote ${file} and ${chartFile} in ${Math.round((Date.now() - began) / 1000)} s`);
+process.stdout.write(`${line}\n`);
