@@ -214,7 +214,7 @@ for (const backend of backends) {
     ratioRows.push({ backend, workload, latency: ratio(service?.p50, direct?.p50), overhead: service && direct ? service.p50 - direct.p50 : undefined, throughput: ratio(cached?.rps, bare?.rps) });
   }
 }
-const fixed = (value, digits = 2) => (value === undefined ? '—' : value.toFixed(digits));
+const fixed = (value, digits = 2) => (value === undefined || Number.isNaN(value) ? '—' : Math.abs(value) < 0.1 && value !== 0 ? value.toPrecision(2) : value.toFixed(digits));
 const ratios = [
   '| backend | workload | service / direct, p50 uncached, 1 client | service − direct, p50 ms | service / bare Express, req/s cached, 32 clients |',
   '|---|---|---|---|---|',

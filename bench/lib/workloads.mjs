@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 
+const CONCEPT = /^<([^>]+)> <http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#type> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#Concept> \.$/gm;
 const PREF_LABEL = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"@([a-zA-Z-]+) \.$/gm;
 
 /** Every `step`-th item, starting at `offset`, `count` of them at most. */
@@ -14,14 +15,17 @@ const spread = (items, count, offset = 0) => {
 
 /**
  * @param {string} file N-Triples, gzipped or not
- * @returns {{ concepts: number, uris: string[], words: string[] }} URIs of concepts with a prefLabel, and distinct prefLabel words of 3 letters or more
+ * @returns {{ concepts: number, uris: string[], words: string[] }} URIs of skos:Concepts with a prefLabel, and the distinct words (3 letters or more) of their prefLabels
  */
 export function readVocabulary(file) {
   let text = readFileSync(file);
   if (file.endsWith('.gz')) text = gunzipSync(text);
+  text = text.toString('utf8');
+  const concepts = new Set([...text.matchAll(CONCEPT)].map((match) => match[1]));
   const uris = new Set();
   const words = new Set();
-  for (const match of text.toString('utf8').matchAll(PREF_LABEL)) {
+  for (const match of text.matchAll(PREF_LABEL)) {
+    if (!concepts.has(match[1])) continue;
     uris.add(match[1]);
     for (const word of match[2].match(/\p{L}{3,}/gu) ?? []) words.add(word.toLowerCase());
   }
