@@ -36,7 +36,7 @@ export function barChart({ title, groups, series }) {
       const value = s.values[g];
       const y = y0 + i * bar;
       if (value === undefined || Number.isNaN(value)) {
-        parts.push(`<text x="${left + 4}" y="${y + bar - 3}" fill="#999">not measured</text>`);
+        parts.push(`<text x="${left + 4}" y="${y + bar - 3}" fill="#999">no answer within the row</text>`);
         return;
       }
       parts.push(`<rect x="${left}" y="${y + 1}" width="${Math.max(1, x(value) - left)}" height="${bar - 2}" fill="${COLOURS[i % COLOURS.length]}"/>`, `<text x="${x(value) + 4}" y="${y + bar - 3}" fill="#333">${value < 10 ? value.toFixed(1) : Math.round(value)}</text>`);
