@@ -178,6 +178,11 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
   const { status, headers, body } = response;
   if (status >= 500) return `status ${status}: ${body}`;
   if (status === 204 || status === 304 || sent.method === 'HEAD') return body === '' ? undefined : `status ${status} with a body`;
+  // `/` is the type-ahead page: HTML, whatever the query string
+  const target = /^\S+ (\S+)/.exec(sent.bytes.toString('latin1'))?.[1] ?? '';
+  if (status === 200 && sent.method === 'GET' && target.split('?')[0] === '/') {
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && body.includes('role="combobox"') ? undefined : `the page at / answered with ${headers.get('content-type')}`;
+  }
   if (!/^application\/json; charset=utf-8$/i.test(headers.get('content-type') ?? '')) return `status ${status} with Content-Type ${headers.get('content-type')}`;
   let json: any;
   try {
