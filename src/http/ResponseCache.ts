@@ -42,11 +42,6 @@ export class ResponseCache {
           });
   }
 
-  /** Whether `key`'s answer is kept (and fresh). */
-  has(key: string): boolean {
-    return this.lru?.has(key) ?? false;
-  }
-
   /** `key`'s answer when it is kept and fresh, at once (no promise): the fast path of a hit. */
   kept(key: string): RenderedBody | undefined {
     return this.lru?.get(key);

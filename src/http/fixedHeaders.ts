@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /**
@@ -20,7 +19,7 @@ export function fixedHeaders(middleware: RequestHandler, extra: Readonly<Record<
     getHeader: () => undefined,
   };
   let finished = false;
-  middleware({ method: 'GET', url: '/', headers: {} } as unknown as IncomingMessage as never, recorder as unknown as ServerResponse as never, () => {
+  middleware({ method: 'GET', url: '/', headers: {} } as never, recorder as never, () => {
     finished = true;
   });
   if (!finished) throw new Error('the header middleware did not finish at once');
