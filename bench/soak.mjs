@@ -4,9 +4,10 @@
 // ../shared/vocabularies when it is there, else the sample vocabulary), with the default
 // cache settings, and reports the service's RSS every 30 s. Memory should be flat once the
 // cache has filled; the last line compares the RSS after warm-up with the RSS at the end.
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { startProcess } from './lib/processes.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
 const seconds = Number(args.seconds ?? 600);
@@ -16,20 +17,10 @@ const data = args.data ?? (existsSync(yso) ? yso : 'data/sample-vocabulary.ttl')
 const every = Math.min(30, seconds / 4);
 
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-const child = spawn(process.execPath, ['dist/server.js'], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATA_FILES: data }, stdio: ['ignore', 'ignore', 'pipe'] });
-let log = '';
-const url = await new Promise((resolve, reject) => {
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-    const match = /listening on (http:\/\/[^ \n"]+?)\/"/.exec(log);
-    if (match) resolve(match[1]);
-  });
-  child.on('exit', () => reject(new Error(`the service stopped: ${log}`)));
-});
-child.stderr.removeAllListeners('data');
-child.stderr.resume(); // request lines are not kept (LOG_LEVEL=info, as in production)
-
-const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024);
+// request lines are read and dropped (LOG_LEVEL=info, as in production)
+const service = await startProcess('dist/server.js', { LOG_LEVEL: 'info', DATA_FILES: data });
+const url = service.url;
+const rss = () => service.memory().rss;
 const letters = 'abcdefghijklmnopqrstuvwxyzäöåé';
 const random = (n) => Math.floor(Math.random() * n);
 const word = () => Array.from({ length: 1 + random(8) }, () => letters[random(letters.length)]).join('');
@@ -62,7 +53,7 @@ await Promise.all(
 );
 clearInterval(sampler);
 samples.push({ s: Math.round((Date.now() - started) / 1000), rss: rss(), requests });
-child.kill('SIGTERM');
+await service.stop();
 
 const warm = samples.find((sample) => sample.s >= Math.min(60, seconds / 2)) ?? samples[1];
 const last = samples.at(-1);
