@@ -39,6 +39,10 @@ export interface Config {
   /** Whether /search and /suggest use the in-process label index. */
   readonly labelIndex: boolean;
   readonly labelIndexRefreshSeconds: number;
+  /** The time budget of one read of every label from the store. */
+  readonly labelIndexReadSeconds: number;
+  /** Where the built label index is written, and read at start; unset: no snapshot. */
+  readonly indexSnapshot: string | undefined;
   /** Empty, or a path starting with `/` and not ending with one. */
   readonly basePath: string;
   readonly logLevel: LogLevel;
@@ -139,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     httpMaxAge: integer('HTTP_MAX_AGE', 3600, 0, 31_536_000),
     labelIndex: onOff('LABEL_INDEX'),
     labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
+    labelIndexReadSeconds: integer('LABEL_INDEX_READ_SECONDS', 3600, 1, 86_400),
+    indexSnapshot: read('INDEX_SNAPSHOT'),
     basePath,
     logLevel: logLevel as LogLevel,
     metrics: onOff('METRICS'),

@@ -8,7 +8,7 @@ import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
 import { Metrics } from './metrics/Metrics.js';
 import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
-import { createStore } from './store/createStore.js';
+import { startStore } from './store/createStore.js';
 import { DataFileError } from './store/loadRdfFile.js';
 
 /**
@@ -23,10 +23,11 @@ async function main(): Promise<void> {
   const queries = QueryCatalog.load(config.sparqlDialect); // a broken query file stops the start before data loads
   const started = Date.now();
   const metrics = new Metrics();
-  const store = await createStore(config, metrics);
-  log.info(config.sparqlEndpoint === undefined ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms` : 'using the SPARQL endpoint from SPARQL_ENDPOINT');
-
-  const concepts = await createConceptService(config, queries, store, log);
+  // The service listens first and reads its data after: /health answers from the start, and
+  // /ready says what is being loaded until everything is in.
+  const { store, loaded } = startStore(config, metrics);
+  const concepts = createConceptService(config, queries, store, log);
+  metrics.watchIndex(() => concepts.labelIndex?.stats);
   const app = createApp({ config, log, concepts, metrics });
   const server = await listen(app, config.port, config.host).catch((error: unknown) => {
     log.error(`cannot listen on ${config.host}:${config.port}`, error);
@@ -36,6 +37,16 @@ async function main(): Promise<void> {
   log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
   // SIGTERM: refuse new connections, finish the requests in flight, exit 0; 1 when
   // SHUTDOWN_GRACE_SECONDS ran out first and some were cut off.
+  void loaded.then(
+    () => {
+      log.info(config.sparqlEndpoint === undefined ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms` : 'using the SPARQL endpoint from SPARQL_ENDPOINT');
+      return concepts.start().then(() => log.info(`ready in ${Date.now() - started} ms`));
+    },
+    (error: unknown) => {
+      process.stderr.write(`cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(error instanceof DataFileError ? 2 : 1);
+    },
+  );
   const drain = new Drain(server);
   let stopping = false;
   const stop = (): void => {

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       shutdownGraceSeconds: 10,
       httpMaxAge: 3600,
       labelIndex: true,
+      labelIndexReadSeconds: 3600,
+      indexSnapshot: undefined,
       labelIndexRefreshSeconds: 3600,
       basePath: '',
       logLevel: 'info',

@@ -15,7 +15,7 @@ interface Run {
 }
 
 /** Starts the real server process with `env`; resolves when it exits (sent SIGTERM after `whileRunning`, if still running). */
-function run(env: Record<string, string>, whileRunning?: (port: number, child: ChildProcess) => Promise<void>): Promise<Run> {
+function run(env: Record<string, string>, whileRunning?: (port: number, child: ChildProcess) => Promise<void>, beginAfter = /"ready in \d+ ms"/): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env }, cwd: fileURLToPath(new URL('./fixtures/', import.meta.url)) });
     let stderr = '';
@@ -30,18 +30,19 @@ function run(env: Record<string, string>, whileRunning?: (port: number, child: C
     };
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
+      // the service listens before its data is in: begin once it says it is ready
       const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (listening !== null) begin(Number(listening[1]));
+      if (listening !== null && beginAfter.test(stderr)) begin(Number(listening[1]));
     });
     // A LOG_LEVEL that does not say "listening": wait for the given PORT to answer instead.
-    if (env.PORT !== undefined && env.PORT !== '0') void waitForHealth(Number(env.PORT)).then(() => begin(Number(env.PORT)), reject);
+    if (env.PORT !== undefined && env.PORT !== '0') void waitForReady(Number(env.PORT)).then(() => begin(Number(env.PORT)), reject);
     child.on('exit', (code) => resolve({ code, stderr }));
   });
 }
 
-async function waitForHealth(port: number): Promise<void> {
+async function waitForReady(port: number): Promise<void> {
   for (let tries = 0; tries < 100; tries++) {
-    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.ok === true) return;
+    if ((await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined))?.ok === true) return;
     await sleep(100);
   }
   throw new Error(`nothing answered on port ${port}`);
@@ -71,7 +72,8 @@ describe('the server process', () => {
   test('stops with exit status 2 naming a data file that does not parse, with its line and column', async () => {
     const { code, stderr } = await run({ DATA_FILES: 'tiny.nt,broken.ttl' });
     expect(code).toBe(2);
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cannot start: broken\.ttl: .*line 3 column \d+/)]);
+    // it listened before it read the file: the last line says why it stopped
+    expect(stderr.trim().split('\n').at(-1)).toMatch(/^cannot start: broken\.ttl: .*line 3 column \d+/);
   });
 
   test('stops with exit status 2 naming a data file that is missing', async () => {
@@ -91,7 +93,7 @@ describe('the server process', () => {
         const exited = once(child, 'exit');
         child.kill('SIGTERM');
         await sleep(200);
-        refused = await fetch(`http://127.0.0.1:${port}/health`).catch((error: unknown) => error);
+        refused = await fetch(`http://127.0.0.1:${port}/ready`).catch((error: unknown) => error);
         inFlight = await pending;
         await exited;
       });
@@ -100,6 +102,42 @@ describe('the server process', () => {
       expect(await inFlight?.json()).toEqual({ _links: { self: { href: '/get?uri=http://example.org/x' } }, _embedded: { concepts: [] } });
       expect(code).toBe(0);
       expect(stderr).toContain('finishing the requests in flight');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('listens at once, says on /ready how far the label index has been read, and stops on SIGTERM meanwhile', async () => {
+    // A store that counts its label rows at once, then sends them slowly (the last after 20 s).
+    const row = '<http://x/c1>\t<http://www.w3.org/2004/02/skos/core#prefLabel>\t"Alpha"@en\t"en"\n';
+    const store = await misbehavingEndpoint((res, body) => {
+      res.setHeader('Content-Type', 'text/tab-separated-values');
+      if (decodeURIComponent(body).includes('COUNT')) return void res.end('?rows\t?characters\n3\t15\n');
+      if (!decodeURIComponent(body).includes('?lang')) return void res.end('?x\n'); // SKOS-XL probe and the like: nothing
+      res.write('?concept\t?property\t?value\t?lang\n' + row + row);
+      setTimeout(() => res.end(row), 20_000).unref();
+    });
+    try {
+      let health: Response | undefined;
+      let ready: { status: number; body: any } | undefined;
+      const started = Date.now();
+      const { code } = await run(
+        { SPARQL_ENDPOINT: store.url },
+        async (port) => {
+          health = await fetch(`http://127.0.0.1:${port}/health`);
+          for (let tries = 0; tries < 50; tries++) {
+            const response = await fetch(`http://127.0.0.1:${port}/ready`);
+            ready = { status: response.status, body: await response.json() };
+            if (/building the label index: \d+ label rows read of 3/.test(ready.body.message)) break;
+            await sleep(100);
+          }
+        },
+        /listening on/,
+      );
+      expect(health?.status).toBe(200);
+      expect(ready).toEqual({ status: 503, body: { status: 503, error: 'Service Unavailable', message: expect.stringMatching(/^not ready: building the label index: \d+ label rows read of 3 \(\d+%\) in \d+ s$/) } });
+      expect(code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(15_000); // SIGTERM did not wait for the read
     } finally {
       await store.close();
     }

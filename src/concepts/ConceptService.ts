@@ -1,6 +1,7 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
+import type { LabelIndex } from '../index/LabelIndex.js';
 import type { LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
@@ -54,6 +55,26 @@ export class ConceptService {
   /** Asks the store the cheapest query there is. Rejects as the store does. */
   async ping(): Promise<void> {
     await this.options.store.select(bindQuery(this.options.queries.template('ping'), {}), 'ping');
+  }
+
+  /**
+   * Reads what is kept in memory (SKOS-XL or not, then spelling variants and the label
+   * index), and refreshes each on its timer from then on. Never rejects: what cannot be read
+   * is logged, and the queries do without it.
+   */
+  async start(): Promise<void> {
+    await this.options.xlLabels?.start(); // first: it chooses the queries that the others run
+    await Promise.all([this.options.spellings?.start(), this.options.labelIndex?.start()]);
+  }
+
+  /** What is still being read before /search and /suggest answer at full speed; undefined when nothing is. */
+  get pending(): string | undefined {
+    return this.options.labelIndex?.pending;
+  }
+
+  /** The label index in use, if any (for metrics). */
+  get labelIndex(): LabelIndex | undefined {
+    return this.options.labelIndex?.current;
   }
 
   /** Asks again what is kept in memory (SKOS-XL or not, label index, spelling variants): on SIGHUP. */

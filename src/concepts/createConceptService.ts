@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { LabelIndexSource } from '../index/LabelIndexSource.js';
@@ -8,17 +10,47 @@ import type { SparqlStore } from '../store/SparqlStore.js';
 import { ConceptService } from './ConceptService.js';
 
 /**
- * The concept service for `config`'s dialect over `store`. Whether the store holds SKOS-XL
- * labels is asked first and again every CACHE_TTL_SECONDS (XlLabelsProbe). A dialect with an
- * `accentedLabels` query (virtuoso) also gets its spelling variants, read before this
- * resolves and refreshed every CACHE_TTL_SECONDS. With LABEL_INDEX on, the label index is
- * built before this resolves (a failure leaves /search and /suggest on the store).
+ * The concept service for `config`'s dialect over `store`, with what it keeps in memory:
+ * whether the store holds SKOS-XL labels (XlLabelsProbe), the spelling variants of a dialect
+ * with an `accentedLabels` query (virtuoso), and with LABEL_INDEX on, the label index. None
+ * of them is read here: `ConceptService.start()` reads them in the background, and each is
+ * refreshed on its own timer (see Refreshed).
  */
-export async function createConceptService(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger): Promise<ConceptService> {
+export function createConceptService(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger): ConceptService {
   const xlLabels = new XlLabelsProbe(store, queries, config.cacheTtlSeconds, log);
-  await xlLabels.start(); // first: it chooses the queries that the others run
   const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(store, queries, config.cacheTtlSeconds, log);
-  const labelIndex = config.labelIndex ? new LabelIndexSource(store, queries, config.conceptTypes, config.labelIndexRefreshSeconds, log) : undefined;
-  await Promise.all([spellings?.start(), labelIndex?.start()]);
+  const labelIndex = createLabelIndexSource(config, queries, store, log);
   return new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels });
+}
+
+/** The label index's keeper for `config`, or undefined with LABEL_INDEX off. */
+export function createLabelIndexSource(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger): LabelIndexSource | undefined {
+  if (!config.labelIndex) return undefined;
+  return new LabelIndexSource(
+    store,
+    queries,
+    {
+      conceptTypes: config.conceptTypes,
+      refreshSeconds: config.labelIndexRefreshSeconds,
+      readTimeoutMs: config.labelIndexReadSeconds * 1000,
+      snapshotPath: config.indexSnapshot,
+      fingerprint: indexFingerprint(config),
+    },
+    log,
+  );
+}
+
+/**
+ * What a label index is built from, as JSON: a snapshot with another fingerprint is not used.
+ * Data files count with their size and modification time, so an edited file is read anew.
+ */
+export function indexFingerprint(config: Config): string {
+  const files =
+    config.sparqlEndpoint === undefined
+      ? config.dataFiles.map((file) => {
+          const stat = statSync(file, { throwIfNoEntry: false });
+          return [resolve(file), stat?.size, stat?.mtimeMs];
+        })
+      : undefined;
+  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, files });
 }

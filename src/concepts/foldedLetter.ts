@@ -168,3 +168,14 @@ export const FOLDED_AWAY_LETTER: string = (() => {
   letters.add('ẞ');
   return `[${[...letters].sort().join('')}]`;
 })();
+
+/**
+ * A label's folded words joined by one space: what the label index matches and sorts.
+ * A label's words are its runs of letters, digits and combining marks, as the store's
+ * regular expressions split them (see matchPatterns.ts).
+ */
+export function foldedLabel(label: string): string {
+  // ASCII (most labels of most vocabularies): its words are runs of [A-Za-z0-9], folded to lower case
+  if (/^[\x00-\x7f]*$/.test(label)) return (label.match(/[A-Za-z0-9]+/g) ?? []).join(' ').toLowerCase();
+  return [...label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => foldText(match[0])).join(' ');
+}

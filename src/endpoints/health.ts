@@ -16,11 +16,18 @@ export function healthHandler(): RequestHandler {
 
 /**
  * GET /ready: 200 when the store answered a cheap query within the last 5 s (asking it
- * now if not), else 503 saying why. Load balancers send traffic only to ready replicas.
+ * now if not) and the label index is in, else 503 saying why (the data files loading, the
+ * label index being read and how far it got, the store not answering). Load balancers send
+ * traffic only to ready replicas.
  */
 export function readyHandler(concepts: ConceptService): RequestHandler {
   let okUntil = 0;
   return async (_req, res) => {
+    const pending = concepts.pending;
+    if (pending !== undefined) {
+      sendError(res, 503, `not ready: ${pending}`, { 'Retry-After': '5' });
+      return;
+    }
     if (Date.now() >= okUntil) {
       try {
         await concepts.ping();

@@ -1,23 +1,11 @@
 import { chooseLabel, type Label } from '../concepts/chooseLabel.js';
-import { compareCodePoints } from '../concepts/compareCodePoints.js';
-import { foldText } from '../concepts/foldedLetter.js';
 import type { QueryTerm } from '../concepts/matchPatterns.js';
+import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
+import { RangeMinimum } from './RangeMinimum.js';
 
-const SKOS = 'http://www.w3.org/2004/02/skos/core#';
-const KINDS: Readonly<Record<string, number>> = { [`${SKOS}prefLabel`]: 0, [`${SKOS}altLabel`]: 1, [`${SKOS}hiddenLabel`]: 2 };
-const PREF = 0;
-const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
-const NOTATION = `${SKOS}notation`;
-const SCHEME_PROPERTIES = new Set([`${SKOS}inScheme`, `${SKOS}topConceptOf`]);
+/** Keys of /search: tier first, then the label's length, then prefLabel before the others. */
 const TIER = 1e10;
-
-/** One row of `labels.rq`: `language` lower case, "" for none; for IRIs (schemes) the IRI. */
-export interface IndexRow {
-  concept: string;
-  property: string;
-  value: string;
-  language: string;
-}
+const SPACE = 0x20;
 
 export interface IndexFilter {
   /** Lower case: only labels in this language range, or untagged. */
@@ -30,293 +18,271 @@ export interface IndexPage {
   offset: number;
 }
 
-interface ConceptRecord {
-  uri: string;
-  pref: Label[];
-  rdfs: Label[];
-  schemes: Set<string>;
-}
-
 /**
  * The labels of every concept, held in memory so that /search and /suggest can match, rank
  * and page without asking the store: the same rules as `queries/generic/search.rq` and
  * `suggest.rq`, where a label word matches a query word when their folded forms are equal
  * (or, for a prefix, when the label word's starts with the query word's).
  *
- * Built once from rows and never changed: a refresh builds a new one.
+ * Storage is typed arrays and byte buffers (see LabelIndexData): memory in proportion to the
+ * label text, a few dozen bytes per label besides it. Built once and never changed: a
+ * refresh builds a new one.
+ *
+ * /suggest reads a page off the front: entries are numbered in rank order within a tier,
+ * so a range-minimum structure gives any range's entries best first, lazily (RangeMinimum),
+ * and a one-letter prefix costs about as much as a long one. `lang` and `scheme` are checked
+ * on each entry so read: a filter that keeps a fraction f of the labels reads about 1/f times
+ * as many entries for a page.
  */
 export class LabelIndex {
-  private readonly concepts: ConceptRecord[] = [];
-  /** Position of each concept in code-point order of URIs: the last tie-break. */
-  private readonly uriRank: Int32Array;
-  private readonly byUri = new Map<string, number>();
-
-  // One entry per matchable label (prefLabel, altLabel, hiddenLabel).
-  private readonly entryConcept: Int32Array;
-  private readonly entryKind: Uint8Array;
-  private readonly entryLength: Int32Array;
-  private readonly entryLang: string[];
-  /** The label's folded words joined by one space. */
-  private readonly entryNormalized: string[];
-  /** Entry ids in the order of their normalized text: a prefix of the label is a range. */
-  private readonly sortedEntries: Int32Array;
-  /** Distinct folded words, sorted, and the entries holding each. */
-  private readonly words: string[];
-  private readonly postings: Int32Array[];
-  private readonly notations = new Map<string, number[]>();
-
+  private readonly a: LabelIndexArrays;
+  private readonly languages: readonly string[];
+  private readonly schemeIds: Map<string, number>;
+  private readonly firstAlt: number;
+  private readonly text: Buffer;
+  private readonly byText: RangeMinimum;
+  private readonly byWord: RangeMinimum;
+  private readonly languageMasks = new Map<string, Uint8Array>();
   // Scratch space for one query at a time (queries run synchronously).
-  private readonly mark: Int32Array;
-  private stamp = 1;
+  private readonly seen: Uint32Array;
+  private stamp = 0;
   private readonly best: Float64Array;
-  private readonly seen: Int32Array;
 
-  constructor(rows: Iterable<IndexRow>) {
-    const concept = (uri: string): number => {
-      let index = this.byUri.get(uri);
-      if (index === undefined) {
-        index = this.concepts.length;
-        this.concepts.push({ uri, pref: [], rdfs: [], schemes: new Set() });
-        this.byUri.set(uri, index);
-      }
-      return index;
-    };
-    const seenRows = new Set<string>();
-    const entryConcept: number[] = [];
-    const entryKind: number[] = [];
-    const entryLength: number[] = [];
-    this.entryLang = [];
-    this.entryNormalized = [];
-    const postings = new Map<string, number[]>();
-    const languages = new Map<string, string>();
-
-    for (const row of rows) {
-      const key = `${row.concept}\u0000${row.property}\u0000${row.language}\u0000${row.value}`;
-      if (seenRows.has(key)) continue;
-      seenRows.add(key);
-      const c = concept(row.concept);
-      const record = this.concepts[c] as ConceptRecord;
-      const kind = KINDS[row.property];
-      if (SCHEME_PROPERTIES.has(row.property)) {
-        record.schemes.add(row.value);
-      } else if (row.property === NOTATION) {
-        const list = this.notations.get(row.value) ?? [];
-        list.push(c);
-        this.notations.set(row.value, list);
-      } else if (row.property === RDFS_LABEL) {
-        record.rdfs.push({ value: row.value, language: row.language });
-      } else if (kind !== undefined) {
-        if (kind === PREF) record.pref.push({ value: row.value, language: row.language });
-        const entry = entryConcept.length;
-        const folded = labelWords(row.value);
-        entryConcept.push(c);
-        entryKind.push(kind);
-        entryLength.push(codePoints(row.value));
-        const language = languages.get(row.language) ?? row.language;
-        languages.set(language, language);
-        this.entryLang.push(language);
-        this.entryNormalized.push(folded.join(' '));
-        for (const word of new Set(folded)) {
-          const list = postings.get(word);
-          if (list === undefined) postings.set(word, [entry]);
-          else list.push(entry);
-        }
-      }
-    }
-
-    this.entryConcept = Int32Array.from(entryConcept);
-    this.entryKind = Uint8Array.from(entryKind);
-    this.entryLength = Int32Array.from(entryLength);
-    const normalized = this.entryNormalized;
-    this.sortedEntries = Int32Array.from(normalized.keys()).sort((a, b) => compareUnits(normalized[a] as string, normalized[b] as string));
-    this.words = [...postings.keys()].sort(compareUnits);
-    this.postings = this.words.map((word) => Int32Array.from(postings.get(word) as number[]));
-    const order = Int32Array.from(this.concepts.keys()).sort((a, b) => compareCodePoints((this.concepts[a] as ConceptRecord).uri, (this.concepts[b] as ConceptRecord).uri));
-    this.uriRank = new Int32Array(this.concepts.length);
-    order.forEach((conceptIndex, rank) => (this.uriRank[conceptIndex] = rank));
-    this.mark = new Int32Array(this.entryConcept.length);
-    this.best = new Float64Array(this.concepts.length).fill(Infinity);
-    this.seen = new Int32Array(this.concepts.length);
+  constructor(readonly data: LabelIndexData) {
+    this.a = data.arrays;
+    this.languages = data.languages;
+    this.firstAlt = data.firstAlt;
+    this.schemeIds = new Map(data.schemes.map((scheme, i) => [scheme, i]));
+    this.text = bufferOf(this.a.entryText);
+    this.byText = new RangeMinimum(this.a.textOrder);
+    this.byWord = new RangeMinimum(this.a.postings);
+    this.seen = new Uint32Array(this.conceptCount);
+    this.best = new Float64Array(this.conceptCount).fill(Infinity);
   }
 
-  /** Sizes, for the log. */
-  get stats(): { concepts: number; labels: number; words: number } {
-    return { concepts: this.concepts.length, labels: this.entryConcept.length, words: this.words.length };
+  private get conceptCount(): number {
+    return this.a.conceptOffsets.length - 1;
+  }
+
+  /** Sizes, for the log and /metrics: `bytes` is everything the index holds. */
+  get stats(): { concepts: number; labels: number; words: number; bytes: number } {
+    const arrays = Object.values(this.a).reduce((sum: number, array: ArrayBufferView) => sum + array.byteLength, 0);
+    const scratch = this.seen.byteLength + this.best.byteLength + this.byText.bytes + this.byWord.bytes;
+    return { concepts: this.conceptCount, labels: this.a.entryConcept.length, words: this.a.wordOffsets.length - 1, bytes: arrays + scratch };
   }
 
   /**
    * /suggest: every query word starts a word of the label. Tiers: 1 prefLabel starts with
    * the query, 2 an alt/hidden label does, 3 other prefLabels, 4 other alt/hidden labels.
-   * Returns the page's concept URIs, best first.
+   * Within a tier: shorter label, then URI. Returns the page's concept URIs, best first.
    */
   suggest(terms: readonly QueryTerm[], filter: IndexFilter, page: IndexPage): string[] {
     if (terms.length === 0) return [];
-    const query = terms.map((term) => term.folded).join(' ');
-    const ranking = this.startRanking();
-    for (const entry of this.startingWith(query)) {
-      if (this.passes(entry, filter)) ranking.offer(this.entryConcept[entry] as number, this.key(entry, this.entryKind[entry] === PREF ? 1 : 2));
+    const accepts = this.acceptor(filter);
+    if (accepts === undefined) return [];
+    const want = page.offset + page.limit;
+    const found: number[] = [];
+    const stamp = this.nextStamp();
+    const take = (entry: number): boolean => {
+      const concept = this.a.entryConcept[entry] as number;
+      if (this.seen[concept] === stamp || !accepts(entry)) return false;
+      this.seen[concept] = stamp;
+      found.push(concept);
+      return found.length >= want;
+    };
+    const query = Buffer.from(terms.map((term) => term.folded).join(' '));
+    // Tiers 1 and 2: labels that start with the query, a range of the text order; entry
+    // numbers put prefLabels first, then shorter labels.
+    const [low, high] = this.textRange(query);
+    for (const entry of this.byText.ascending(low, high)) if (take(entry)) return this.uris(found.slice(page.offset));
+    // Tiers 3 and 4: labels in which every query word starts a word, read off the postings
+    // of the query word with the fewest, the other words checked on each label.
+    const words = terms.map((term) => ({ bytes: Buffer.from(term.folded), prefix: term.prefix }));
+    const ranges = words.map((word) => this.postingRange(word.bytes, word.prefix));
+    const rarest = ranges.reduce((best, range, i) => (range[1] - range[0] < (ranges[best] as [number, number])[1] - (ranges[best] as [number, number])[0] ? i : best), 0);
+    const [from, to] = ranges[rarest] as [number, number];
+    for (const entry of this.byWord.ascending(from, to)) {
+      if (this.startsWith(entry, query) || !words.every((word, i) => i === rarest || this.hasWord(entry, word.bytes, word.prefix))) continue;
+      if (take(entry)) break;
     }
-    // A concept that starts a label ranks before any that does not: when the first two tiers
-    // fill the page, the other tiers cannot change it.
-    if (ranking.size < page.offset + page.limit) {
-      for (const entry of this.matching(terms)) {
-        if (!this.passes(entry, filter)) continue;
-        const starts = (this.entryNormalized[entry] as string).startsWith(query);
-        const pref = this.entryKind[entry] === PREF;
-        ranking.offer(this.entryConcept[entry] as number, this.key(entry, starts ? (pref ? 1 : 2) : pref ? 3 : 4));
-      }
-    }
-    return ranking.page(page);
+    return this.uris(found.slice(page.offset));
   }
 
   /**
    * /search: every query word equals a word of the label (a prefix word starts one), or the
    * notation equals `q`. Tiers: 1 prefLabel equals the query, 2 an alt/hidden label does,
-   * 3 prefLabel starts with it, 4 an alt/hidden label does, 5 the rest (and notations).
+   * 3 prefLabel starts with it, 4 an alt/hidden label does, 5 the rest (and notations);
+   * within a tier: shorter label, prefLabel before the others, then URI.
    */
   search(terms: readonly QueryTerm[], q: string, filter: IndexFilter, page: IndexPage): string[] {
-    const ranking = this.startRanking();
+    const accepts = this.acceptor(filter);
+    if (accepts === undefined) return [];
+    const touched: number[] = [];
+    const offer = (concept: number, key: number): void => {
+      if (this.best[concept] === Infinity) touched.push(concept);
+      if (key < (this.best[concept] as number)) this.best[concept] = key;
+    };
     if (terms.length > 0) {
-      const query = terms.map((term) => term.folded).join(' ');
-      for (const entry of this.matching(terms)) {
-        if (!this.passes(entry, filter)) continue;
-        const normalized = this.entryNormalized[entry] as string;
-        const pref = this.entryKind[entry] === PREF;
-        const tier = normalized === query ? (pref ? 1 : 2) : normalized.startsWith(query) ? (pref ? 3 : 4) : 5;
-        ranking.offer(this.entryConcept[entry] as number, this.key(entry, tier));
+      const query = Buffer.from(terms.map((term) => term.folded).join(' '));
+      const words = terms.map((term) => ({ bytes: Buffer.from(term.folded), prefix: term.prefix }));
+      const ranges = words.map((word) => this.postingRange(word.bytes, word.prefix));
+      const rarest = ranges.reduce((best, range, i) => (range[1] - range[0] < (ranges[best] as [number, number])[1] - (ranges[best] as [number, number])[0] ? i : best), 0);
+      const [from, to] = ranges[rarest] as [number, number];
+      for (let p = from; p < to; p++) {
+        const entry = this.a.postings[p] as number;
+        if (!accepts(entry) || !words.every((word, i) => i === rarest || this.hasWord(entry, word.bytes, word.prefix))) continue;
+        const pref = entry < this.firstAlt;
+        const tier = this.equals(entry, query) ? (pref ? 1 : 2) : this.startsWith(entry, query) ? (pref ? 3 : 4) : 5;
+        offer(this.a.entryConcept[entry] as number, tier * TIER + (this.a.entryLength[entry] as number) * 10 + (pref ? 0 : 1));
       }
     }
-    for (const c of this.notations.get(q) ?? []) {
-      if (filter.scheme === undefined || (this.concepts[c] as ConceptRecord).schemes.has(filter.scheme)) ranking.offer(c, 5 * TIER + codePoints(q) * 10 + 1);
+    const scheme = filter.scheme === undefined ? undefined : this.schemeIds.get(filter.scheme);
+    const [low, high] = this.range(this.a.notationText, this.a.notationOffsets, Buffer.from(q), false);
+    for (let i = low; i < high; i++) {
+      const concept = this.a.notationConcept[i] as number;
+      if (scheme === undefined || this.inScheme(concept, scheme)) offer(concept, 5 * TIER + codePoints(q) * 10 + 1);
     }
-    return ranking.page(page);
+    const order = (a: number, b: number): number => (this.best[a] as number) - (this.best[b] as number) || a - b;
+    const top = smallest(touched, page.offset + page.limit, order).slice(page.offset);
+    for (const concept of touched) this.best[concept] = Infinity;
+    return this.uris(top);
   }
 
   /** The prefLabel a concept shows in `lang` (lower case), by the contract's rule; "" when it has none. */
   prefLabel(uri: string, lang: string): string {
-    const index = this.byUri.get(uri);
-    if (index === undefined) return '';
-    const record = this.concepts[index] as ConceptRecord;
-    return chooseLabel(record.pref, lang) ?? chooseLabel(record.rdfs, lang) ?? '';
-  }
-
-  private key(entry: number, tier: number): number {
-    return tier * TIER + (this.entryLength[entry] as number) * 10 + (this.entryKind[entry] === PREF ? 0 : 1);
-  }
-
-  private passes(entry: number, { lang, scheme }: IndexFilter): boolean {
-    if (lang !== undefined) {
-      const tag = this.entryLang[entry] as string;
-      if (tag !== '' && tag !== lang && !(tag.startsWith(lang) && tag.charAt(lang.length) === '-')) return false;
+    const [low, high] = this.range(this.a.conceptText, this.a.conceptOffsets, Buffer.from(uri), false);
+    if (low === high) return '';
+    const pref: Label[] = [];
+    const rdfs: Label[] = [];
+    const text = bufferOf(this.a.displayText);
+    for (let i = this.a.displayOffsets[low] as number; i < (this.a.displayOffsets[low + 1] as number); i++) {
+      const label = { value: text.toString('utf8', this.a.displayTextOffsets[i], this.a.displayTextOffsets[i + 1]), language: this.languages[this.a.displayLanguage[i] as number] as string };
+      (this.a.displayKind[i] === 0 ? pref : rdfs).push(label);
     }
-    return scheme === undefined || (this.concepts[this.entryConcept[entry] as number] as ConceptRecord).schemes.has(scheme);
+    return chooseLabel(pref, lang) ?? chooseLabel(rdfs, lang) ?? '';
   }
 
-  /** Entries whose normalized label starts with `text`. */
-  private *startingWith(text: string): Generator<number> {
-    const normalized = this.entryNormalized;
-    let low = 0;
-    let high = this.sortedEntries.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((normalized[this.sortedEntries[middle] as number] as string) < text) low = middle + 1;
-      else high = middle;
-    }
-    for (let i = low; i < this.sortedEntries.length; i++) {
-      const entry = this.sortedEntries[i] as number;
-      if (!(normalized[entry] as string).startsWith(text)) return;
-      yield entry;
-    }
+  /** A test on entries for the filter; undefined when nothing can pass (an unknown scheme). */
+  private acceptor({ lang, scheme }: IndexFilter): ((entry: number) => boolean) | undefined {
+    const schemeId = scheme === undefined ? undefined : this.schemeIds.get(scheme);
+    if (scheme !== undefined && schemeId === undefined) return undefined;
+    const mask = lang === undefined ? undefined : this.languageMask(lang);
+    const { entryLanguage, entryConcept } = this.a;
+    if (mask === undefined && schemeId === undefined) return () => true;
+    return (entry) => (mask === undefined || mask[entryLanguage[entry] as number] === 1) && (schemeId === undefined || this.inScheme(entryConcept[entry] as number, schemeId));
   }
 
-  /** Entries that hold, for every term, a word equal to it (or starting with it). */
-  private matching(terms: readonly QueryTerm[]): number[] {
-    const lists = terms.map((term) => this.entriesFor(term)).sort((a, b) => length(a) - length(b));
-    if (this.stamp > 2 ** 30) {
-      this.mark.fill(0);
+  /** Which language numbers a `lang` filter keeps: that range, and untagged labels. */
+  private languageMask(lang: string): Uint8Array {
+    let mask = this.languageMasks.get(lang);
+    if (mask === undefined) {
+      mask = Uint8Array.from(this.languages, (tag) => (tag === '' || tag === lang || (tag.startsWith(lang) && tag.charAt(lang.length) === '-') ? 1 : 0));
+      if (this.languageMasks.size < 1000) this.languageMasks.set(lang, mask);
+    }
+    return mask;
+  }
+
+  private inScheme(concept: number, scheme: number): boolean {
+    for (let i = this.a.conceptSchemeOffsets[concept] as number; i < (this.a.conceptSchemeOffsets[concept + 1] as number); i++) {
+      if (this.a.conceptSchemes[i] === scheme) return true;
+    }
+    return false;
+  }
+
+  /** The range of `textOrder` whose entries' text starts with `query`. */
+  private textRange(query: Buffer): [number, number] {
+    const order = this.a.textOrder;
+    const offsets = this.a.entryTextOffsets;
+    const compare = (position: number): number => comparePrefix(this.text, offsets[order[position] as number] as number, offsets[(order[position] as number) + 1] as number, query);
+    return [bound(order.length, (p) => compare(p) < 0), bound(order.length, (p) => compare(p) <= 0)];
+  }
+
+  /** The range of postings of the words equal to `word` (or starting with it). */
+  private postingRange(word: Buffer, prefix: boolean): [number, number] {
+    const [low, high] = this.range(this.a.wordText, this.a.wordOffsets, word, prefix);
+    return [this.a.postingOffsets[low] as number, this.a.postingOffsets[high] as number];
+  }
+
+  /** The range of a sorted text list whose items equal `key` (or start with it). */
+  private range(text: Uint8Array, offsets: Uint32Array, key: Buffer, prefix: boolean): [number, number] {
+    const bytes = bufferOf(text);
+    const count = offsets.length - 1;
+    const low = bound(count, (i) => comparePrefix(bytes, offsets[i] as number, offsets[i + 1] as number, key) < 0);
+    const high = prefix
+      ? bound(count, (i) => comparePrefix(bytes, offsets[i] as number, offsets[i + 1] as number, key) <= 0)
+      : bound(count, (i) => bytes.compare(key, 0, key.length, offsets[i] as number, offsets[i + 1] as number) <= 0);
+    return [low, high];
+  }
+
+  private startsWith(entry: number, query: Buffer): boolean {
+    const start = this.a.entryTextOffsets[entry] as number;
+    const end = this.a.entryTextOffsets[entry + 1] as number;
+    return end - start >= query.length && this.text.compare(query, 0, query.length, start, start + query.length) === 0;
+  }
+
+  private equals(entry: number, query: Buffer): boolean {
+    const start = this.a.entryTextOffsets[entry] as number;
+    const end = this.a.entryTextOffsets[entry + 1] as number;
+    return end - start === query.length && this.text.compare(query, 0, query.length, start, end) === 0;
+  }
+
+  /** Whether a word of the entry's text equals `word` (or starts with it). */
+  private hasWord(entry: number, word: Buffer, prefix: boolean): boolean {
+    const text = this.text;
+    const end = this.a.entryTextOffsets[entry + 1] as number;
+    for (let at = this.a.entryTextOffsets[entry] as number; at < end; ) {
+      let wordEnd = text.indexOf(SPACE, at);
+      if (wordEnd < 0 || wordEnd > end) wordEnd = end;
+      if (prefix ? wordEnd - at >= word.length : wordEnd - at === word.length) {
+        if (text.compare(word, 0, word.length, at, at + word.length) === 0) return true;
+      }
+      at = wordEnd + 1;
+    }
+    return false;
+  }
+
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.seen.fill(0);
       this.stamp = 0;
     }
-    // mark[entry] counts the terms matched so far, offset by this query's stamp.
-    const base = this.stamp;
-    this.stamp += lists.length + 2;
-    lists.forEach((list, i) => {
-      for (const postings of list) {
-        for (const entry of postings) {
-          if (i === 0) this.mark[entry] = base + 1;
-          else if (this.mark[entry] === base + i) this.mark[entry] = base + i + 1;
-        }
-      }
-    });
-    const result: number[] = [];
-    for (const postings of lists[0] ?? []) {
-      for (const entry of postings) {
-        if (this.mark[entry] === base + lists.length) {
-          result.push(entry);
-          this.mark[entry] = base + lists.length + 1; // once
-        }
-      }
-    }
-    return result;
+    return ++this.stamp;
   }
 
-  /** The posting lists of the words a term matches. */
-  private entriesFor({ folded, prefix }: QueryTerm): Int32Array[] {
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.words[middle] as string) < folded) low = middle + 1;
-      else high = middle;
-    }
-    const lists: Int32Array[] = [];
-    for (let i = low; i < this.words.length; i++) {
-      const word = this.words[i] as string;
-      if (prefix ? !word.startsWith(folded) : word !== folded) break;
-      lists.push(this.postings[i] as Int32Array);
-    }
-    return lists;
-  }
-
-  /** Keeps each concept's best key, then gives a page of concepts by key, then URI. */
-  private startRanking(): { size: number; offer(concept: number, key: number): void; page(page: IndexPage): string[] } {
-    const touched: number[] = [];
-    const best = this.best;
-    return {
-      get size() {
-        return touched.length;
-      },
-      offer: (c, key) => {
-        if (best[c] === Infinity) touched.push(c);
-        if (key < (best[c] as number)) best[c] = key;
-      },
-      page: ({ limit, offset }) => {
-        const order = (a: number, b: number): number => (best[a] as number) - (best[b] as number) || (this.uriRank[a] as number) - (this.uriRank[b] as number);
-        const top = smallest(touched, offset + limit, order).slice(offset);
-        const uris = top.map((c) => (this.concepts[c] as ConceptRecord).uri);
-        for (const c of touched) best[c] = Infinity;
-        return uris;
-      },
-    };
+  private uris(concepts: readonly number[]): string[] {
+    const text = bufferOf(this.a.conceptText);
+    return concepts.map((c) => text.toString('utf8', this.a.conceptOffsets[c], this.a.conceptOffsets[c + 1]));
   }
 }
 
-/** The folded words of a label, split as the regular expressions split them. */
-function labelWords(label: string): string[] {
-  return [...label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => foldText(match[0]));
+function bufferOf(array: Uint8Array): Buffer {
+  return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+}
+
+/** Compares the text `bytes[start .. end)` with `key`, counting a text that starts with `key` as equal. */
+function comparePrefix(bytes: Buffer, start: number, end: number, key: Buffer): number {
+  const length = Math.min(end - start, key.length);
+  const order = bytes.compare(key, 0, length, start, start + length);
+  if (order !== 0) return order;
+  return end - start < key.length ? -1 : 0;
+}
+
+/** The first i in 0 .. count for which `before(i)` is false (`before` holds on a prefix). */
+function bound(count: number, before: (i: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function codePoints(text: string): number {
   let count = 0;
   for (const _ of text) count++;
   return count;
-}
-
-function compareUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function length(lists: Int32Array[]): number {
-  return lists.reduce((sum, list) => sum + list.length, 0);
 }
 
 /** The `count` smallest items by `order`, sorted: a full sort when that is cheap, else a bounded heap. */

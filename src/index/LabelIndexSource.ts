@@ -1,28 +1,92 @@
-import rdf from '@rdfjs/data-model';
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import { selectPages } from '../sparql/selectPages.js';
+import { Refreshed } from '../sparql/Refreshed.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
-import { LabelIndex, type IndexRow } from './LabelIndex.js';
+import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from './IndexSnapshot.js';
+import { LabelIndex } from './LabelIndex.js';
+import { LabelIndexBuilder } from './LabelIndexBuilder.js';
+import { countLabelRows, readLabelRows, type LabelCount } from './readLabelRows.js';
+
+export interface LabelIndexOptions {
+  conceptTypes: readonly string[];
+  refreshSeconds: number;
+  /** The time budget of one read of every label (not the per-request SPARQL_TIMEOUT_MS). */
+  readTimeoutMs: number;
+  /** INDEX_SNAPSHOT: where the index is written after each build and read at start. */
+  snapshotPath?: string | undefined;
+  /** What the index is built from; a snapshot of anything else is not used. */
+  fingerprint: string;
+}
 
 /**
- * Builds the label index from the store (`labels.rq`, page by page) at start, again every
- * `refreshSeconds`, and on `refresh()` (SIGHUP). Until the first build has succeeded,
- * `current` is undefined and /search and /suggest ask the store: slower, never different.
- * A failed rebuild keeps the index it had.
+ * Keeps the label index: read at start from the snapshot if there is one that matches, and
+ * built from the store in the background (one streamed read of `labels.rq`). Every
+ * `refreshSeconds` a cheap count of the label rows tells whether the store changed, and only
+ * then is the index built again; `refresh()` (SIGHUP) always builds. A build swaps in the new
+ * index at once when it is complete: requests in flight finish on the old one, and a failed
+ * build keeps it. While a build runs, the old index and the new one's parts are both in
+ * memory (about twice the index at the peak).
+ *
+ * Until an index is in, `current` is undefined and /search and /suggest ask the store:
+ * slower, never different.
  */
-export class LabelIndexSource {
+export class LabelIndexSource extends Refreshed {
   current: LabelIndex | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  /** The store's label count when `current` was built. */
+  private count: LabelCount | undefined;
   private building: Promise<void> | undefined;
+  private progress: { started: number; rows: number; expected: number | undefined } | undefined;
+  private failure: string | undefined;
 
   constructor(
-    private readonly store: SparqlStore,
-    private readonly queries: QueryCatalog,
-    private readonly conceptTypes: readonly string[],
-    private readonly refreshSeconds: number,
-    private readonly log: Logger,
-  ) {}
+    store: SparqlStore,
+    queries: QueryCatalog,
+    private readonly options: LabelIndexOptions,
+    log: Logger,
+  ) {
+    super(store, queries, options.refreshSeconds, log);
+  }
+
+  /**
+   * Why the service is not ready yet, for /ready: the first build is under way (and how far
+   * it got). Undefined once an index is in, or once a build failed: the store's queries then
+   * answer /search and /suggest, slower, and the next build is tried on the timer.
+   */
+  get pending(): string | undefined {
+    if (this.current !== undefined) return undefined;
+    const progress = this.progress;
+    if (progress !== undefined) {
+      const seconds = Math.round((Date.now() - progress.started) / 1000);
+      const of = progress.expected === undefined ? '' : ` of ${progress.expected} (${Math.floor((100 * progress.rows) / Math.max(1, progress.expected))}%)`;
+      return `building the label index: ${progress.rows} label rows read${of} in ${seconds} s`;
+    }
+    // After a failed build the service answers from the store's queries: slower, but ready.
+    return this.failure === undefined ? 'the label index is not built yet' : undefined;
+  }
+
+  /** Takes the snapshot if it matches, then builds (or checks for changes) in the background. */
+  override async start(): Promise<void> {
+    this.readSnapshot();
+    await super.start();
+  }
+
+  /** On the timer: builds when there is no index yet, or when the store's labels changed. */
+  override async load(): Promise<void> {
+    if (this.current !== undefined) {
+      if (!this.store.streams) return; // the embedded store's data does not change while the service runs
+      try {
+        const count = await countLabelRows(this.store, this.queries, this.options.conceptTypes, this.options.readTimeoutMs);
+        if (count.rows === this.count?.rows && count.characters === this.count.characters) {
+          this.log.debug(`label index: the store's labels have not changed (${count.rows} rows)`);
+          return;
+        }
+      } catch (error) {
+        this.log.warn('cannot count the label rows; keeping the label index', error);
+        return;
+      }
+    }
+    await this.refresh();
+  }
 
   /** Builds a new index and swaps it in; one build at a time. */
   refresh(): Promise<void> {
@@ -30,38 +94,62 @@ export class LabelIndexSource {
     return this.building;
   }
 
-  /** Builds now (in the background unless awaited), then every `refreshSeconds`, until `stop`. */
-  start(): Promise<void> {
-    this.timer = setInterval(() => void this.refresh(), this.refreshSeconds * 1000);
-    this.timer.unref();
-    return this.refresh();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-
   private async build(): Promise<void> {
     const started = Date.now();
     try {
-      const rows: IndexRow[] = [];
-      const conceptType = this.conceptTypes.map((type) => rdf.namedNode(type));
-      await selectPages(this.store, 'labels', this.queries.template('labels'), { conceptType }, (page) => {
-        for (const row of page) {
-          const { concept, property, value } = row;
-          if (concept?.termType !== 'NamedNode' || property === undefined || value === undefined) continue;
-          const language = value.termType === 'Literal' ? value.language.toLowerCase() : '';
-          rows.push({ concept: concept.value, property: property.value, value: value.value, language });
-        }
+      const count = this.store.streams ? await countLabelRows(this.store, this.queries, this.options.conceptTypes, this.options.readTimeoutMs) : undefined;
+      const progress = { started, rows: 0, expected: count?.rows };
+      this.progress = progress;
+      const builder = new LabelIndexBuilder();
+      await readLabelRows(this.store, this.queries, this.options.conceptTypes, (row) => builder.add(row), {
+        timeoutMs: this.options.readTimeoutMs,
+        expected: count?.rows,
+        progress: (rows) => (progress.rows = rows),
       });
       const read = Date.now() - started;
-      const index = new LabelIndex(rows);
+      const index = new LabelIndex(builder.build());
       this.current = index;
-      const { concepts, labels, words } = index.stats;
-      const heap = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
-      this.log.info(`label index: ${concepts} concepts, ${labels} labels, ${words} words; read in ${read} ms, built in ${Date.now() - started - read} ms; heap ${heap} MB`);
+      this.count = count;
+      this.failure = undefined;
+      const { concepts, labels, words, bytes } = index.stats;
+      const rss = Math.round(process.memoryUsage.rss() / 2 ** 20);
+      this.log.info(
+        `label index: ${concepts} concepts, ${labels} labels, ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, labels))} bytes a label); ` +
+          `${builder.rows} rows read in ${read} ms, built in ${Date.now() - started - read} ms; RSS ${rss} MB`,
+      );
+      this.writeSnapshot(index, count);
     } catch (error) {
+      this.failure = error instanceof Error ? error.message : String(error);
       this.log.warn(this.current === undefined ? 'cannot build the label index; searching in the store until it can' : 'cannot rebuild the label index; keeping the previous one', error);
+    } finally {
+      this.progress = undefined;
+    }
+  }
+
+  private readSnapshot(): void {
+    const path = this.options.snapshotPath;
+    if (path === undefined) return;
+    const started = Date.now();
+    const snapshot = readSnapshot(path, this.options.fingerprint);
+    if ('reason' in snapshot) {
+      this.log.info(`label index snapshot ${path} not used: ${snapshot.reason}`);
+      return;
+    }
+    this.current = new LabelIndex(snapshot.data);
+    this.count = snapshot.header.count;
+    const { concepts, labels } = this.current.stats;
+    this.log.info(`label index: read from the snapshot ${path} (built ${snapshot.header.built}) in ${Date.now() - started} ms: ${concepts} concepts, ${labels} labels`);
+  }
+
+  private writeSnapshot(index: LabelIndex, count: LabelCount | undefined): void {
+    const path = this.options.snapshotPath;
+    if (path === undefined) return;
+    const started = Date.now();
+    try {
+      const bytes = writeSnapshot(path, index.data, { format: SNAPSHOT_FORMAT, fingerprint: this.options.fingerprint, built: new Date().toISOString(), count });
+      this.log.info(`label index snapshot written to ${path} in ${Date.now() - started} ms (${Math.round(bytes / 2 ** 20)} MB)`);
+    } catch (error) {
+      this.log.warn(`cannot write the label index snapshot ${path}`, error);
     }
   }
 }

@@ -81,6 +81,21 @@ export class Metrics {
     });
   }
 
+  /** Where the label index's sizes are read from; 0 while there is none. */
+  watchIndex(read: () => { concepts: number; labels: number; bytes: number } | undefined): void {
+    const sizes = { concepts: 'Concepts', labels: 'Matchable labels (prefLabel, altLabel, hiddenLabel)', bytes: 'Bytes held (typed arrays and text buffers)' } as const;
+    for (const [name, help] of Object.entries(sizes) as Array<[keyof typeof sizes, string]>) {
+      new Gauge({
+        name: `skos_lookup_label_index_${name}`,
+        help: `${help} in the label index in use.`,
+        registers: [this.registry],
+        collect() {
+          this.set(read()?.[name] ?? 0);
+        },
+      });
+    }
+  }
+
   /** Where the queue length is read from (the limiter in front of an HTTP store). */
   watchQueue(read: () => { active: number; waiting: number }): void {
     this.queueReader = read;

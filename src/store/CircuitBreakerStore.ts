@@ -1,4 +1,5 @@
 import { HttpError, UpstreamUnavailableError } from '../errors.js';
+import { ForwardingStore } from './ForwardingStore.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /**
@@ -8,23 +9,25 @@ import type { Bindings, SparqlStore } from './SparqlStore.js';
  * to it closes the breaker again (or opens it for another cooldown). Errors the store
  * answers with (502) show it is up, and do not count.
  */
-export class CircuitBreakerStore implements SparqlStore {
+export class CircuitBreakerStore extends ForwardingStore {
   private failures = 0;
   private openUntil = 0;
   private probing = false;
 
   constructor(
-    private readonly inner: SparqlStore,
+    inner: SparqlStore,
     private readonly threshold = 5,
     private readonly cooldownMs = 1000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    super(inner);
+  }
 
   get isOpen(): boolean {
     return this.failures >= this.threshold;
   }
 
-  async select(query: string, name?: string): Promise<Bindings[]> {
+  override async select(query: string, name?: string): Promise<Bindings[]> {
     if (this.isOpen) {
       if (this.now() < this.openUntil || this.probing) {
         throw new UpstreamUnavailableError('is not answering; it is asked again in a moment');
@@ -48,7 +51,6 @@ export class CircuitBreakerStore implements SparqlStore {
     }
   }
 
-  close(): Promise<void> {
-    return this.inner.close();
-  }
+  // Long reads (the label index, one at a time) pass straight through (ForwardingStore): they
+  // neither wait for a request's place nor count towards the breaker.
 }

@@ -1,6 +1,7 @@
 import oxigraph from 'oxigraph';
 import type { Term } from '@rdfjs/types';
 import { loadRdfFile } from './loadRdfFile.js';
+import { TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /**
@@ -34,11 +35,26 @@ export class EmbeddedStore implements SparqlStore {
     return this.store.size;
   }
 
+  readonly streams = false;
+
   async select(query: string): Promise<Bindings[]> {
-    const options = this.graph === undefined ? { use_default_graph_as_union: true } : { default_graph: oxigraph.namedNode(this.graph) };
-    const solutions = this.store.query(query, options);
+    const solutions = this.store.query(query, this.queryOptions);
     if (!Array.isArray(solutions)) throw new Error('the embedded store answered a SELECT query with something else');
     return (solutions as Map<string, Term>[]).map((solution) => Object.fromEntries(solution) as Bindings);
+  }
+
+  /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */
+  async selectRows(query: string, variables: readonly string[], take: (values: string[]) => void): Promise<number> {
+    const text = this.store.query(query, { ...this.queryOptions, results_format: 'tsv' });
+    if (typeof text !== 'string') throw new Error('the embedded store answered a SELECT query with something else');
+    const tsv = TsvRows.of(variables, take);
+    tsv.push(text);
+    tsv.end();
+    return tsv.rows;
+  }
+
+  private get queryOptions(): { use_default_graph_as_union?: boolean; default_graph?: oxigraph.NamedNode } {
+    return this.graph === undefined ? { use_default_graph_as_union: true } : { default_graph: oxigraph.namedNode(this.graph) };
   }
 
   async close(): Promise<void> {}

@@ -1,4 +1,5 @@
 import { OverloadedError } from '../errors.js';
+import { ForwardingStore } from './ForwardingStore.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /**
@@ -6,22 +7,24 @@ import type { Bindings, SparqlStore } from './SparqlStore.js';
  * `queueLimit` more waiting their turn (first come, first served); past that a query is
  * refused at once with OverloadedError (503, Retry-After), rather than piling up.
  */
-export class LimitingStore implements SparqlStore {
+export class LimitingStore extends ForwardingStore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(
-    private readonly inner: SparqlStore,
+    inner: SparqlStore,
     private readonly maxConcurrency: number,
     private readonly queueLimit: number,
-  ) {}
+  ) {
+    super(inner);
+  }
 
   /** Queries in flight and waiting, for logs and metrics. */
   get load(): { active: number; waiting: number } {
     return { active: this.active, waiting: this.waiting.length };
   }
 
-  async select(query: string, name?: string): Promise<Bindings[]> {
+  override async select(query: string, name?: string): Promise<Bindings[]> {
     if (this.active >= this.maxConcurrency) {
       if (this.waiting.length >= this.queueLimit) throw new OverloadedError();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -37,7 +40,6 @@ export class LimitingStore implements SparqlStore {
     }
   }
 
-  close(): Promise<void> {
-    return this.inner.close();
-  }
+  // Long reads (the label index, one at a time) pass straight through (ForwardingStore): they
+  // neither wait for a request's place nor count towards the breaker.
 }

@@ -1,26 +1,33 @@
 import type { Metrics } from '../metrics/Metrics.js';
+import { ForwardingStore } from './ForwardingStore.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /** Times every query by its name, and counts the failed ones by kind (see Metrics). */
-export class MeteredStore implements SparqlStore {
+export class MeteredStore extends ForwardingStore {
   constructor(
-    private readonly inner: SparqlStore,
+    inner: SparqlStore,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async select(query: string, name = 'unnamed'): Promise<Bindings[]> {
+  override select(query: string, name = 'unnamed'): Promise<Bindings[]> {
+    return this.timed(name, () => this.inner.select(query, name));
+  }
+
+  override selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name = 'unnamed'): Promise<number> {
+    return this.timed(name, () => this.inner.selectRows(query, variables, take, timeoutMs, name));
+  }
+
+  private async timed<T>(name: string, run: () => Promise<T>): Promise<T> {
     const done = this.metrics.storeQuery(name);
     try {
-      const rows = await this.inner.select(query, name);
+      const result = await run();
       done();
-      return rows;
+      return result;
     } catch (error) {
       done(error);
       throw error;
     }
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

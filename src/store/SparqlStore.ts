@@ -17,6 +17,18 @@ export type Bindings = Readonly<Record<string, Term>>;
 export interface SparqlStore {
   /** `name` says which of the service's queries this is (`concepts`, `suggest`...), for metrics. */
   select(query: string, name?: string): Promise<Bindings[]>;
+  /**
+   * Runs a SELECT query whose answer may hold millions of rows, and hands each row to `take`
+   * as it arrives: the values of `variables` in that order (IRIs and lexical forms; "" where
+   * unbound). Nothing of the answer is held whole. Resolves with the number of rows; rejects
+   * as `select` does, except that the time limit is `timeoutMs`, not the per-request one.
+   */
+  selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number>;
+  /**
+   * Whether `selectRows` streams. The embedded store builds each answer whole before the
+   * first row is handed out, so a large read must ask it in parts.
+   */
+  readonly streams: boolean;
   /** Releases what the store holds (connections, memory). */
   close(): Promise<void>;
 }

@@ -1,10 +1,13 @@
+import { accessSync, constants } from 'node:fs';
 import type { Config } from '../config.js';
+import { DataFileError } from './loadRdfFile.js';
 import type { Metrics } from '../metrics/Metrics.js';
 import { EmbeddedStore } from './EmbeddedStore.js';
 import { CircuitBreakerStore } from './CircuitBreakerStore.js';
 import { HttpStore } from './HttpStore.js';
 import { LimitingStore } from './LimitingStore.js';
 import { MeteredStore } from './MeteredStore.js';
+import { StartingStore } from './StartingStore.js';
 import type { SparqlStore } from './SparqlStore.js';
 
 /**
@@ -16,6 +19,27 @@ import type { SparqlStore } from './SparqlStore.js';
 export async function createStore(config: Config, metrics?: Metrics): Promise<SparqlStore> {
   const store = await createBareStore(config, metrics);
   return metrics === undefined ? store : new MeteredStore(store, metrics);
+}
+
+/**
+ * The store at once, for a service that listens before its data is in: the HTTP store is
+ * ready as it is; the embedded store answers 503 ("is loading its data files") until
+ * `loaded` settles, which rejects with the DataFileError that stops the start.
+ */
+export function startStore(config: Config, metrics?: Metrics): { store: SparqlStore; loaded: Promise<void> } {
+  // A file that is missing stops the start before the service listens; one that does not parse, once it is read.
+  if (config.sparqlEndpoint === undefined) {
+    for (const file of config.dataFiles) {
+      try {
+        accessSync(file, constants.R_OK);
+      } catch (error) {
+        throw new DataFileError(`${file}: ${(error as Error).message}`);
+      }
+    }
+  }
+  const http = config.sparqlEndpoint !== undefined;
+  const store = new StartingStore(createStore(config, metrics), http, http ? 'being set up' : 'loading its data files');
+  return { store, loaded: store.loaded };
 }
 
 async function createBareStore(config: Config, metrics: Metrics | undefined): Promise<SparqlStore> {

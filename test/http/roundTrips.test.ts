@@ -1,13 +1,13 @@
+import { ForwardingStore } from '../../src/store/ForwardingStore.js';
 import type { SparqlStore, Bindings } from '../../src/store/SparqlStore.js';
 import { createStore } from '../../src/store/createStore.js';
 import { getPath, startService, testConfig, type RunningService } from '../support/service.js';
 
 /** The real store, with each query held until `release()`: lets requests pile up in flight. */
-class GatedStore implements SparqlStore {
+class GatedStore extends ForwardingStore {
   private waiting: Array<() => void> = [];
   failNext = false;
-  constructor(private readonly inner: SparqlStore) {}
-  async select(query: string): Promise<Bindings[]> {
+  override async select(query: string): Promise<Bindings[]> {
     await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.failNext) {
       this.failNext = false;
@@ -20,7 +20,7 @@ class GatedStore implements SparqlStore {
     this.waiting = [];
     for (const resolve of waiting) resolve();
   }
-  async close(): Promise<void> {}
+  override async close(): Promise<void> {}
 }
 
 /** Store queries of a /search that finds something: the details, and the ranking unless the label index does it. */

@@ -8,6 +8,7 @@ import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
 import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
 import { EmbeddedStore } from '../../src/store/EmbeddedStore.js';
+import { ForwardingStore } from '../../src/store/ForwardingStore.js';
 
 // The label index must answer exactly as the store's queries do. Both run here over the same
 // random vocabularies (labels from an alphabet rich in what folding cares about) and the
@@ -37,18 +38,29 @@ function turtle(concepts: Array<{ pref: Array<[string, string]>; alt: Array<[str
   return lines.join('\n');
 }
 
-async function services(ttl: string): Promise<{ plain: ConceptService; indexed: ConceptService; withoutXl: ConceptService }> {
+/** The embedded store read as a streaming store is: one pass over every label, its count checked. */
+class OnePassStore extends ForwardingStore {
+  override get streams(): boolean {
+    return true;
+  }
+}
+
+async function services(ttl: string): Promise<{ plain: ConceptService; indexed: ConceptService; onePass: ConceptService; withoutXl: ConceptService }> {
   const file = join(mkdtempSync(join(tmpdir(), 'label-index-')), 'vocabulary.ttl');
   writeFileSync(file, ttl);
   const store = await EmbeddedStore.load([file]);
   const queries = QueryCatalog.load('generic');
   const options = { store, queries, conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'], defaultLang: 'en' };
-  const labelIndex = new LabelIndexSource(store, queries, options.conceptTypes, 3600, createLogger('silent'));
+  const indexOptions = { conceptTypes: options.conceptTypes, refreshSeconds: 3600, readTimeoutMs: 60_000, fingerprint: '' };
+  const labelIndex = new LabelIndexSource(store, queries, indexOptions, createLogger('silent'));
   await labelIndex.refresh();
+  const onePassIndex = new LabelIndexSource(new OnePassStore(store), queries, indexOptions, createLogger('silent'));
+  await onePassIndex.refresh();
+  expect(onePassIndex.current?.stats).toEqual(labelIndex.current?.stats);
   // the store's queries as a store without SKOS-XL labels (these vocabularies) gets them
   const withoutXlQueries = QueryCatalog.load('generic');
   await new XlLabelsProbe(store, withoutXlQueries, 3600, createLogger('silent')).load();
-  return { plain: new ConceptService(options), indexed: new ConceptService({ ...options, labelIndex }), withoutXl: new ConceptService({ ...options, queries: withoutXlQueries }) };
+  return { plain: new ConceptService(options), indexed: new ConceptService({ ...options, labelIndex }), onePass: new ConceptService({ ...options, labelIndex: onePassIndex }), withoutXl: new ConceptService({ ...options, queries: withoutXlQueries }) };
 }
 
 /** A query made from the vocabulary's own labels, cut, re-cased and with accents dropped or added. */
@@ -61,12 +73,12 @@ const query = (labels: string[]) =>
   });
 
 describe('the label index', () => {
-  test('ranks and pages /search and /suggest exactly as the store does (with and without the SKOS-XL branches)', async () => {
+  test('ranks and pages /search and /suggest exactly as the store does (with and without the SKOS-XL branches, read in batches or in one pass)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(concept, { minLength: 1, maxLength: 25 }), fc.nat(), async (concepts, seed) => {
         const labels = concepts.flatMap((c) => [...c.pref.map(([text]) => text), ...c.alt.map(([text]) => text), ...c.hidden]);
         if (labels.length === 0) return;
-        const { plain, indexed, withoutXl } = await services(turtle(concepts));
+        const { plain, indexed, onePass, withoutXl } = await services(turtle(concepts));
         const requests = fc.sample(
           fc.record({ q: query(labels), count: fc.integer({ min: 1, max: 8 }), page: fc.integer({ min: 1, max: 3 }), lang: fc.constantFrom(undefined, 'en', 'fr'), scheme: fc.constantFrom(undefined, 'http://example.org/a') }),
           { numRuns: 12, seed },
@@ -74,6 +86,7 @@ describe('the label index', () => {
         for (const request of requests) {
           expect({ request, search: await indexed.search(request) }).toEqual({ request, search: await plain.search(request) });
           expect({ request, suggest: await indexed.suggest(request) }).toEqual({ request, suggest: await plain.suggest(request) });
+          expect({ request, search: await onePass.search(request), suggest: await onePass.suggest(request) }).toEqual({ request, search: await indexed.search(request), suggest: await indexed.suggest(request) });
           expect({ request, search: await withoutXl.search(request), suggest: await withoutXl.suggest(request) }).toEqual({ request, search: await plain.search(request), suggest: await plain.suggest(request) });
         }
       }),

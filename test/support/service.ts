@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { ConceptService } from '../../src/concepts/ConceptService.js';
 import { SpellingVariantsSource } from '../../src/sparql/SpellingVariantsSource.js';
-import { LabelIndexSource } from '../../src/index/LabelIndexSource.js';
+import { createLabelIndexSource } from '../../src/concepts/createConceptService.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { listen } from '../../src/http/listen.js';
 import { createLogger } from '../../src/log.js';
@@ -11,6 +11,7 @@ import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
 import { Metrics } from '../../src/metrics/Metrics.js';
 import { MeteredStore } from '../../src/store/MeteredStore.js';
 import { createStore } from '../../src/store/createStore.js';
+import { ForwardingStore } from '../../src/store/ForwardingStore.js';
 import type { Bindings, SparqlStore } from '../../src/store/SparqlStore.js';
 
 /** The sample vocabulary's namespace. */
@@ -27,16 +28,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A store wrapper that counts (and keeps) the queries it passes on: instrumentation, not a mock. */
-export class CountingStore implements SparqlStore {
+export class CountingStore extends ForwardingStore {
   queries = 0;
   readonly sent: string[] = [];
-  constructor(private readonly inner: SparqlStore) {}
-  async select(query: string, name?: string): Promise<Bindings[]> {
+  override async select(query: string, name?: string): Promise<Bindings[]> {
     this.queries++;
     this.sent.push(query);
     return this.inner.select(query, name);
   }
-  async close(): Promise<void> {}
+  override async close(): Promise<void> {}
 }
 
 const stores = new Map<string, Promise<SparqlStore>>();
@@ -74,7 +74,7 @@ export async function startService(overrides: Record<string, string> = {}, store
   const xlLabels = new XlLabelsProbe(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
   await xlLabels.load();
   const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
-  const labelIndex = config.labelIndex ? new LabelIndexSource(shared, queries, config.conceptTypes, config.labelIndexRefreshSeconds, createLogger('silent')) : undefined;
+  const labelIndex = createLabelIndexSource(config, queries, shared, createLogger('silent'));
   await Promise.all([spellings?.load(), labelIndex?.refresh()]);
   const metrics = new Metrics();
   const concepts = new ConceptService({ store: new MeteredStore(counting, metrics), queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels });

@@ -1,0 +1,95 @@
+type UintArray = Uint8Array | Uint16Array | Uint32Array;
+type UintArrayType<T extends UintArray> = { new (length: number): T };
+
+/** An append-only typed array that doubles its capacity as it fills; `done()` gives it trimmed. */
+export class Growable<T extends UintArray> {
+  private items: T;
+  length = 0;
+
+  constructor(
+    private readonly type: UintArrayType<T>,
+    capacity = 1024,
+  ) {
+    this.items = new type(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.items.length) this.reserve(this.length + 1);
+    this.items[this.length++] = value;
+  }
+
+  get(index: number): number {
+    return this.items[index] as number;
+  }
+
+  /** Makes room for `capacity` items in all. */
+  reserve(capacity: number): void {
+    if (capacity <= this.items.length) return;
+    const bigger = new this.type(Math.max(capacity, this.items.length * 2));
+    bigger.set(this.items);
+    this.items = bigger;
+  }
+
+  /** The array as it stands, without spare capacity (a copy only when there is spare). */
+  done(): T {
+    return this.length === this.items.length ? this.items : (this.items.slice(0, this.length) as T);
+  }
+
+  /** The items so far, for writing in place; valid until the next push. */
+  get raw(): T {
+    return this.items;
+  }
+}
+
+/** UTF-8 text appended piece by piece; item i is `bytes[offsets[i] .. offsets[i + 1])`. */
+export class TextList {
+  private bytes = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+  private readonly offsets = new Growable(Uint32Array);
+
+  constructor() {
+    this.offsets.push(0);
+  }
+
+  get count(): number {
+    return this.offsets.length - 1;
+  }
+
+  push(text: string): void {
+    const room = this.used + text.length * 3;
+    if (room > this.bytes.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(room, this.bytes.length * 2));
+      this.bytes.copy(bigger, 0, 0, this.used);
+      this.bytes = bigger;
+    }
+    this.used += this.bytes.write(text, this.used, 'utf8');
+    if (this.used > 0xffffffff) throw new RangeError('more than 4 GiB of label text');
+    this.offsets.push(this.used);
+  }
+
+  /** The text and offsets, trimmed. */
+  done(): { text: Uint8Array; offsets: Uint32Array } {
+    return { text: new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.used).slice(), offsets: this.offsets.done() };
+  }
+
+  /** The text and offsets as they stand (valid until the next push). */
+  get view(): { text: Uint8Array; offsets: Uint32Array } {
+    return { text: this.bytes, offsets: this.offsets.raw };
+  }
+}
+
+/** Items `order[0]`, `order[1]`... of a text list, copied into a new one in that order. */
+export function reorderText(text: Uint8Array, offsets: Uint32Array, order: ArrayLike<number>): { text: Uint8Array; offsets: Uint32Array } {
+  let size = 0;
+  for (let i = 0; i < order.length; i++) size += (offsets[(order[i] as number) + 1] as number) - (offsets[order[i] as number] as number);
+  const out = new Uint8Array(size);
+  const outOffsets = new Uint32Array(order.length + 1);
+  let at = 0;
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i] as number;
+    out.set(text.subarray(offsets[id] as number, offsets[id + 1] as number), at);
+    at += (offsets[id + 1] as number) - (offsets[id] as number);
+    outOffsets[i + 1] = at;
+  }
+  return { text: out, offsets: outOffsets };
+}

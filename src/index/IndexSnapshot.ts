@@ -1,0 +1,103 @@
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
+
+/** Changes whenever the layout of LabelIndexData or of this file changes. */
+export const SNAPSHOT_FORMAT = 1;
+const MAGIC = 'SKOSLOOKUP-INDEX\n';
+const TYPES = { Uint8Array, Uint16Array, Uint32Array } as const;
+type TypeName = keyof typeof TYPES;
+
+/** What a snapshot says of itself: it is used only when `fingerprint` is the running service's. */
+export interface SnapshotHeader {
+  format: number;
+  /** What the index was built from (endpoint, graph, concept types, data files...), as JSON. */
+  fingerprint: string;
+  /** When it was built (ISO 8601). */
+  built: string;
+  /** The store's label count at build time, for the change probe; absent for the embedded store. */
+  count?: { rows: number; characters: number } | undefined;
+}
+
+interface Layout {
+  header: SnapshotHeader;
+  languages: string[];
+  schemes: string[];
+  firstAlt: number;
+  arrays: Array<{ name: keyof LabelIndexArrays; type: TypeName; length: number; offset: number }>;
+}
+
+/**
+ * Writes the index to `path`: a magic line, a JSON layout, then each array's bytes at an
+ * offset aligned to 8. Written to a temporary name beside it, flushed, then renamed, so a
+ * reader (another replica sharing the file) never sees a half-written snapshot.
+ */
+export function writeSnapshot(path: string, data: LabelIndexData, header: SnapshotHeader): number {
+  const arrays = Object.entries(data.arrays) as Array<[keyof LabelIndexArrays, Uint8Array | Uint16Array | Uint32Array]>;
+  const layout: Layout = { header, languages: data.languages, schemes: data.schemes, firstAlt: data.firstAlt, arrays: [] };
+  let offset = 0;
+  for (const [name, array] of arrays) {
+    layout.arrays.push({ name, type: array.constructor.name as TypeName, length: array.length, offset });
+    offset = align(offset + array.byteLength);
+  }
+  const json = Buffer.from(JSON.stringify(layout));
+  const head = Buffer.alloc(align(MAGIC.length + 4 + json.length));
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(json.length, MAGIC.length);
+  json.copy(head, MAGIC.length + 4);
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, head);
+    const padding = Buffer.alloc(8);
+    for (const [, array] of arrays) {
+      const bytes = Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+      for (let at = 0; at < bytes.length; at += 1 << 30) writeSync(fd, bytes.subarray(at, Math.min(bytes.length, at + (1 << 30))));
+      writeSync(fd, padding, 0, align(bytes.length) - bytes.length);
+    }
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  renameSync(temporary, path);
+  return head.length + offset;
+}
+
+/**
+ * Reads a snapshot written by `writeSnapshot`: the arrays are views on the file's bytes, read
+ * in one piece. Returns the reason when the file cannot serve (missing, another format,
+ * another fingerprint, damaged): such a snapshot is never used.
+ */
+export function readSnapshot(path: string, fingerprint: string): { data: LabelIndexData; header: SnapshotHeader } | { reason: string } {
+  let file: Buffer;
+  try {
+    file = readFileSync(path);
+  } catch (error) {
+    return { reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none yet' : `it cannot be read (${(error as Error).message})` };
+  }
+  if (file.toString('latin1', 0, MAGIC.length) !== MAGIC) return { reason: 'it is not a label index snapshot' };
+  let layout: Layout;
+  const jsonLength = file.readUInt32LE(MAGIC.length);
+  try {
+    layout = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength)) as Layout;
+  } catch {
+    return { reason: 'its layout cannot be read' };
+  }
+  if (layout.header?.format !== SNAPSHOT_FORMAT) return { reason: `it has format ${String(layout.header?.format)}, not ${SNAPSHOT_FORMAT}` };
+  if (layout.header.fingerprint !== fingerprint) return { reason: `it was built from something else (${layout.header.fingerprint})` };
+  const start = align(MAGIC.length + 4 + jsonLength);
+  const bytes = file.byteOffset % 8 === 0 ? file : Buffer.from(file); // views need aligned offsets
+  const arrays: Record<string, Uint8Array | Uint16Array | Uint32Array> = {};
+  for (const { name, type, length, offset } of layout.arrays) {
+    const Type = TYPES[type];
+    if (Type === undefined || start + offset + length * Type.BYTES_PER_ELEMENT > bytes.length) return { reason: 'it is cut short or damaged' };
+    arrays[name] = new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset + start + offset, length);
+  }
+  return { data: { languages: layout.languages, schemes: layout.schemes, firstAlt: layout.firstAlt, arrays: arrays as unknown as LabelIndexArrays }, header: layout.header };
+}
+
+function align(n: number): number {
+  return Math.ceil(n / 8) * 8;
+}

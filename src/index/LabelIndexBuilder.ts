@@ -1,0 +1,293 @@
+import { foldedLabel } from '../concepts/foldedLetter.js';
+import { Growable, TextList, reorderText } from './Growable.js';
+import type { LabelIndexData } from './LabelIndexData.js';
+import { sortByBytes } from './sortByBytes.js';
+
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const PREF_LABEL = `${SKOS}prefLabel`;
+const ALT_LABEL = `${SKOS}altLabel`;
+const HIDDEN_LABEL = `${SKOS}hiddenLabel`;
+const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+const NOTATION = `${SKOS}notation`;
+const IN_SCHEME = `${SKOS}inScheme`;
+const TOP_CONCEPT_OF = `${SKOS}topConceptOf`;
+
+/** One row of `labels.rq`: `language` lower case, "" for none; for IRIs (schemes) the IRI. */
+export interface IndexRow {
+  concept: string;
+  property: string;
+  value: string;
+  language: string;
+}
+
+/**
+ * Gathers the rows of `labels.rq` as they stream in, into typed arrays and byte buffers
+ * (no object per row), then lays them out as a `LabelIndexData`. Rows may come in any
+ * order and more than once (a concept with two concept types comes twice).
+ */
+export class LabelIndexBuilder {
+  private conceptIds: Map<string, number> | undefined = new Map();
+  private readonly conceptIris = new TextList();
+  private readonly languages: string[] = [];
+  private readonly languageIds = new Map<string, number>();
+  private readonly schemes: string[] = [];
+  private readonly schemeIds = new Map<string, number>();
+
+  // matchable labels (prefLabel, altLabel, hiddenLabel)
+  private readonly entryConcept = new Growable(Uint32Array);
+  private readonly entryAlt = new Growable(Uint8Array);
+  private readonly entryLanguage = new Growable(Uint16Array);
+  private readonly entryLength = new Growable(Uint32Array);
+  private readonly entryText = new TextList();
+  // labels to show (prefLabel 0, rdfs:label 1)
+  private readonly displayConcept = new Growable(Uint32Array);
+  private readonly displayKind = new Growable(Uint8Array);
+  private readonly displayLanguage = new Growable(Uint16Array);
+  private readonly displayText = new TextList();
+  private readonly notationConcept = new Growable(Uint32Array);
+  private readonly notationText = new TextList();
+  private readonly memberConcept = new Growable(Uint32Array);
+  private readonly memberScheme = new Growable(Uint32Array);
+  /** Rows taken. */
+  rows = 0;
+
+  add(row: IndexRow): void {
+    const { property } = row;
+    this.rows++;
+    if (property === PREF_LABEL || property === ALT_LABEL || property === HIDDEN_LABEL) {
+      const concept = this.concept(row.concept);
+      const language = this.language(row.language);
+      this.entryConcept.push(concept);
+      this.entryAlt.push(property === PREF_LABEL ? 0 : 1);
+      this.entryLanguage.push(language);
+      this.entryLength.push(codePoints(row.value));
+      this.entryText.push(foldedLabel(row.value));
+      if (property === PREF_LABEL) this.display(concept, 0, language, row.value);
+    } else if (property === RDFS_LABEL) {
+      this.display(this.concept(row.concept), 1, this.language(row.language), row.value);
+    } else if (property === NOTATION) {
+      this.notationConcept.push(this.concept(row.concept));
+      this.notationText.push(row.value);
+    } else if (property === IN_SCHEME || property === TOP_CONCEPT_OF) {
+      this.memberConcept.push(this.concept(row.concept));
+      let scheme = this.schemeIds.get(row.value);
+      if (scheme === undefined) {
+        scheme = this.schemes.length;
+        this.schemes.push(row.value);
+        this.schemeIds.set(row.value, scheme);
+      }
+      this.memberScheme.push(scheme);
+    }
+  }
+
+  /** Lays the rows out; the builder is spent afterwards. */
+  build(): LabelIndexData {
+    // Concepts are numbered in code point order of their IRIs: the last tie-break is then the number.
+    this.conceptIds = undefined;
+    const iris = this.conceptIris.done();
+    const conceptCount = iris.offsets.length - 1;
+    const conceptOrder = identity(conceptCount);
+    sortByBytes(iris.text, iris.offsets, conceptOrder);
+    const rank = new Uint32Array(conceptCount);
+    conceptOrder.forEach((old, position) => (rank[old] = position));
+    const concepts = reorderText(iris.text, iris.offsets, conceptOrder);
+
+    const entries = this.entries(rank);
+    const textOrder = identity(entries.concept.length);
+    sortByBytes(entries.text, entries.textOffsets, textOrder);
+    const words = wordsOf(entries.text, entries.textOffsets);
+
+    const display = groupBy(conceptCount, this.displayConcept.done(), rank);
+    const displayText = this.displayText.done();
+    const member = groupBy(conceptCount, this.memberConcept.done(), rank);
+    const memberScheme = this.memberScheme.done();
+    const notationText = this.notationText.done();
+    const notationOrder = identity(notationText.offsets.length - 1);
+    sortByBytes(notationText.text, notationText.offsets, notationOrder);
+    const notationConcept = this.notationConcept.done();
+    const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
+
+    const displayTexts = reorderText(displayText.text, displayText.offsets, display.order);
+    return {
+      languages: this.languages,
+      schemes: this.schemes,
+      firstAlt: entries.firstAlt,
+      arrays: {
+        conceptText: concepts.text,
+        conceptOffsets: concepts.offsets,
+        conceptSchemeOffsets: member.offsets,
+        conceptSchemes: Uint32Array.from(member.order, (i) => memberScheme[i] as number),
+        displayOffsets: display.offsets,
+        displayKind: Uint8Array.from(display.order, (i) => this.displayKind.get(i)),
+        displayLanguage: Uint16Array.from(display.order, (i) => this.displayLanguage.get(i)),
+        displayText: displayTexts.text,
+        displayTextOffsets: displayTexts.offsets,
+        entryConcept: entries.concept,
+        entryLanguage: entries.language,
+        entryLength: entries.length,
+        entryText: entries.text,
+        entryTextOffsets: entries.textOffsets,
+        textOrder,
+        wordText: words.text,
+        wordOffsets: words.offsets,
+        postingOffsets: words.postingOffsets,
+        postings: words.postings,
+        notationText: notations.text,
+        notationOffsets: notations.offsets,
+        notationConcept: Uint32Array.from(notationOrder, (i) => rank[notationConcept[i] as number] as number),
+      },
+    };
+  }
+
+  /**
+   * The matchable labels numbered in the order in which they rank when nothing else tells
+   * them apart: prefLabels before alt and hidden labels, then shorter first, then by concept.
+   * Duplicates (same concept, kind, language and folded text) are dropped.
+   */
+  private entries(rank: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array; firstAlt: number } {
+    const alt = this.entryAlt.done();
+    const length = this.entryLength.done();
+    const concept = this.entryConcept.done().map((c) => rank[c] as number);
+    const language = this.entryLanguage.done();
+    const { text, offsets } = this.entryText.done();
+    const order = identity(concept.length).sort((a, b) => (alt[a] as number) - (alt[b] as number) || (length[a] as number) - (length[b] as number) || (concept[a] as number) - (concept[b] as number));
+    const same = (a: number, b: number): boolean =>
+      alt[a] === alt[b] && length[a] === length[b] && concept[a] === concept[b] && language[a] === language[b] && Buffer.from(text.buffer, text.byteOffset).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
+    const kept = new Growable(Uint32Array, order.length);
+    for (let i = 0; i < order.length; i++) {
+      const entry = order[i] as number;
+      let duplicate = false;
+      // equal entries sort next to each other, within a run of the same kind, length and concept
+      for (let j = i - 1; j >= 0 && !duplicate; j--) {
+        const other = order[j] as number;
+        if (alt[other] !== alt[entry] || length[other] !== length[entry] || concept[other] !== concept[entry]) break;
+        duplicate = same(entry, other);
+      }
+      if (!duplicate) kept.push(entry);
+    }
+    const keptOrder = kept.done();
+    let firstAlt = 0;
+    while (firstAlt < keptOrder.length && alt[keptOrder[firstAlt] as number] === 0) firstAlt++;
+    const texts = reorderText(text, offsets, keptOrder);
+    return {
+      concept: Uint32Array.from(keptOrder, (i) => concept[i] as number),
+      language: Uint16Array.from(keptOrder, (i) => language[i] as number),
+      length: Uint32Array.from(keptOrder, (i) => length[i] as number),
+      text: texts.text,
+      textOffsets: texts.offsets,
+      firstAlt,
+    };
+  }
+
+  private concept(iri: string): number {
+    const ids = this.conceptIds as Map<string, number>;
+    let id = ids.get(iri);
+    if (id === undefined) {
+      id = this.conceptIris.count;
+      ids.set(iri, id);
+      this.conceptIris.push(iri);
+    }
+    return id;
+  }
+
+  private language(tag: string): number {
+    let id = this.languageIds.get(tag);
+    if (id === undefined) {
+      id = this.languages.length;
+      if (id > 0xffff) throw new RangeError('more than 65,536 language tags');
+      this.languages.push(tag);
+      this.languageIds.set(tag, id);
+    }
+    return id;
+  }
+
+  private display(concept: number, kind: number, language: number, value: string): void {
+    this.displayConcept.push(concept);
+    this.displayKind.push(kind);
+    this.displayLanguage.push(language);
+    this.displayText.push(value);
+  }
+}
+
+function identity(n: number): Uint32Array {
+  const ids = new Uint32Array(n);
+  for (let i = 0; i < n; i++) ids[i] = i;
+  return ids;
+}
+
+/** Items grouped by their concept's new number: `order` lists item ids concept by concept, `offsets` where each concept's start. */
+function groupBy(conceptCount: number, itemConcept: Uint32Array, rank: Uint32Array): { offsets: Uint32Array; order: Uint32Array } {
+  const offsets = new Uint32Array(conceptCount + 1);
+  for (const c of itemConcept) {
+    const at = (rank[c] as number) + 1;
+    offsets[at] = (offsets[at] as number) + 1;
+  }
+  for (let c = 0; c < conceptCount; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
+  const next = offsets.slice(0, conceptCount);
+  const order = new Uint32Array(itemConcept.length);
+  itemConcept.forEach((c, item) => {
+    const group = rank[c] as number;
+    const at = next[group] as number;
+    next[group] = at + 1;
+    order[at] = item;
+  });
+  return { offsets, order };
+}
+
+/**
+ * The distinct words of the entries' folded texts (split at spaces), sorted by bytes, and
+ * for each the entries that hold it, ascending: a word prefix is a range of words, and so a
+ * range of postings.
+ */
+function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; offsets: Uint32Array; postingOffsets: Uint32Array; postings: Uint32Array } {
+  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const ids = new Map<string, number>(); // latin1 keys: one character per byte
+  const list = new TextList();
+  const occurrenceWord = new Growable(Uint32Array);
+  const occurrenceEntry = new Growable(Uint32Array);
+  const entryCount = offsets.length - 1;
+  for (let entry = 0; entry < entryCount; entry++) {
+    const start = offsets[entry] as number;
+    const end = offsets[entry + 1] as number;
+    const first = occurrenceWord.length;
+    for (let from = start; from <= end; ) {
+      let to = bytes.indexOf(0x20, from);
+      if (to < 0 || to > end) to = end;
+      if (to === from) {
+        from = to + 1; // a label without words
+        continue;
+      }
+      const key = bytes.toString('latin1', from, to);
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = list.count;
+        ids.set(key, id);
+        list.push(bytes.toString('utf8', from, to));
+      }
+      let again = false;
+      for (let k = first; k < occurrenceWord.length && !again; k++) again = occurrenceWord.get(k) === id;
+      if (!again) {
+        occurrenceWord.push(id);
+        occurrenceEntry.push(entry);
+      }
+      from = to + 1;
+    }
+  }
+  ids.clear();
+  const words = list.done();
+  const wordOrder = identity(words.offsets.length - 1);
+  sortByBytes(words.text, words.offsets, wordOrder);
+  const wordRank = new Uint32Array(wordOrder.length);
+  wordOrder.forEach((old, position) => (wordRank[old] = position));
+  const sorted = reorderText(words.text, words.offsets, wordOrder);
+  const grouped = groupBy(wordOrder.length, occurrenceWord.done(), wordRank);
+  const entryOf = occurrenceEntry.done();
+  return { text: sorted.text, offsets: sorted.offsets, postingOffsets: grouped.offsets, postings: Uint32Array.from(grouped.order, (i) => entryOf[i] as number) };
+}
+
+/** STRLEN: the length in code points. */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) if ((text.charCodeAt(i) & 0xfc00) === 0xdc00) count--;
+  return count;
+}

@@ -1,0 +1,22 @@
+import type { Bindings, SparqlStore } from './SparqlStore.js';
+
+/** A store that passes everything on to `inner`: the base of the wrappers, which override what they change. */
+export class ForwardingStore implements SparqlStore {
+  constructor(protected readonly inner: SparqlStore) {}
+
+  select(query: string, name?: string): Promise<Bindings[]> {
+    return this.inner.select(query, name);
+  }
+
+  selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number> {
+    return this.inner.selectRows(query, variables, take, timeoutMs, name);
+  }
+
+  get streams(): boolean {
+    return this.inner.streams;
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

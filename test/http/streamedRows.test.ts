@@ -1,0 +1,45 @@
+import type { Term } from '@rdfjs/types';
+import { createStore } from '../../src/store/createStore.js';
+import type { SparqlStore } from '../../src/store/SparqlStore.js';
+import { testConfig } from '../support/service.js';
+
+// The label index reads the store as tab-separated values, streamed. Whatever the store (the
+// embedded one, or the one SPARQL_ENDPOINT names: the Virtuoso suite runs this file too), the
+// values must be those of its JSON answers, awkward literals included.
+
+const AWKWARD = ['q"uo\ttab\nnew line\r\\n not an escape', 'é 𝄞 \u2028 \\"', '', '"', 'ends with a backslash \\', "l'apostrophe", '<not an IRI>'];
+
+function valueOf(term: Term | undefined): string {
+  return term?.value ?? '';
+}
+
+async function both(store: SparqlStore, query: string, variables: string[]): Promise<{ streamed: string[][]; whole: string[][] }> {
+  const streamed: string[][] = [];
+  const count = await store.selectRows(query, variables, (values) => streamed.push(values), 10_000);
+  expect(count).toBe(streamed.length);
+  const whole = (await store.select(query)).map((row) => variables.map((name) => valueOf(row[name])));
+  const sort = (rows: string[][]): string[][] => rows.map((row) => JSON.stringify(row)).sort().map((row) => JSON.parse(row) as string[]);
+  return { streamed: sort(streamed), whole: sort(whole) };
+}
+
+describe('rows streamed as tab-separated values', () => {
+  let store: SparqlStore;
+  beforeAll(async () => {
+    store = await createStore(testConfig());
+  });
+
+  test('hold the same values as the JSON answer, for literals with quotes, tabs, line breaks and backslashes', async () => {
+    const literals = AWKWARD.flatMap((text) => [JSON.stringify(text), `${JSON.stringify(text)}@en-GB`]).join(' ');
+    const query = `SELECT ?v (LANG(?v) AS ?lang) ?missing WHERE { VALUES ?v { ${literals} <http://example.org/an-iri> } }`;
+    const { streamed, whole } = await both(store, query, ['v', 'lang', 'missing']);
+    expect(streamed).toEqual(whole);
+    expect(streamed).toContainEqual([AWKWARD[0], 'en-gb', '']);
+    expect(streamed).toContainEqual(['http://example.org/an-iri', '', '']);
+  });
+
+  test('hold every triple of the vocabulary, in the order of the variables asked for', async () => {
+    const { streamed, whole } = await both(store, 'SELECT ?p ?o ?s WHERE { ?s ?p ?o }', ['s', 'p', 'o']);
+    expect(streamed.length).toBeGreaterThan(100);
+    expect(streamed).toEqual(whole);
+  });
+});
