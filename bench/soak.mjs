@@ -18,7 +18,7 @@ const every = Math.min(30, seconds / 4);
 
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 // request lines are read and dropped (LOG_LEVEL=info, as in production)
-const service = await startProcess('dist/server.js', { LOG_LEVEL: 'info', DATA_FILES: data });
+const service = await startProcess('dist/server.js', { LOG_LEVEL: 'info', DATA_FILES: data }, { ready: true });
 const url = service.url;
 const rss = () => service.memory().rss;
 const letters = 'abcdefghijklmnopqrstuvwxyzäöåé';

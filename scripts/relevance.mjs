@@ -102,7 +102,12 @@ async function startService(backend, file) {
   for await (const chunk of child.stderr) {
     log += chunk;
     const match = /listening on (http:\/\/[^ \n]+)\//.exec(log);
-    if (match) return { url: match[1], stop: () => child.kill() };
+    if (match) {
+      child.stderr.resume();
+      // it listens before its data and label index are in: wait until it says it is ready
+      for (let tries = 0; tries < 6000 && (await fetch(`${match[1]}/ready`).catch(() => undefined))?.status !== 200; tries++) await new Promise((done) => setTimeout(done, 100));
+      return { url: match[1], stop: () => child.kill() };
+    }
   }
   throw new Error(`the service did not start: ${log}`);
 }

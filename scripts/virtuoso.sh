@@ -92,8 +92,10 @@ KeepAliveTimeout     = 10
 MaxKeepAlives        = 20
 
 [SPARQL]
-; The packaged ini caps every result at 10,000 rows without saying so.
-ResultSetMaxRows        = 1000000
+; The packaged ini caps every result at 10,000 rows without saying so. Over HTTP, Virtuoso
+; sends 2^20 rows at most whatever this says; the label index reads larger vocabularies in
+; parts that fit (see queries/generic/labels.rq).
+ResultSetMaxRows        = 1048576
 ; 0: no "anytime" answers, which would silently be partial; the service has its own timeout.
 MaxQueryExecutionTime   = 0
 MaxQueryCostEstimationTime = 0

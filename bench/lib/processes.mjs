@@ -3,8 +3,13 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** Starts `script` with `env`; resolves when it logs the address it listens on. */
-export async function startProcess(script, env, { timeoutSeconds = 1200, nodeArgs = [] } = {}) {
+/**
+ * Starts `script` with `env`; resolves when it logs the address it listens on, or with
+ * `ready`, once its /ready answers 200 (the service listens before its data is in).
+ * `listenedMs` and `readyMs` count from the spawn; `log` is what it logged until then.
+ */
+export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArgs = [], ready = false } = {}) {
+  const spawned = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   const url = await new Promise((resolve, reject) => {
@@ -19,10 +24,26 @@ export async function startProcess(script, env, { timeoutSeconds = 1200, nodeArg
     });
     child.once('exit', (code) => reject(new Error(`${script} stopped (${code}): ${log.slice(-2000)}`)));
   });
+  const listenedMs = performance.now() - spawned;
+  let readyMs = listenedMs;
+  if (ready) {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${script} stopped (${child.exitCode}): ${log.slice(-2000)}`);
+      if (performance.now() - spawned > timeoutSeconds * 1000) throw new Error(`${script} was not ready within ${timeoutSeconds} s: ${log.slice(-2000)}`);
+      const response = await fetch(`${url}/ready`).catch(() => undefined);
+      await response?.arrayBuffer();
+      if (response?.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    readyMs = performance.now() - spawned;
+  }
   child.stderr.removeAllListeners('data');
   child.stderr.resume(); // request log lines are read and dropped, as a log shipper would
   return {
     url,
+    listenedMs,
+    readyMs,
+    log,
     /** Resident memory now, and at its peak (VmHWM), in MB. */
     memory() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');

@@ -1,11 +1,13 @@
 // The request lists of the benchmark, from the vocabulary's own N-Triples: concept URIs for
 // /get, whole words of prefLabels for /search, and the same words typed letter by letter
 // (1 to 8 letters) for /suggest. Deterministic: the same file gives the same lists.
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
 
-const CONCEPT = /^<([^>]+)> <http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#type> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#Concept> \.$/gm;
-const PREF_LABEL = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"@([a-zA-Z-]+) \.$/gm;
+const CONCEPT = /^<([^>]+)> <http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#type> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#Concept> \.$/;
+const PREF_LABEL = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"@([a-zA-Z-]+) \.$/;
+const IN_SCHEME = /^<[^>]+> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#inScheme> <([^>]+)> \.$/;
 
 /** Every `step`-th item, starting at `offset`, `count` of them at most. */
 const spread = (items, count, offset = 0) => {
@@ -14,22 +16,31 @@ const spread = (items, count, offset = 0) => {
 };
 
 /**
+ * Reads the file line by line (a vocabulary of millions of concepts is larger than a string can be).
  * @param {string} file N-Triples, gzipped or not
- * @returns {{ concepts: number, uris: string[], words: string[] }} URIs of skos:Concepts with a prefLabel, and the distinct words (3 letters or more) of their prefLabels
+ * @returns {Promise<{ concepts: number, uris: string[], words: string[], scheme: string | undefined }>} URIs of skos:Concepts with a prefLabel, the distinct words (3 letters or more) of their prefLabels, and the first scheme a concept is in
  */
-export function readVocabulary(file) {
-  let text = readFileSync(file);
-  if (file.endsWith('.gz')) text = gunzipSync(text);
-  text = text.toString('utf8');
-  const concepts = new Set([...text.matchAll(CONCEPT)].map((match) => match[1]));
+export async function readVocabulary(file) {
+  let input = createReadStream(file);
+  if (file.endsWith('.gz')) input = input.pipe(createGunzip());
+  const concepts = new Set();
+  const labels = [];
+  let scheme;
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    const concept = CONCEPT.exec(line);
+    if (concept !== null) concepts.add(concept[1]);
+    const label = PREF_LABEL.exec(line);
+    if (label !== null) labels.push([label[1], label[2]]);
+    scheme ??= IN_SCHEME.exec(line)?.[1];
+  }
   const uris = new Set();
   const words = new Set();
-  for (const match of text.matchAll(PREF_LABEL)) {
-    if (!concepts.has(match[1])) continue;
-    uris.add(match[1]);
-    for (const word of match[2].match(/\p{L}{3,}/gu) ?? []) words.add(word.toLowerCase());
+  for (const [uri, text] of labels) {
+    if (!concepts.has(uri)) continue;
+    uris.add(uri);
+    for (const word of text.match(/\p{L}{3,}/gu) ?? []) words.add(word.toLowerCase());
   }
-  return { concepts: uris.size, uris: [...uris], words: [...words] };
+  return { concepts: uris.size, uris: [...uris], words: [...words], scheme };
 }
 
 const get = (uris) => `/get?${uris.map((uri) => `uri=${encodeURIComponent(uri)}`).join('&')}`;

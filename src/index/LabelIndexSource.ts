@@ -5,7 +5,7 @@ import type { SparqlStore } from '../store/SparqlStore.js';
 import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from './IndexSnapshot.js';
 import { LabelIndex } from './LabelIndex.js';
 import { LabelIndexBuilder } from './LabelIndexBuilder.js';
-import { countLabelRows, readLabelRows, type LabelCount } from './readLabelRows.js';
+import { TruncatedAnswerError, countLabelRows, partsFor, readLabelRows, type LabelCount } from './readLabelRows.js';
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
@@ -35,8 +35,10 @@ export class LabelIndexSource extends Refreshed {
   /** The store's label count when `current` was built. */
   private count: LabelCount | undefined;
   private building: Promise<void> | undefined;
-  private progress: { started: number; rows: number; expected: number | undefined } | undefined;
+  private progress: { started: number; rows: number; expected: number | undefined; counting?: boolean } | undefined;
   private failure: string | undefined;
+  /** In how many parts the labels are read (see readLabelRows). */
+  private parts: number | undefined;
 
   constructor(
     store: SparqlStore,
@@ -57,6 +59,7 @@ export class LabelIndexSource extends Refreshed {
     const progress = this.progress;
     if (progress !== undefined) {
       const seconds = Math.round((Date.now() - progress.started) / 1000);
+      if (progress.counting === true) return `building the label index: counting the store's label rows (${seconds} s)`;
       const of = progress.expected === undefined ? '' : ` of ${progress.expected} (${Math.floor((100 * progress.rows) / Math.max(1, progress.expected))}%)`;
       return `building the label index: ${progress.rows} label rows read${of} in ${seconds} s`;
     }
@@ -96,16 +99,13 @@ export class LabelIndexSource extends Refreshed {
 
   private async build(): Promise<void> {
     const started = Date.now();
+    const progress: { started: number; rows: number; expected: number | undefined; counting?: boolean } = { started, rows: 0, expected: undefined, counting: this.store.streams };
+    this.progress = progress;
     try {
       const count = this.store.streams ? await countLabelRows(this.store, this.queries, this.options.conceptTypes, this.options.readTimeoutMs) : undefined;
-      const progress = { started, rows: 0, expected: count?.rows };
-      this.progress = progress;
-      const builder = new LabelIndexBuilder();
-      await readLabelRows(this.store, this.queries, this.options.conceptTypes, (row) => builder.add(row), {
-        timeoutMs: this.options.readTimeoutMs,
-        expected: count?.rows,
-        progress: (rows) => (progress.rows = rows),
-      });
+      progress.expected = count?.rows;
+      progress.counting = false;
+      const builder = await this.read(count, progress);
       const read = Date.now() - started;
       const index = new LabelIndex(builder.build());
       this.current = index;
@@ -115,7 +115,7 @@ export class LabelIndexSource extends Refreshed {
       const rss = Math.round(process.memoryUsage.rss() / 2 ** 20);
       this.log.info(
         `label index: ${concepts} concepts, ${labels} labels, ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, labels))} bytes a label); ` +
-          `${builder.rows} rows read in ${read} ms, built in ${Date.now() - started - read} ms; RSS ${rss} MB`,
+          `${builder.rows} rows read in ${this.parts} part${this.parts === 1 ? '' : 's'} in ${read} ms, built in ${Date.now() - started - read} ms; RSS ${rss} MB`,
       );
       this.writeSnapshot(index, count);
     } catch (error) {
@@ -123,6 +123,39 @@ export class LabelIndexSource extends Refreshed {
       this.log.warn(this.current === undefined ? 'cannot build the label index; searching in the store until it can' : 'cannot rebuild the label index; keeping the previous one', error);
     } finally {
       this.progress = undefined;
+    }
+  }
+
+  /**
+   * Every label row, in a builder. A store that cuts its answers short is read again in as
+   * many parts as fit under the cap it showed (Virtuoso sends 2^20 rows at most, whatever
+   * ResultSetMaxRows says); the parts that worked are kept for the next build.
+   */
+  private async read(count: LabelCount | undefined, progress: { rows: number }): Promise<LabelIndexBuilder> {
+    this.parts = Math.max(this.parts ?? 1, partsFor(this.store, count?.rows));
+    for (let attempt = 1; ; attempt++) {
+      const builder = new LabelIndexBuilder();
+      try {
+        await readLabelRows(this.store, this.queries, this.options.conceptTypes, (row) => builder.add(row), {
+          timeoutMs: this.options.readTimeoutMs,
+          parts: this.parts,
+          expected: count?.rows,
+          progress: (rows) => (progress.rows = rows),
+        });
+        return builder;
+      } catch (error) {
+        if (!(error instanceof TruncatedAnswerError)) throw error;
+        if (error.partsNeeded === undefined || attempt === 3) {
+          throw new TruncatedAnswerError(
+            `${error.message}. On Virtuoso, set ResultSetMaxRows in the [SPARQL] section of virtuoso.ini to 1048576 (more is not honoured); ` +
+              "elsewhere, raise the store's limit on result rows. Until then /search and /suggest ask the store.",
+            undefined,
+          );
+        }
+        this.log.info(`label index: ${error.message}; reading again in ${error.partsNeeded} parts`);
+        this.parts = Math.max(this.parts + 1, error.partsNeeded);
+        progress.rows = 0;
+      }
     }
   }
 

@@ -11,9 +11,7 @@ import { isLangTag } from './langTag.js';
  *   one row per term (a single term also gets a row of NO_MATCH, for Virtuoso's sake) (and the variable stays a variable elsewhere); where it has none, each
  *   FILTER that mentions the variable is repeated once per term, all of which must hold
  *   (for an empty list the FILTER is `false`, so nothing matches);
- * - `undefined`: where the template has a `VALUES ?name { ... }` block, that block is left out
- *   (the variable is not restricted); where it has none, every FILTER that mentions the
- *   variable is left out (an optional restriction).
+ * - `undefined`: every FILTER that mentions the variable is left out (an optional restriction).
  */
 export type Placeholder = Term | readonly Term[] | undefined;
 
@@ -47,8 +45,7 @@ export function bindQuery(template: SelectQuery, placeholders: Readonly<Record<s
     if (!mentions(template, new Set([name]))) throw new UnsafeBindingError(`the query has no placeholder ?${name}`);
     for (const term of value === undefined ? [] : Array.isArray(value) ? value : [value as Term]) checkTerm(term);
   }
-  // A placeholder with a VALUES block lives there alone: bound or left out, FILTERs that mention it stay.
-  const inValues = new Set(Object.keys(placeholders).filter((name) => (Array.isArray(placeholders[name]) || placeholders[name] === undefined) && hasValuesBlock(template, name)));
+  const inValues = new Set(Object.keys(placeholders).filter((name) => Array.isArray(placeholders[name]) && hasValuesBlock(template, name)));
   const bound = substitute(template, placeholders, inValues) as SelectQuery;
   if (page !== undefined) {
     if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset) || page.limit < 0 || page.offset < 0) {
@@ -141,7 +138,6 @@ function bindValues(pattern: Extract<Pattern, { type: 'values' }>, placeholders:
   const columns = Object.keys(pattern.values[0] ?? {});
   const [column] = columns;
   const value = column === undefined ? undefined : placeholders[column.slice(1)];
-  if (value === undefined && column !== undefined && columns.length === 1 && column.slice(1) in placeholders) return { type: 'group', patterns: [] };
   if (value === undefined) return substitute(pattern, placeholders, inValues);
   if (columns.length !== 1) throw new UnsafeBindingError(`the placeholder ${column} must have a VALUES block of its own`);
   const items = Array.isArray(value) ? value : [value as Term];

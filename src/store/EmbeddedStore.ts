@@ -31,7 +31,7 @@ export class EmbeddedStore implements SparqlStore {
   }
 
   /** How many quads the store holds. */
-  get size(): number {
+  get quads(): number {
     return this.store.size;
   }
 

@@ -16,6 +16,10 @@ export class ForwardingStore implements SparqlStore {
     return this.inner.streams;
   }
 
+  get quads(): number | undefined {
+    return this.inner.quads;
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -26,9 +26,12 @@ export interface SparqlStore {
   selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number>;
   /**
    * Whether `selectRows` streams. The embedded store builds each answer whole before the
-   * first row is handed out, so a large read must ask it in parts.
+   * first row is handed out, so a large read must ask it in parts; its data also cannot
+   * change while the service runs.
    */
   readonly streams: boolean;
+  /** For a store that does not stream: how many quads it holds (a long read is split by it). */
+  readonly quads?: number | undefined;
   /** Releases what the store holds (connections, memory). */
   close(): Promise<void>;
 }

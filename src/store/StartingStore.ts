@@ -29,6 +29,10 @@ export class StartingStore implements SparqlStore {
     return this.ready().selectRows(query, variables, take, timeoutMs, name);
   }
 
+  get quads(): number | undefined {
+    return this.inner?.quads;
+  }
+
   async close(): Promise<void> {
     await this.inner?.close();
   }

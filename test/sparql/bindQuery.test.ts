@@ -149,14 +149,6 @@ describe('bindQuery', () => {
     expect(bindQuery(template, { word: [rdf.literal('a')], scheme: rdf.namedNode('http://x/s') })).toContain('EXISTS');
   });
 
-  test('leaves out the VALUES block of a placeholder bound to undefined, and keeps it when the placeholder is not named', () => {
-    const text = bindQuery(template, { c: undefined, word: [rdf.literal('a')], scheme: rdf.namedNode('http://x/s') });
-    expect(text).not.toContain('VALUES ?c');
-    expect(text).toContain('EXISTS'); // a FILTER that mentions ?c stays
-    expect(bindQuery(template, { word: [rdf.literal('a')] })).toContain('VALUES ?c');
-    expect(bindQuery(template, { c: [rdf.namedNode('http://x/1'), rdf.namedNode('http://x/2')] })).toContain('<http://x/2>');
-  });
-
   test('refuses a placeholder the template does not have, and terms that cannot be written safely', () => {
     expect(() => bindQuery(template, { nothing: rdf.literal('x') })).toThrow(UnsafeBindingError);
     expect(() => bindQuery(template, { lang: rdf.literal('\uD800') })).toThrow(UnsafeBindingError);
