@@ -45,9 +45,9 @@ const write = args.includes('--write');
 const concurrency = 6;
 
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-const { chooseLabel } = await import('../dist/concepts/chooseLabel.js');
-const { foldText } = await import('../dist/concepts/foldedLetter.js');
-const { wordsOf } = await import('../dist/concepts/matchPatterns.js');
+const { chooseLabel } = await import('../dist/domain/chooseLabel.js');
+const { foldText } = await import('../dist/domain/foldedLetter.js');
+const { wordsOf } = await import('../dist/domain/matchPatterns.js');
 
 // ---------------------------------------------------------------------------------------
 // Expected answers, from the file

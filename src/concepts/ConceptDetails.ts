@@ -1,8 +1,8 @@
 import type { Term } from '@rdfjs/types';
 import type { Bindings } from '../store/SparqlStore.js';
 import type { Concept, Related } from './Concept.js';
-import { chooseLabel, type Label } from './chooseLabel.js';
-import { compareCodePoints } from './compareCodePoints.js';
+import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { compareCodePoints } from '../domain/compareCodePoints.js';
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const PREF_LABEL = `${SKOS}prefLabel`;

@@ -12,7 +12,7 @@ import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
-import { searchPatterns, suggestPatterns, type MatchPatterns } from './matchPatterns.js';
+import { searchPatterns, suggestPatterns, type MatchPatterns } from '../domain/matchPatterns.js';
 
 /** A /search or /suggest request after validation. */
 export interface FindRequest {

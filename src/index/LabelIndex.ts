@@ -1,10 +1,9 @@
-import { chooseLabel, type Label } from '../concepts/chooseLabel.js';
-import type { QueryTerm } from '../concepts/matchPatterns.js';
+import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import type { QueryTerm } from '../domain/matchPatterns.js';
+import { notationKey, searchKey } from '../domain/ranking.js';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 import { RangeMinimum } from './RangeMinimum.js';
 
-/** Keys of /search: tier first, then the label's length, then prefLabel before the others. */
-const TIER = 1e10;
 const SPACE = 0x20;
 
 export interface IndexFilter {
@@ -72,9 +71,8 @@ export class LabelIndex {
   }
 
   /**
-   * /suggest: every query word starts a word of the label. Tiers: 1 prefLabel starts with
-   * the query, 2 an alt/hidden label does, 3 other prefLabels, 4 other alt/hidden labels.
-   * Within a tier: shorter label, then URI. Returns the page's concept URIs, best first.
+   * /suggest: every query word starts a word of the label, ranked as `domain/ranking.ts`
+   * says. Returns the page's concept URIs, best first.
    */
   suggest(terms: readonly QueryTerm[], filter: IndexFilter, page: IndexPage): string[] {
     if (terms.length === 0) return [];
@@ -110,9 +108,7 @@ export class LabelIndex {
 
   /**
    * /search: every query word equals a word of the label (a prefix word starts one), or the
-   * notation equals `q`. Tiers: 1 prefLabel equals the query, 2 an alt/hidden label does,
-   * 3 prefLabel starts with it, 4 an alt/hidden label does, 5 the rest (and notations);
-   * within a tier: shorter label, prefLabel before the others, then URI.
+   * notation equals `q`; ranked by `searchKey` and `notationKey`, then URI.
    */
   search(terms: readonly QueryTerm[], q: string, filter: IndexFilter, page: IndexPage): string[] {
     const accepts = this.acceptor(filter);
@@ -131,16 +127,15 @@ export class LabelIndex {
       for (let p = from; p < to; p++) {
         const entry = this.a.postings[p] as number;
         if (!accepts(entry) || !words.every((word, i) => i === rarest || this.hasWord(entry, word.bytes, word.prefix))) continue;
-        const pref = entry < this.firstAlt;
-        const tier = this.equals(entry, query) ? (pref ? 1 : 2) : this.startsWith(entry, query) ? (pref ? 3 : 4) : 5;
-        offer(this.a.entryConcept[entry] as number, tier * TIER + (this.a.entryLength[entry] as number) * 10 + (pref ? 0 : 1));
+        const match = this.equals(entry, query) ? 'equals' : this.startsWith(entry, query) ? 'starts' : 'words';
+        offer(this.a.entryConcept[entry] as number, searchKey(match, entry < this.firstAlt, this.a.entryLength[entry] as number));
       }
     }
     const scheme = filter.scheme === undefined ? undefined : this.schemeIds.get(filter.scheme);
     const [low, high] = this.range(this.a.notationText, this.a.notationOffsets, Buffer.from(q), false);
     for (let i = low; i < high; i++) {
       const concept = this.a.notationConcept[i] as number;
-      if (scheme === undefined || this.inScheme(concept, scheme)) offer(concept, 5 * TIER + codePoints(q) * 10 + 1);
+      if (scheme === undefined || this.inScheme(concept, scheme)) offer(concept, notationKey(codePoints(q)));
     }
     const order = (a: number, b: number): number => (this.best[a] as number) - (this.best[b] as number) || a - b;
     const top = smallest(touched, page.offset + page.limit, order).slice(page.offset);

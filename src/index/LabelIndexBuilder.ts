@@ -1,4 +1,4 @@
-import { foldedLabel } from '../concepts/foldedLetter.js';
+import { foldedLabel } from '../domain/foldedLetter.js';
 import { Growable, TextList, reorderText } from './Growable.js';
 import type { LabelIndexData } from './LabelIndexData.js';
 import { sortByBytes } from './sortByBytes.js';

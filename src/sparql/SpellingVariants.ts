@@ -1,5 +1,5 @@
-import { foldText } from '../concepts/foldedLetter.js';
-import { wordsOf } from '../concepts/matchPatterns.js';
+import { foldText } from '../domain/foldedLetter.js';
+import { wordsOf } from '../domain/matchPatterns.js';
 
 /**
  * The spellings with diacritics (or ß, æ, œ, ø...) of the words in a store's labels, by

@@ -1,5 +1,5 @@
 import rdf from '@rdfjs/data-model';
-import { FOLDED_AWAY_LETTER } from '../concepts/foldedLetter.js';
+import { FOLDED_AWAY_LETTER } from '../domain/foldedLetter.js';
 import { Refreshed } from './Refreshed.js';
 import { selectPages } from './selectPages.js';
 import { SpellingVariants } from './SpellingVariants.js';

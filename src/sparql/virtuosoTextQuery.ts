@@ -1,4 +1,4 @@
-import type { QueryTerm } from '../concepts/matchPatterns.js';
+import type { QueryTerm } from '../domain/matchPatterns.js';
 import type { SpellingVariants } from './SpellingVariants.js';
 
 /** Virtuoso's text index refuses a wildcard word with fewer leading characters (error FT370). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { suggestPatterns, searchPatterns } from '../../src/concepts/matchPatterns.js';
+import { suggestPatterns, searchPatterns } from '../../src/domain/matchPatterns.js';
 import { readSnapshot } from '../../src/index/IndexSnapshot.js';
 import { LabelIndexSource, type LabelIndexOptions } from '../../src/index/LabelIndexSource.js';
 import type { Logger } from '../../src/log.js';

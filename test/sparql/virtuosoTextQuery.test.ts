@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { searchPatterns, suggestPatterns } from '../../src/concepts/matchPatterns.js';
+import { searchPatterns, suggestPatterns } from '../../src/domain/matchPatterns.js';
 import { SpellingVariants } from '../../src/sparql/SpellingVariants.js';
 import { virtuosoTextQuery } from '../../src/sparql/virtuosoTextQuery.js';
 
