@@ -2,7 +2,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 
 /** Changes whenever the layout of LabelIndexData or of this file changes. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = 'SKOSLOOKUP-INDEX\n';
 const TYPES = { Uint8Array, Uint16Array, Uint32Array } as const;
 type TypeName = keyof typeof TYPES;
@@ -14,8 +14,8 @@ export interface SnapshotHeader {
   fingerprint: string;
   /** When it was built (ISO 8601). */
   built: string;
-  /** The store's label count at build time, for the change probe; absent for the embedded store. */
-  count?: { rows: number; characters: number } | undefined;
+  /** The answer of `changes.rq` taken before the build; absent for the embedded store. */
+  probe?: string | undefined;
 }
 
 interface Layout {

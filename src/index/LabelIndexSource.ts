@@ -5,7 +5,7 @@ import type { SparqlStore } from '../store/SparqlStore.js';
 import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from './IndexSnapshot.js';
 import { LabelIndex } from './LabelIndex.js';
 import { LabelIndexBuilder } from './LabelIndexBuilder.js';
-import { TruncatedAnswerError, countLabelRows, partsFor, readLabelRows, type LabelCount } from './readLabelRows.js';
+import { TruncatedAnswerError, countLabelRows, partsFor, probeChanges, readLabelRows } from './readLabelRows.js';
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
@@ -32,8 +32,8 @@ export interface LabelIndexOptions {
  */
 export class LabelIndexSource extends Refreshed {
   current: LabelIndex | undefined;
-  /** The store's label count when `current` was built. */
-  private count: LabelCount | undefined;
+  /** The answer of `changes.rq` taken before `current` was read. */
+  private probe: string | undefined;
   private building: Promise<void> | undefined;
   private progress: { started: number; rows: number; expected: number | undefined; counting?: boolean } | undefined;
   private failure: string | undefined;
@@ -67,10 +67,16 @@ export class LabelIndexSource extends Refreshed {
     return this.failure === undefined ? 'the label index is not built yet' : undefined;
   }
 
-  /** Takes the snapshot if it matches, then builds (or checks for changes) in the background. */
+  /**
+   * Takes the snapshot if it matches, then builds (or checks for changes). A snapshot is as
+   * fresh as its build: the first check comes when a refresh from that build would be due
+   * (at once for one older than `refreshSeconds`), so replicas started together from a fresh
+   * snapshot do not all ask the store at once.
+   */
   override async start(): Promise<void> {
-    this.readSnapshot();
-    await super.start();
+    const built = this.readSnapshot();
+    const due = built === undefined ? 0 : built + this.options.refreshSeconds * 1000 - Date.now();
+    await super.start(Math.max(0, due) / 1000);
   }
 
   /** On the timer: builds when there is no index yet, or when the store's labels changed. */
@@ -78,13 +84,12 @@ export class LabelIndexSource extends Refreshed {
     if (this.current !== undefined) {
       if (!this.store.streams) return; // the embedded store's data does not change while the service runs
       try {
-        const count = await countLabelRows(this.store, this.queries, this.options.conceptTypes, this.options.readTimeoutMs);
-        if (count.rows === this.count?.rows && count.characters === this.count.characters) {
-          this.log.debug(`label index: the store's labels have not changed (${count.rows} rows)`);
+        if ((await probeChanges(this.store, this.queries, this.options.readTimeoutMs)) === this.probe) {
+          this.log.debug("label index: the store's labels have not changed");
           return;
         }
       } catch (error) {
-        this.log.warn('cannot count the label rows; keeping the label index', error);
+        this.log.warn('cannot tell whether the labels changed; keeping the label index', error);
         return;
       }
     }
@@ -102,14 +107,15 @@ export class LabelIndexSource extends Refreshed {
     const progress: { started: number; rows: number; expected: number | undefined; counting?: boolean } = { started, rows: 0, expected: undefined, counting: this.store.streams };
     this.progress = progress;
     try {
+      const probe = this.store.streams ? await probeChanges(this.store, this.queries, this.options.readTimeoutMs) : undefined;
       const count = this.store.streams ? await countLabelRows(this.store, this.queries, this.options.conceptTypes, this.options.readTimeoutMs) : undefined;
-      progress.expected = count?.rows;
+      progress.expected = count;
       progress.counting = false;
       const builder = await this.read(count, progress);
       const read = Date.now() - started;
       const index = new LabelIndex(builder.build());
       this.current = index;
-      this.count = count;
+      this.probe = probe;
       this.failure = undefined;
       const { concepts, labels, words, bytes } = index.stats;
       const rss = Math.round(process.memoryUsage.rss() / 2 ** 20);
@@ -117,7 +123,7 @@ export class LabelIndexSource extends Refreshed {
         `label index: ${concepts} concepts, ${labels} labels, ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, labels))} bytes a label); ` +
           `${builder.rows} rows read in ${this.parts} part${this.parts === 1 ? '' : 's'} in ${read} ms, built in ${Date.now() - started - read} ms; RSS ${rss} MB`,
       );
-      this.writeSnapshot(index, count);
+      this.writeSnapshot(index, probe);
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
       this.log.warn(this.current === undefined ? 'cannot build the label index; searching in the store until it can' : 'cannot rebuild the label index; keeping the previous one', error);
@@ -131,15 +137,15 @@ export class LabelIndexSource extends Refreshed {
    * many parts as fit under the cap it showed (Virtuoso sends 2^20 rows at most, whatever
    * ResultSetMaxRows says); the parts that worked are kept for the next build.
    */
-  private async read(count: LabelCount | undefined, progress: { rows: number }): Promise<LabelIndexBuilder> {
-    this.parts = Math.max(this.parts ?? 1, partsFor(this.store, count?.rows));
+  private async read(count: number | undefined, progress: { rows: number }): Promise<LabelIndexBuilder> {
+    this.parts = Math.max(this.parts ?? 1, partsFor(this.store, count));
     for (let attempt = 1; ; attempt++) {
       const builder = new LabelIndexBuilder();
       try {
         await readLabelRows(this.store, this.queries, this.options.conceptTypes, (row) => builder.add(row), {
           timeoutMs: this.options.readTimeoutMs,
           parts: this.parts,
-          expected: count?.rows,
+          expected: count,
           progress: (rows) => (progress.rows = rows),
         });
         return builder;
@@ -159,27 +165,29 @@ export class LabelIndexSource extends Refreshed {
     }
   }
 
-  private readSnapshot(): void {
+  /** Takes the snapshot as the index, if it matches; returns when it was built (ms since the epoch). */
+  private readSnapshot(): number | undefined {
     const path = this.options.snapshotPath;
-    if (path === undefined) return;
+    if (path === undefined) return undefined;
     const started = Date.now();
     const snapshot = readSnapshot(path, this.options.fingerprint);
     if ('reason' in snapshot) {
       this.log.info(`label index snapshot ${path} not used: ${snapshot.reason}`);
-      return;
+      return undefined;
     }
     this.current = new LabelIndex(snapshot.data);
-    this.count = snapshot.header.count;
+    this.probe = snapshot.header.probe;
     const { concepts, labels } = this.current.stats;
     this.log.info(`label index: read from the snapshot ${path} (built ${snapshot.header.built}) in ${Date.now() - started} ms: ${concepts} concepts, ${labels} labels`);
+    return Date.parse(snapshot.header.built);
   }
 
-  private writeSnapshot(index: LabelIndex, count: LabelCount | undefined): void {
+  private writeSnapshot(index: LabelIndex, probe: string | undefined): void {
     const path = this.options.snapshotPath;
     if (path === undefined) return;
     const started = Date.now();
     try {
-      const bytes = writeSnapshot(path, index.data, { format: SNAPSHOT_FORMAT, fingerprint: this.options.fingerprint, built: new Date().toISOString(), count });
+      const bytes = writeSnapshot(path, index.data, { format: SNAPSHOT_FORMAT, fingerprint: this.options.fingerprint, built: new Date().toISOString(), probe });
       this.log.info(`label index snapshot written to ${path} in ${Date.now() - started} ms (${Math.round(bytes / 2 ** 20)} MB)`);
     } catch (error) {
       this.log.warn(`cannot write the label index snapshot ${path}`, error);

@@ -8,12 +8,6 @@ import type { IndexRow } from './LabelIndexBuilder.js';
 /** Quads per part when the store builds each answer whole (the embedded one). */
 const QUADS_PER_PART = 4_000_000;
 
-/** What `labels.rq` matches, counted: a cheap sign of change, and the rows a full read must bring. */
-export interface LabelCount {
-  rows: number;
-  /** The length of every value, summed: a label edited in place changes it. */
-  characters: number;
-}
 
 /** The store sent fewer label rows than it holds: it cuts answers short. */
 export class TruncatedAnswerError extends Error {
@@ -28,8 +22,8 @@ export class TruncatedAnswerError extends Error {
   }
 }
 
-// The aggregates `labels.rq`'s pattern is counted with: the pattern keeps one home.
-const COUNT_VARIABLES = (new sparqljs.Parser().parse('SELECT (COUNT(*) AS ?rows) (SUM(STRLEN(STR(?value))) AS ?characters) WHERE {}') as SelectQuery).variables;
+// The aggregate `labels.rq`'s pattern is counted with: the pattern keeps one home.
+const COUNT_VARIABLES = (new sparqljs.Parser().parse('SELECT (COUNT(*) AS ?rows) WHERE {}') as SelectQuery).variables;
 
 /**
  * In how many parts to read the labels. A store that streams: one part per million label
@@ -109,12 +103,19 @@ function hashBound(part: number, parts: number): string {
   return bucket >= 65536 ? 'g' : bucket.toString(16).padStart(4, '0');
 }
 
-/** Counts what `labels.rq` matches, in one aggregate query. */
-export async function countLabelRows(store: SparqlStore, queries: QueryCatalog, conceptTypes: readonly string[], timeoutMs: number): Promise<LabelCount> {
+/** Counts the rows `labels.rq` matches: what a full read must bring. */
+export async function countLabelRows(store: SparqlStore, queries: QueryCatalog, conceptTypes: readonly string[], timeoutMs: number): Promise<number> {
   const template: SelectQuery = { ...queries.template('labels'), variables: COUNT_VARIABLES };
   const query = bindQuery(template, { partFrom: undefined, partTo: undefined, conceptType: conceptTypes.map((type) => rdf.namedNode(type)) });
-  let count: LabelCount | undefined;
-  await store.selectRows(query, ['rows', 'characters'], ([rows, characters]) => (count = { rows: Number(rows), characters: Number(characters || 0) }), timeoutMs, 'labelCount');
-  if (count === undefined || !Number.isSafeInteger(count.rows)) throw new Error('the store did not count the label rows');
-  return count;
+  let rows: number | undefined;
+  await store.selectRows(query, ['rows'], ([value]) => (rows = Number(value)), timeoutMs, 'labelCount');
+  if (rows === undefined || !Number.isSafeInteger(rows)) throw new Error('the store did not count the label rows');
+  return rows;
+}
+
+/** The answer of `changes.rq`, in a fixed order: equal answers, unchanged labels (see the query). */
+export async function probeChanges(store: SparqlStore, queries: QueryCatalog, timeoutMs: number): Promise<string> {
+  const rows: string[] = [];
+  await store.selectRows(bindQuery(queries.template('changes'), {}), ['property', 'triples', 'characters'], (values) => void rows.push(values.join(' ')), timeoutMs, 'changes');
+  return rows.sort().join('\n');
 }

@@ -16,14 +16,30 @@ export abstract class Refreshed {
   /** Reads once; must not reject (a failure is logged and keeps what was read before). */
   abstract load(): Promise<void>;
 
-  /** Reads now, then every `refreshSeconds` in the background. */
-  async start(): Promise<void> {
+  /**
+   * Reads now (or, with `firstInSeconds`, that much later, in the background), then every
+   * `refreshSeconds` in the background.
+   */
+  async start(firstInSeconds = 0): Promise<void> {
+    if (firstInSeconds > 0) {
+      this.timer = setTimeout(() => {
+        void this.load();
+        this.repeat();
+      }, firstInSeconds * 1000);
+      this.timer.unref();
+      return;
+    }
     await this.load();
-    this.timer = setInterval(() => void this.load(), this.refreshSeconds * 1000);
-    this.timer.unref();
+    this.repeat();
   }
 
   stop(): void {
+    clearTimeout(this.timer);
     clearInterval(this.timer);
+  }
+
+  private repeat(): void {
+    this.timer = setInterval(() => void this.load(), this.refreshSeconds * 1000);
+    this.timer.unref();
   }
 }

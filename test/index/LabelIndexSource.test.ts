@@ -136,6 +136,47 @@ describe('the label index source', () => {
       expect(source.pending).toBeUndefined(); // the store's queries answer meanwhile: ready, slower
     });
 
+    /** A store whose changes.rq answer is `probe.answer`, and whose labels are two concepts. */
+    function changingStore(probe: { answer: string }): Promise<MisbehavingEndpoint> {
+      return misbehavingEndpoint((res, body) => {
+        const query = new URLSearchParams(body).get('query') ?? '';
+        res.setHeader('Content-Type', 'text/tab-separated-values');
+        if (query.includes('GROUP BY')) return void res.end(tsv('?property\t?triples\t?characters', [probe.answer]));
+        if (query.includes('COUNT')) return void res.end(tsv('?rows', ['2']));
+        res.end(tsv('?concept\t?property\t?value\t?lang', [ROW, ROW.replace('c1', 'c2')]));
+      });
+    }
+    const labelReads = (store: MisbehavingEndpoint): number => store.requests.filter((request) => new URLSearchParams(request.body).get('query')?.includes('?lang')).length;
+
+    test('builds again only when the answer of changes.rq changes', async () => {
+      const probe = { answer: '<http://www.w3.org/2004/02/skos/core#prefLabel>\t2\t10' };
+      const store = await changingStore(probe);
+      endpoint = store;
+      const source = new LabelIndexSource(new HttpStore({ endpoint: store.url, timeoutMs: 5000 }), QueryCatalog.load('generic'), options(), keptLog());
+      await source.load();
+      expect(labelReads(store)).toBe(1);
+      await source.load();
+      expect(labelReads(store)).toBe(1); // unchanged: nothing read
+      probe.answer = '<http://www.w3.org/2004/02/skos/core#prefLabel>\t2\t11';
+      await source.load();
+      expect(labelReads(store)).toBe(2);
+      expect(source.current?.stats.concepts).toBe(2);
+    });
+
+    test('from a fresh snapshot, asks the store nothing until a refresh would be due', async () => {
+      const store = await changingStore({ answer: '<http://x/p>\t1\t1' });
+      endpoint = store;
+      const path = join(folder, 'index.bin');
+      const http = new HttpStore({ endpoint: store.url, timeoutMs: 5000 });
+      await new LabelIndexSource(http, QueryCatalog.load('generic'), options({ snapshotPath: path }), keptLog()).refresh();
+      const asked = store.requests.length;
+      const replica = new LabelIndexSource(http, QueryCatalog.load('generic'), options({ snapshotPath: path }), keptLog());
+      await replica.start();
+      replica.stop();
+      expect(replica.current?.stats.concepts).toBe(2);
+      expect(store.requests.length).toBe(asked);
+    });
+
     test('says how far it got while the labels are being read', async () => {
       // the last row comes 6 s after the others
       endpoint = await misbehavingEndpoint((res, body) => {
