@@ -1,7 +1,7 @@
 type UintArray = Uint8Array | Uint16Array | Uint32Array;
 type UintArrayType<T extends UintArray> = { new (length: number): T };
 
-/** An append-only typed array that doubles its capacity as it fills; `done()` gives it trimmed. */
+/** An append-only typed array that doubles its capacity as it fills; `take()` hands it over. */
 export class Growable<T extends UintArray> {
   private items: T;
   length = 0;
@@ -30,9 +30,15 @@ export class Growable<T extends UintArray> {
     this.items = bigger;
   }
 
-  /** The array as it stands, without spare capacity (a copy only when there is spare). */
-  done(): T {
-    return this.length === this.items.length ? this.items : (this.items.slice(0, this.length) as T);
+  /**
+   * Hands the items over (a view, not a copy) and forgets them, so that the memory goes as
+   * soon as the taker drops them: a build holds each list only as long as it needs it.
+   */
+  take(): T {
+    const items = this.items.subarray(0, this.length) as T;
+    this.items = new this.type(0);
+    this.length = 0;
+    return items;
   }
 
   /** The items so far, for writing in place; valid until the next push. */
@@ -67,9 +73,17 @@ export class TextList {
     this.offsets.push(this.used);
   }
 
-  /** The text and offsets, trimmed. */
-  done(): { text: Uint8Array; offsets: Uint32Array } {
-    return { text: new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.used).slice(), offsets: this.offsets.done() };
+  /** The last item, as a new string of its own. */
+  last(): string {
+    return this.bytes.toString('utf8', this.offsets.get(this.offsets.length - 2), this.used);
+  }
+
+  /** Hands the text and offsets over (views, not copies) and forgets them, as Growable.take does. */
+  take(): { text: Uint8Array; offsets: Uint32Array } {
+    const text = new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.used);
+    this.bytes = Buffer.alloc(0);
+    this.used = 0;
+    return { text, offsets: this.offsets.take() };
   }
 
   /** The text and offsets as they stand (valid until the next push). */

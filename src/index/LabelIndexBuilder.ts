@@ -84,7 +84,7 @@ export class LabelIndexBuilder {
   build(): LabelIndexData {
     // Concepts are numbered in code point order of their IRIs: the last tie-break is then the number.
     this.conceptIds = undefined;
-    const iris = this.conceptIris.done();
+    const iris = this.conceptIris.take();
     const conceptCount = iris.offsets.length - 1;
     const conceptOrder = identity(conceptCount);
     sortByBytes(iris.text, iris.offsets, conceptOrder);
@@ -97,17 +97,19 @@ export class LabelIndexBuilder {
     sortByBytes(entries.text, entries.textOffsets, textOrder);
     const words = wordsOf(entries.text, entries.textOffsets);
 
-    const display = groupBy(conceptCount, this.displayConcept.done(), rank);
-    const displayText = this.displayText.done();
-    const member = groupBy(conceptCount, this.memberConcept.done(), rank);
-    const memberScheme = this.memberScheme.done();
-    const notationText = this.notationText.done();
+    const display = groupBy(conceptCount, this.displayConcept.take(), rank);
+    const displayText = this.displayText.take();
+    const member = groupBy(conceptCount, this.memberConcept.take(), rank);
+    const memberScheme = this.memberScheme.take();
+    const notationText = this.notationText.take();
     const notationOrder = identity(notationText.offsets.length - 1);
     sortByBytes(notationText.text, notationText.offsets, notationOrder);
-    const notationConcept = this.notationConcept.done();
+    const notationConcept = this.notationConcept.take();
     const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
 
     const displayTexts = reorderText(displayText.text, displayText.offsets, display.order);
+    const displayKind = this.displayKind.take();
+    const displayLanguage = this.displayLanguage.take();
     return {
       languages: this.languages,
       schemes: this.schemes,
@@ -118,8 +120,8 @@ export class LabelIndexBuilder {
         conceptSchemeOffsets: member.offsets,
         conceptSchemes: Uint32Array.from(member.order, (i) => memberScheme[i] as number),
         displayOffsets: display.offsets,
-        displayKind: Uint8Array.from(display.order, (i) => this.displayKind.get(i)),
-        displayLanguage: Uint16Array.from(display.order, (i) => this.displayLanguage.get(i)),
+        displayKind: Uint8Array.from(display.order, (i) => displayKind[i] as number),
+        displayLanguage: Uint16Array.from(display.order, (i) => displayLanguage[i] as number),
         displayText: displayTexts.text,
         displayTextOffsets: displayTexts.offsets,
         entryConcept: entries.concept,
@@ -145,11 +147,11 @@ export class LabelIndexBuilder {
    * Duplicates (same concept, kind, language and folded text) are dropped.
    */
   private entries(rank: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array; firstAlt: number } {
-    const alt = this.entryAlt.done();
-    const length = this.entryLength.done();
-    const concept = this.entryConcept.done().map((c) => rank[c] as number);
-    const language = this.entryLanguage.done();
-    const { text, offsets } = this.entryText.done();
+    const alt = this.entryAlt.take();
+    const length = this.entryLength.take();
+    const concept = this.entryConcept.take().map((c) => rank[c] as number);
+    const language = this.entryLanguage.take();
+    const { text, offsets } = this.entryText.take();
     const order = identity(concept.length).sort((a, b) => (alt[a] as number) - (alt[b] as number) || (length[a] as number) - (length[b] as number) || (concept[a] as number) - (concept[b] as number));
     const same = (a: number, b: number): boolean =>
       alt[a] === alt[b] && length[a] === length[b] && concept[a] === concept[b] && language[a] === language[b] && Buffer.from(text.buffer, text.byteOffset).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
@@ -165,7 +167,7 @@ export class LabelIndexBuilder {
       }
       if (!duplicate) kept.push(entry);
     }
-    const keptOrder = kept.done();
+    const keptOrder = kept.take();
     let firstAlt = 0;
     while (firstAlt < keptOrder.length && alt[keptOrder[firstAlt] as number] === 0) firstAlt++;
     const texts = reorderText(text, offsets, keptOrder);
@@ -184,8 +186,11 @@ export class LabelIndexBuilder {
     let id = ids.get(iri);
     if (id === undefined) {
       id = this.conceptIris.count;
-      ids.set(iri, id);
       this.conceptIris.push(iri);
+      // The key is a fresh copy, read back from the bytes: `iri` is most often a slice of a
+      // large chunk of the store's answer, which a Map key would otherwise keep alive (two
+      // million keys kept about a gigabyte of answer text).
+      ids.set(this.conceptIris.last(), id);
     }
     return id;
   }
@@ -243,9 +248,13 @@ function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; of
   const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
   const ids = new Map<string, number>(); // latin1 keys: one character per byte
   const list = new TextList();
-  const occurrenceWord = new Growable(Uint32Array);
-  const occurrenceEntry = new Growable(Uint32Array);
   const entryCount = offsets.length - 1;
+  // at most one occurrence per word: sized up front, these are the build's largest lists
+  let most = 0;
+  for (let entry = 0; entry < entryCount; entry++) if ((offsets[entry + 1] as number) > (offsets[entry] as number)) most++;
+  for (let at = bytes.indexOf(0x20); at >= 0; at = bytes.indexOf(0x20, at + 1)) most++;
+  const occurrenceWord = new Growable(Uint32Array, Math.max(1, most));
+  const occurrenceEntry = new Growable(Uint32Array, Math.max(1, most));
   for (let entry = 0; entry < entryCount; entry++) {
     const start = offsets[entry] as number;
     const end = offsets[entry + 1] as number;
@@ -274,14 +283,14 @@ function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; of
     }
   }
   ids.clear();
-  const words = list.done();
+  const words = list.take();
   const wordOrder = identity(words.offsets.length - 1);
   sortByBytes(words.text, words.offsets, wordOrder);
   const wordRank = new Uint32Array(wordOrder.length);
   wordOrder.forEach((old, position) => (wordRank[old] = position));
   const sorted = reorderText(words.text, words.offsets, wordOrder);
-  const grouped = groupBy(wordOrder.length, occurrenceWord.done(), wordRank);
-  const entryOf = occurrenceEntry.done();
+  const grouped = groupBy(wordOrder.length, occurrenceWord.take(), wordRank);
+  const entryOf = occurrenceEntry.take();
   return { text: sorted.text, offsets: sorted.offsets, postingOffsets: grouped.offsets, postings: Uint32Array.from(grouped.order, (i) => entryOf[i] as number) };
 }
 
