@@ -29,6 +29,9 @@ function formatOf(path: string): string | undefined {
   return FORMATS[name.slice(name.lastIndexOf('.') + 1)];
 }
 
+/** The largest vocabulary the embedded store was seen to hold (README: "Large vocabularies"). */
+const EMBEDDED_LIMIT = '1 million concepts, 7.5 million triples';
+
 /** What the parser is handed at a time (1 MiB). */
 const CHUNK_BYTES = 2 ** 20;
 
@@ -61,6 +64,13 @@ export async function loadRdfFile(store: oxigraph.Store, path: string): Promise<
   try {
     store.load(chunks(bytes), { format, base_iri: pathToFileURL(path).href });
   } catch (error) {
+    if ((error as Error).name === 'RuntimeError' || error instanceof RangeError) { // WebAssembly.RuntimeError: a trap
+      // Oxigraph runs as WebAssembly with 32-bit memory: 4 GB at most, whatever the machine has.
+      throw new DataFileError(
+        `${path}: the embedded store ran out of memory (${(error as Error).message}): it holds at most about ${EMBEDDED_LIMIT} ` +
+          '(WebAssembly gives it 4 GB at most). Load the vocabulary into a SPARQL store and set SPARQL_ENDPOINT (README: "Large vocabularies").',
+      );
+    }
     throw new DataFileError(`${path}: ${(error as Error).message}`);
   }
 }
