@@ -8,14 +8,53 @@ import { isLangTag } from '../sparql/langTag.js';
  * Unknown parameters are never looked at.
  */
 
-/** The decoded query string of a request URL (`+` is a space; bad percent-escapes stay as they are). */
-export function queryParameters(url: string): URLSearchParams {
+/**
+ * A request's query parameters, decoded as forms encode them (`+` is a space). A value whose
+ * percent-encoding is malformed (`%zz`, or bytes that are not UTF-8 once decoded) is kept
+ * as `undefined` and refused only when its parameter is read: unknown parameters are never
+ * looked at, malformed or not.
+ */
+export class QueryParameters {
+  private readonly values = new Map<string, Array<string | undefined>>();
+
+  constructor(query: string) {
+    for (const pair of query.split('&')) {
+      if (pair === '') continue;
+      const equals = pair.indexOf('=');
+      const name = decoded(equals === -1 ? pair : pair.slice(0, equals));
+      if (name === undefined) continue; // a name nobody could have meant
+      const list = this.values.get(name) ?? [];
+      list.push(decoded(equals === -1 ? '' : pair.slice(equals + 1)));
+      this.values.set(name, list);
+    }
+  }
+
+  /** Every value of `name`, in order; a 400 naming it when one is malformed. */
+  getAll(name: string): string[] {
+    const values = this.values.get(name) ?? [];
+    if (values.some((value) => value === undefined)) {
+      throw new BadRequestError(`'${name}' parameter is not well percent-encoded UTF-8 (a '%' must be followed by two hexadecimal digits, and the bytes must be UTF-8)`);
+    }
+    return values as string[];
+  }
+}
+
+function decoded(component: string): string | undefined {
+  try {
+    return decodeURIComponent(component.replaceAll('+', ' '));
+  } catch {
+    return undefined; // URIError: a malformed escape, or bytes that are not UTF-8
+  }
+}
+
+/** The query parameters of a request URL. */
+export function queryParameters(url: string): QueryParameters {
   const start = url.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+  return new QueryParameters(start === -1 ? '' : url.slice(start + 1));
 }
 
 /** A parameter that may be given once; `undefined` when absent. */
-function single(params: URLSearchParams, name: string): string | undefined {
+function single(params: QueryParameters, name: string): string | undefined {
   const values = params.getAll(name);
   if (values.length > 1) throw new BadRequestError(`'${name}' parameter must be given only once`);
   return values[0];
@@ -34,7 +73,7 @@ export const MAX_Q_LENGTH = 200;
  * breaks, and U+2028/U+2029, are refused: nobody types them into a search field, and some
  * SPARQL parsers read the latter two as line ends inside a string.
  */
-export function qParameter(params: URLSearchParams): string {
+export function qParameter(params: QueryParameters): string {
   const q = single(params, 'q')?.trim();
   if (q === undefined || q === '') throw new BadRequestError("'q' parameter is mandatory");
   if ([...q].length > MAX_Q_LENGTH) throw new BadRequestError(`'q' parameter must be at most ${MAX_Q_LENGTH} characters long`);
@@ -43,11 +82,11 @@ export function qParameter(params: URLSearchParams): string {
   return q;
 }
 
-function integer(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number, rule = ''): number {
   const value = single(params, name);
   if (value === undefined) return fallback;
-  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) throw new BadRequestError(`'${name}' parameter must be an integer from ${min} to ${max}, not ${quote(value)}`);
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw new BadRequestError(`'${name}' parameter must be an integer from ${min} to ${max}${rule}, not ${quote(value)}`);
   return n;
 }
 
@@ -55,21 +94,17 @@ export const MAX_COUNT = 100;
 export const MAX_RESULTS_DEPTH = 10_000;
 
 /** `count`: an integer from 1 to 100; `fallback` when absent. */
-export function countParameter(params: URLSearchParams, fallback: number): number {
+export function countParameter(params: QueryParameters, fallback: number): number {
   return integer(params, 'count', fallback, 1, MAX_COUNT);
 }
 
-/** `page`: an integer >= 1, default 1, such that `page * count` is at most 10,000. */
-export function pageParameter(params: URLSearchParams, count: number): number {
-  const page = integer(params, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
-  if (page * count > MAX_RESULTS_DEPTH) {
-    throw new BadRequestError(`'page' parameter times 'count' must be at most ${MAX_RESULTS_DEPTH}; with count ${count} the last page is ${Math.floor(MAX_RESULTS_DEPTH / count)}`);
-  }
-  return page;
+/** `page`: an integer >= 1, default 1, such that `page * count` is at most 10,000: the message gives the last page for this count. */
+export function pageParameter(params: QueryParameters, count: number): number {
+  return integer(params, 'page', 1, 1, Math.floor(MAX_RESULTS_DEPTH / count), ` ('page' times 'count' at most ${MAX_RESULTS_DEPTH}; 'count' is ${count})`);
 }
 
 /** `lang`: optional language tag; returned in lower case. */
-export function langParameter(params: URLSearchParams): string | undefined {
+export function langParameter(params: QueryParameters): string | undefined {
   const lang = single(params, 'lang');
   if (lang === undefined) return undefined;
   if (!isLangTag(lang)) throw new BadRequestError(`'lang' parameter must be a language tag such as en or pt-BR, not ${quote(lang)}`);
@@ -77,7 +112,7 @@ export function langParameter(params: URLSearchParams): string | undefined {
 }
 
 /** `scheme`: optional concept scheme IRI. */
-export function schemeParameter(params: URLSearchParams): string | undefined {
+export function schemeParameter(params: QueryParameters): string | undefined {
   const scheme = single(params, 'scheme');
   if (scheme === undefined) return undefined;
   if (!isIri(scheme)) throw new BadRequestError(`'scheme' parameter must be an absolute IRI, not ${quote(scheme)}`);
@@ -87,7 +122,7 @@ export function schemeParameter(params: URLSearchParams): string | undefined {
 export const MAX_URIS = 100;
 
 /** `uri`: repeatable, 1 to 100 absolute IRIs, in the order given. */
-export function uriParameters(params: URLSearchParams): string[] {
+export function uriParameters(params: QueryParameters): string[] {
   const uris = params.getAll('uri');
   if (uris.length === 0) throw new BadRequestError("'uri' parameter is mandatory");
   if (uris.length > MAX_URIS) throw new BadRequestError(`'uri' parameter may be given at most ${MAX_URIS} times, not ${uris.length}`);

@@ -63,6 +63,16 @@ describe('every endpoint', () => {
     }
   });
 
+  test('ignores unknown parameters, even malformed ones', async () => {
+    expect((await service.get('/search?q=tea&utm=%zz')).status).toBe(200);
+  });
+
+  test('a uri with a malformed percent-escape is a 400 naming it', async () => {
+    const { status, body } = await service.get('/get?uri=http%3A%2F%2Fx%2F%zz');
+    expect(status).toBe(400);
+    expect(body.message).toContain("'uri' parameter is not well percent-encoded");
+  });
+
   test('ignores unknown parameters', async () => {
     const plain = await service.get('/search?q=tea');
     const extra = await service.get('/search?q=tea&foo=bar&callback=x&q2=1');
@@ -122,8 +132,13 @@ describe('errors', () => {
       ['count twice', 'q=a&count=2&count=3', "'count' parameter must be given only once"],
       ['page 0', 'q=a&page=0', "'page' parameter must be an integer from 1"],
       ['page not a number', 'q=a&page=x', "'page' parameter"],
-      ['page huge', 'q=a&page=99999999999999999999', "'page' parameter"],
-      ['page beyond 10,000 results', 'q=a&count=100&page=101', "'page' parameter times 'count' must be at most 10000"],
+      ['page huge', 'q=a&count=20&page=99999999999', "'page' parameter must be an integer from 1 to 500 ('page' times 'count' at most 10000; 'count' is 20), not \"99999999999\""],
+      ['page beyond 10,000 results', 'q=a&count=100&page=101', "'page' parameter must be an integer from 1 to 100 ('page' times 'count' at most 10000; 'count' is 100)"],
+      ['a q with a malformed percent-escape', 'q=%zz', "'q' parameter is not well percent-encoded"],
+      ['a q whose bytes are not UTF-8', 'q=%C3%28', "'q' parameter is not well percent-encoded"],
+      ['a q with a lone surrogate', 'q=%ED%A0%80', "'q' parameter is not well percent-encoded"],
+      ['a count with a malformed percent-escape', 'q=a&count=1%', "'count' parameter is not well percent-encoded"],
+      ['a scheme with a malformed percent-escape', 'q=a&scheme=http%3A%2F%2Fx%2F%E9', "'scheme' parameter is not well percent-encoded"],
       ['page twice', 'q=a&page=1&page=2', "'page' parameter must be given only once"],
       ['a malformed lang', 'q=a&lang=en_US', "'lang' parameter must be a language tag"],
       ['an empty lang', 'q=a&lang=', "'lang' parameter"],
