@@ -6,3 +6,6 @@ export VIRTUOSO_ENDPOINT="http://127.0.0.1:${VIRTUOSO_HTTP_PORT:-18890}/sparql"
 trap 'scripts/virtuoso.sh stop' EXIT
 scripts/virtuoso.sh start
 scripts/virtuoso.sh load data/sample-vocabulary.ttl
+# The real-world oddities (test/http/realWorldData.test.ts) in a graph of their own.
+export ODDITIES_GRAPH="urn:x-skos-lookup:oddities"
+VIRTUOSO_GRAPH="$ODDITIES_GRAPH" scripts/virtuoso.sh load test/fixtures/real-world-oddities.nt

@@ -48,7 +48,13 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Whether GET /metrics answers (Prometheus text format). */
   readonly metrics: boolean;
+  /** `skos-suggester`: /search and /suggest answer in the old service's HAL envelope (API.md). */
+  readonly apiCompat: ApiCompat | undefined;
 }
+
+/** The clients whose ways the service can answer in (`API_COMPAT`). */
+export const API_COMPATS = ['skos-suggester'] as const;
+export type ApiCompat = (typeof API_COMPATS)[number];
 
 /** A malformed setting; the message names the variable. The process exits with status 2. */
 export class ConfigError extends Error {
@@ -122,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const apiCompat = read('API_COMPAT');
+  if (apiCompat !== undefined && !(API_COMPATS as readonly string[]).includes(apiCompat)) fail('API_COMPAT', `must be one of ${API_COMPATS.join(', ')}, or unset`);
+
   return Object.freeze({
     port: integer('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '127.0.0.1',
@@ -148,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     basePath,
     logLevel: logLevel as LogLevel,
     metrics: onOff('METRICS'),
+    apiCompat: apiCompat as ApiCompat | undefined,
   });
 }
 

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const metrics = new Metrics();
   // The service listens first and reads its data after: /health answers from the start, and
   // /ready says what is being loaded until everything is in.
-  const { store, loaded } = startStore(config, metrics);
+  const { store, loaded } = startStore(config, metrics, (message) => log.warn(message));
   const concepts = createConceptService(config, queries, store, log);
   metrics.watchIndex(() => concepts.labelIndex?.stats);
   const app = createApp({ config, log, concepts, metrics });

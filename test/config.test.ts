@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       basePath: '',
       logLevel: 'info',
       metrics: true,
+      apiCompat: undefined,
     });
   });
 
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       HTTP_MAX_AGE: '0',
       BASE_PATH: '/vocab/',
       LOG_LEVEL: 'debug',
+      API_COMPAT: 'skos-suggester',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       httpMaxAge: 0,
       basePath: '/vocab',
       logLevel: 'debug',
+      apiCompat: 'skos-suggester',
     });
   });
 
@@ -83,6 +86,7 @@ describe('loadConfig', () => {
 
   test.each([
     ['PORT', { PORT: 'eighty' }],
+    ['API_COMPAT', { API_COMPAT: 'solr' }],
     ['PORT', { PORT: '70000' }],
     ['SPARQL_ENDPOINT', { SPARQL_ENDPOINT: 'localhost:8890/sparql' }],
     ['SPARQL_ENDPOINT', { SPARQL_ENDPOINT: 'ftp://x/sparql' }],

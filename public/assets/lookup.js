@@ -138,7 +138,7 @@ async function suggest() {
     const body = await getJson(api('suggest', [['q', query], ['count', String(SUGGESTIONS)], ['lang', langSelect.value]]), controller.signal);
     if (pending !== controller) return; // a later keystroke has its own request
     showProblem(undefined);
-    render(query, body.concepts);
+    render(query, body.concepts ?? body._embedded.concepts); // API_COMPAT=skos-suggester answers in the HAL envelope
   } catch (error) {
     if (controller.signal.aborted) return;
     render(query, []);

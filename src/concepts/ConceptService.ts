@@ -146,7 +146,9 @@ export class ConceptService {
       },
       pageOf(request),
     );
-    return (await this.options.store.select(query, name)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' ? [row.concept.value] : []));
+    // An IRI that IRI validation refuses (kept from a leniently loaded file) cannot be named in
+    // the details query: left out, as the label index leaves it out.
+    return (await this.options.store.select(query, name)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept.value] : []));
   }
 
   /** The text index query, when the spelling variants are known and a query word can use the index. */

@@ -5,11 +5,16 @@ import { cachedAnswer } from '../http/cachedAnswer.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
+import { encodeQueryComponent } from './hrefQuery.js';
 import { countParameter, langParameter, pageParameter, qParameter, queryParameters, schemeParameter } from './parameters.js';
+
+/** `count` when a request gives none, under `API_COMPAT=skos-suggester`: the old service's 20 for both. */
+export const SKOS_SUGGESTER_DEFAULT_COUNT = 20;
 
 /**
  * The shared shape of /search and /suggest: the same parameters (with their own default
- * `count`), and `{"concepts": [...]}` as the whole body.
+ * `count`), and `{"concepts": [...]}` as the whole body; or, under
+ * `API_COMPAT=skos-suggester`, the old service's HAL envelope (API.md, "Compatibility").
  */
 export function findHandler(
   name: 'search' | 'suggest',
@@ -17,10 +22,11 @@ export function findHandler(
   { config, cache }: EndpointContext,
   find: (request: FindRequest) => Promise<Concept[]>,
 ): RequestHandler {
+  const hal = config.apiCompat === 'skos-suggester';
   return async (req, res) => {
     const params = queryParameters(req.url);
     const q = qParameter(params);
-    const count = countParameter(params, defaultCount);
+    const count = countParameter(params, hal ? SKOS_SUGGESTER_DEFAULT_COUNT : defaultCount);
     const request: FindRequest = {
       q,
       count,
@@ -29,7 +35,25 @@ export function findHandler(
       scheme: schemeParameter(params),
     };
     const key = JSON.stringify([name, request.q, request.count, request.page, request.lang ?? null, request.scheme ?? null]);
-    const body = await cachedAnswer(res, cache, key, async () => rendered({ concepts: await find(request) }));
+    const body = await cachedAnswer(res, cache, key, async () => {
+      const concepts = await find(request);
+      return rendered(hal ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } } : { concepts });
+    });
     sendRendered(req, res, body, config.httpMaxAge);
   };
+}
+
+/**
+ * The query of the old service's self link: `q`, `page` and `count` for /search, `q` alone
+ * for /suggest, as it wrote them; then `lang` and `scheme` when given (the old service had
+ * neither), so that the link asks again for the same page.
+ */
+function selfQuery(name: 'search' | 'suggest', { q, page, count, lang, scheme }: FindRequest): string {
+  const pairs: Array<[string, string | number | undefined]> = [['q', q]];
+  if (name === 'search') pairs.push(['page', page], ['count', count]);
+  pairs.push(['lang', lang], ['scheme', scheme]);
+  return pairs
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${encodeQueryComponent(String(value))}`)
+    .join('&');
 }

@@ -1,4 +1,5 @@
 import { foldedLabel } from '../domain/foldedLetter.js';
+import { isRdfIri } from '../sparql/iri.js';
 import { Growable, TextList, reorderText } from './Growable.js';
 import type { LabelIndexData } from './LabelIndexData.js';
 import { sortByBytes } from './sortByBytes.js';
@@ -50,10 +51,22 @@ export class LabelIndexBuilder {
   private readonly memberScheme = new Growable(Uint32Array);
   /** Rows taken. */
   rows = 0;
+  /**
+   * Concepts left out because no query can name them: blank nodes, and IRIs that RDF's
+   * grammars allow but IRI validation refuses (a letter lost to U+FFFD), which the embedded
+   * store loads leniently but no strict SPARQL parser accepts in a query: their details could
+   * never be read, nor /get find them.
+   */
+  readonly unnameable = new Set<string>();
 
   add(row: IndexRow): void {
     const { property } = row;
     this.rows++;
+    if (this.unnameable.has(row.concept)) return;
+    if (!this.conceptIds?.has(row.concept) && !isRdfIri(row.concept)) {
+      this.unnameable.add(row.concept);
+      return;
+    }
     if (property === PREF_LABEL || property === ALT_LABEL || property === HIDDEN_LABEL) {
       const concept = this.concept(row.concept);
       const language = this.language(row.language);

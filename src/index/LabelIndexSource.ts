@@ -123,6 +123,12 @@ export class LabelIndexSource extends Refreshed {
         `label index: ${concepts} concepts, ${labels} labels, ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, labels))} bytes a label); ` +
           `${builder.rows} rows read in ${this.parts} part${this.parts === 1 ? '' : 's'} in ${read} ms, built in ${Date.now() - started - read} ms; RSS ${rss} MB`,
       );
+      if (builder.unnameable.size > 0) {
+        const first = [...builder.unnameable].slice(0, 3).map((iri) => JSON.stringify(iri));
+        this.log.warn(
+          `label index: ${builder.unnameable.size} concept${builder.unnameable.size === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${first.join(', ')}${builder.unnameable.size > 3 ? ', ...' : ''}`,
+        );
+      }
       this.writeSnapshot(index, probe);
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);

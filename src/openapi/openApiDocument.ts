@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { MAX_COUNT, MAX_Q_LENGTH, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
+import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
 import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
 
@@ -9,6 +10,7 @@ import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
  * and test/http/openApi.test.ts checks real answers of every endpoint against it.
  */
 export function openApiDocument(config: Config, version: string): object {
+  const hal = config.apiCompat === 'skos-suggester';
   const ref = (kind: string, name: string): { $ref: string } => ({ $ref: `#/components/${kind}/${name}` });
   const json = (schema: object): object => ({ 'application/json': { schema } });
   const errors = ['BadRequest', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError'];
@@ -53,6 +55,22 @@ export function openApiDocument(config: Config, version: string): object {
     ref('parameters', 'lang'),
     ref('parameters', 'scheme'),
   ];
+  /** The HAL envelope of /get (and of /search and /suggest for skos-suggester's clients). */
+  const halConcepts = (description: string, href: string, maxItems?: number): object => ({
+    type: 'object',
+    description,
+    required: ['_links', '_embedded'],
+    additionalProperties: false,
+    properties: {
+      _links: {
+        type: 'object',
+        required: ['self'],
+        additionalProperties: false,
+        properties: { self: { type: 'object', required: ['href'], additionalProperties: false, properties: { href: { type: 'string', description: href } } } },
+      },
+      _embedded: { type: 'object', required: ['concepts'], additionalProperties: false, properties: { concepts: { type: 'array', ...(maxItems === undefined ? {} : { maxItems }), items: ref('schemas', 'Concept') } } },
+    },
+  });
   const errorResponse = (description: string, example: string, retryAfter = false): object => ({
     description,
     headers: { 'Cache-Control': { schema: { const: 'no-store' } }, ...(retryAfter ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
@@ -101,7 +119,7 @@ export function openApiDocument(config: Config, version: string): object {
       '/suggest': lookup(
         'Type-ahead suggestions, from the first keystroke',
         'Every query word must be the start of a word of a label (`comp sec` finds "Computer security"). Rank tiers: prefLabel starts with `q`; an alt or hidden label starts with `q`; the rest. Suggested concepts carry `uri` and `prefLabel`; their `altLabels` and `related` are empty.',
-        findParameters(SUGGEST_DEFAULT_COUNT),
+        findParameters(hal ? SKOS_SUGGESTER_DEFAULT_COUNT : SUGGEST_DEFAULT_COUNT),
         'FindResponse',
       ),
       '/languages': lookup('The languages of the labels', "The languages the concepts' preferred labels are in (lower case, sorted), and the default language: for a language selector.", [], 'LanguagesResponse', ['BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError']),
@@ -144,26 +162,20 @@ export function openApiDocument(config: Config, version: string): object {
           additionalProperties: false,
           properties: { label: { type: 'string', description: '"" when the store has no label for it.' }, uri: { type: 'string' } },
         },
-        GetResponse: {
+        GetResponse: halConcepts('The body of /get.', 'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X when given.'),
+        FindResponse: hal ? ref('schemas', 'SkosSuggesterFindResponse') : ref('schemas', 'ConceptList'),
+        ConceptList: {
           type: 'object',
-          required: ['_links', '_embedded'],
-          additionalProperties: false,
-          properties: {
-            _links: {
-              type: 'object',
-              required: ['self'],
-              additionalProperties: false,
-              properties: { self: { type: 'object', required: ['href'], additionalProperties: false, properties: { href: { type: 'string', description: 'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X when given.' } } } },
-            },
-            _embedded: { type: 'object', required: ['concepts'], additionalProperties: false, properties: { concepts: { type: 'array', items: ref('schemas', 'Concept') } } },
-          },
-        },
-        FindResponse: {
-          type: 'object',
+          description: 'The body of /search and /suggest, unless the service runs with API_COMPAT=skos-suggester.',
           required: ['concepts'],
           additionalProperties: false,
           properties: { concepts: { type: 'array', maxItems: MAX_COUNT, items: ref('schemas', 'Concept') } },
         },
+        SkosSuggesterFindResponse: halConcepts(
+          "The body of /search and /suggest when the service runs with API_COMPAT=skos-suggester: the old skos-suggester service's HAL envelope, for clients that read `_embedded.concepts`.",
+          'This request: the base path, then /search?q=Q&page=P&count=C or /suggest?q=Q, then &lang=X and &scheme=S when given.',
+          MAX_COUNT,
+        ),
         LanguagesResponse: {
           type: 'object',
           required: ['default', 'languages'],

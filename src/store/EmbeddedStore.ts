@@ -21,12 +21,13 @@ export class EmbeddedStore implements SparqlStore {
   ) {}
 
   /**
-   * Loads `files` in order. Nothing is served from a store that failed to load.
+   * Loads `files` in order. Nothing is served from a store that failed to load. What was
+   * odd but kept (IRIs that IRI validation refuses) goes to `warn`, one line a file.
    * @throws DataFileError naming the first file that cannot be read or parsed.
    */
-  static async load(files: readonly string[], graph?: string): Promise<EmbeddedStore> {
+  static async load(files: readonly string[], graph?: string, warn?: (message: string) => void): Promise<EmbeddedStore> {
     const store = new oxigraph.Store();
-    for (const file of files) await loadRdfFile(store, file);
+    for (const file of files) await loadRdfFile(store, file, warn);
     return new EmbeddedStore(store, graph);
   }
 

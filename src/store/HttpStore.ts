@@ -1,4 +1,5 @@
 import SimpleClient from 'sparql-http-client/SimpleClient.js';
+import { Agent } from 'undici';
 import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import { readSparqlJson } from './readSparqlJson.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
@@ -12,6 +13,14 @@ export interface HttpStoreOptions {
   graph?: string | undefined;
   timeoutMs: number;
 }
+
+/**
+ * Connections to the store, kept alive, with no time limits of their own: each query's
+ * AbortSignal is its limit. Node's fetch otherwise gives up on an answer whose headers take
+ * more than 300 s, and a store computes a million label rows (one part of the label
+ * index's read, whose budget is LABEL_INDEX_READ_SECONDS) before it sends the first.
+ */
+const DISPATCHER = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
 /**
  * Any SPARQL 1.1 endpoint over the SPARQL protocol: queries are POSTed form-encoded (a
@@ -83,7 +92,7 @@ export class HttpStore implements SparqlStore {
       endpointUrl: endpoint,
       user,
       password,
-      fetch: (url, init) => fetch(url, { ...init, signal }),
+      fetch: (url, init) => fetch(url, { ...init, signal, dispatcher: DISPATCHER } as RequestInit),
     });
     try {
       return await client.query.select(query, {

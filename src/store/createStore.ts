@@ -14,10 +14,11 @@ import type { SparqlStore } from './SparqlStore.js';
  * The HTTP store when SPARQL_ENDPOINT is set, else the embedded store loaded from DATA_FILES.
  * The HTTP store comes behind a circuit breaker (a store that is down is not hammered) and a
  * limit on queries in flight and waiting (SPARQL_MAX_CONCURRENCY, SPARQL_QUEUE_LIMIT).
- * With `metrics`, every query is timed and the limiter's queue is watched.
+ * With `metrics`, every query is timed and the limiter's queue is watched; `warn` hears what
+ * was odd but kept in the data files.
  */
-export async function createStore(config: Config, metrics?: Metrics): Promise<SparqlStore> {
-  const store = await createBareStore(config, metrics);
+export async function createStore(config: Config, metrics?: Metrics, warn?: (message: string) => void): Promise<SparqlStore> {
+  const store = await createBareStore(config, metrics, warn);
   return metrics === undefined ? store : new MeteredStore(store, metrics);
 }
 
@@ -26,7 +27,7 @@ export async function createStore(config: Config, metrics?: Metrics): Promise<Sp
  * ready as it is; the embedded store answers 503 ("is loading its data files") until
  * `loaded` settles, which rejects with the DataFileError that stops the start.
  */
-export function startStore(config: Config, metrics?: Metrics): { store: SparqlStore; loaded: Promise<void> } {
+export function startStore(config: Config, metrics?: Metrics, warn?: (message: string) => void): { store: SparqlStore; loaded: Promise<void> } {
   // A file that is missing stops the start before the service listens; one that does not parse, once it is read.
   if (config.sparqlEndpoint === undefined) {
     for (const file of config.dataFiles) {
@@ -38,11 +39,11 @@ export function startStore(config: Config, metrics?: Metrics): { store: SparqlSt
     }
   }
   const http = config.sparqlEndpoint !== undefined;
-  const store = new StartingStore(createStore(config, metrics), http, http ? 'being set up' : 'loading its data files');
+  const store = new StartingStore(createStore(config, metrics, warn), http, http ? 'being set up' : 'loading its data files');
   return { store, loaded: store.loaded };
 }
 
-async function createBareStore(config: Config, metrics: Metrics | undefined): Promise<SparqlStore> {
+async function createBareStore(config: Config, metrics: Metrics | undefined, warn: ((message: string) => void) | undefined): Promise<SparqlStore> {
   if (config.sparqlEndpoint !== undefined) {
     const http = new HttpStore({
       endpoint: config.sparqlEndpoint,
@@ -55,5 +56,5 @@ async function createBareStore(config: Config, metrics: Metrics | undefined): Pr
     metrics?.watchQueue(() => limiting.load);
     return new CircuitBreakerStore(limiting);
   }
-  return EmbeddedStore.load(config.dataFiles, config.sparqlGraph);
+  return EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn);
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type oxigraph from 'oxigraph';
+import oxigraph from 'oxigraph';
 
 /** A data file that cannot be read or parsed; the message names the file and, for a parse error, the parser's line and column. */
 export class DataFileError extends Error {
@@ -44,12 +44,22 @@ function* chunks(bytes: Buffer): Generator<Uint8Array> {
   for (let start = 0; start < bytes.length; start += CHUNK_BYTES) yield bytes.subarray(start, start + CHUNK_BYTES);
 }
 
+/** How many refused IRIs a report names. */
+const EXAMPLES = 3;
+
 /**
  * Parses one RDF file into `store`, in one transaction: a file that fails to parse adds
  * nothing. Relative IRIs resolve against the file's own URL.
+ *
+ * Real files hold IRIs that RDF's grammars allow but IRI validation (RFC 3987) refuses: a
+ * letter lost to U+FFFD in an earlier conversion, a stray space escaped as `\u0020`. The
+ * strict parser stops at the first; such a file is then loaded leniently (Oxigraph's
+ * `lenient`, which skips the validation of IRIs and language tags but not the grammar), and
+ * `warn` is told, in one line, how many IRIs were kept as they are and the first few.
+ * A syntax error still stops the load, with the parser's line and column.
  * @throws DataFileError
  */
-export async function loadRdfFile(store: oxigraph.Store, path: string): Promise<void> {
+export async function loadRdfFile(store: oxigraph.Store, path: string, warn: (message: string) => void = () => {}): Promise<void> {
   const format = formatOf(path);
   if (format === undefined) {
     throw new DataFileError(`${path}: unknown RDF format; use .ttl, .nt, .nq, .trig, .rdf, .owl, .xml or .n3, optionally with .gz`);
@@ -61,16 +71,77 @@ export async function loadRdfFile(store: oxigraph.Store, path: string): Promise<
   } catch (error) {
     throw new DataFileError(`${path}: ${(error as Error).message}`);
   }
+  const base_iri = pathToFileURL(path).href;
+  let strictError: Error;
   try {
-    store.load(chunks(bytes), { format, base_iri: pathToFileURL(path).href });
+    store.load(chunks(bytes), { format, base_iri });
+    return;
   } catch (error) {
-    if ((error as Error).name === 'RuntimeError' || error instanceof RangeError) { // WebAssembly.RuntimeError: a trap
-      // Oxigraph runs as WebAssembly with 32-bit memory: 4 GB at most, whatever the machine has.
-      throw new DataFileError(
-        `${path}: the embedded store ran out of memory (${(error as Error).message}): it holds at most about ${EMBEDDED_LIMIT} ` +
-          '(WebAssembly gives it 4 GB at most). Load the vocabulary into a SPARQL store and set SPARQL_ENDPOINT (README: "Large vocabularies").',
-      );
-    }
-    throw new DataFileError(`${path}: ${(error as Error).message}`);
+    strictError = loadError(path, error);
   }
+  try {
+    store.load(chunks(bytes), { format, base_iri, lenient: true });
+  } catch (error) {
+    throw loadError(path, error); // the grammar itself is broken: a real syntax error
+  }
+  const refused = refusedIris(oxigraph.parse(chunks(bytes), { format, base_iri, lenient: true }));
+  warn(
+    refused.length === 0
+      ? `${path}: loaded leniently; the strict parser refused it: ${strictError.message.slice(path.length + 2)}`
+      : `${path}: ${refused.length} IRI${refused.length === 1 ? '' : 's'} that RDF's grammar allows but IRI validation refuses, kept as ${refused.length === 1 ? 'it is' : 'they are'}: ` +
+          refused
+            .slice(0, EXAMPLES)
+            .map((iri) => JSON.stringify(iri))
+            .join(', ') +
+          (refused.length > EXAMPLES ? ', ...' : ''),
+  );
+}
+
+/** A DataFileError for what `store.load` threw. */
+function loadError(path: string, error: unknown): DataFileError {
+  if ((error as Error).name === 'RuntimeError' || error instanceof RangeError) { // WebAssembly.RuntimeError: a trap
+    // Oxigraph runs as WebAssembly with 32-bit memory: 4 GB at most, whatever the machine has.
+    return new DataFileError(
+      `${path}: the embedded store ran out of memory (${(error as Error).message}): it holds at most about ${EMBEDDED_LIMIT} ` +
+        '(WebAssembly gives it 4 GB at most). Load the vocabulary into a SPARQL store and set SPARQL_ENDPOINT (README: "Large vocabularies").',
+    );
+  }
+  return new DataFileError(`${path}: ${(error as Error).message}`);
+}
+
+/** IRIs checked by one strict parse. */
+const BATCH = 10_000;
+
+/**
+ * The distinct IRIs among `quads` that Oxigraph's strict parser refuses, in order of first
+ * appearance: each is written as one N-Triples line (escaped as the grammar requires) and
+ * the lines are parsed strictly in batches; a refusal names its line, and the batch goes on
+ * after it.
+ */
+function refusedIris(quads: Iterable<oxigraph.Quad>): string[] {
+  const iris = new Set<string>();
+  for (const quad of quads) {
+    for (const term of [quad.subject, quad.predicate, quad.object, quad.graph]) if (term.termType === 'NamedNode') iris.add(term.value);
+  }
+  const all = [...iris];
+  const refused: string[] = [];
+  for (let start = 0; start < all.length; ) {
+    const batch = all.slice(start, start + BATCH);
+    try {
+      oxigraph.parse(batch.map((iri) => `<${escapedIri(iri)}> <urn:x:p> <urn:x:o> .`).join('\n'), { format: 'application/n-triples' });
+      start += batch.length;
+    } catch (error) {
+      const line = /line (\d+)/.exec((error as Error).message);
+      if (line === null) throw error;
+      const at = start + Number(line[1]) - 1;
+      refused.push(all[at] as string);
+      start = at + 1;
+    }
+  }
+  return refused;
+}
+
+/** An IRI as N-Triples may hold it: what its grammar forbids written as `\uXXXX`. */
+function escapedIri(iri: string): string {
+  return iri.replace(/[\u0000-\u0020<>"{}|^`\\]/g, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }

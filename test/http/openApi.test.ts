@@ -150,3 +150,25 @@ describe('the OpenAPI description of a store that fails', () => {
     for (const path of LOOKUPS) await expectDescribed(running, path, 504);
   });
 });
+
+describe('the OpenAPI description under API_COMPAT=skos-suggester', () => {
+  test("describes the old service's envelope for /search and /suggest, and keeps the contract's among its schemas", async () => {
+    const compat = await startService({ API_COMPAT: 'skos-suggester' });
+    try {
+      const description = (await compat.get('/openapi.json')).body;
+      const compatAjv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
+      compatAjv.addSchema(description, 'compat.json');
+      const findResponse = compatAjv.getSchema('compat.json#/components/schemas/FindResponse');
+      for (const path of ['/search?q=tea', '/suggest?q=t', '/suggest?q=zzzz']) {
+        const { body } = await compat.get(path);
+        expect(findResponse?.(body)).toBe(true);
+        expect(findResponse?.({ concepts: body._embedded.concepts })).toBe(false);
+      }
+      expect(compatAjv.getSchema('compat.json#/components/schemas/ConceptList')?.({ concepts: [] })).toBe(true);
+      const count = description.paths['/suggest'].get.parameters.find((parameter: any) => parameter.name === 'count');
+      expect(count.schema.default).toBe(20);
+    } finally {
+      await compat.close();
+    }
+  });
+});

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EmbeddedStore } from '../../src/store/EmbeddedStore.js';
 import { DataFileError } from '../../src/store/loadRdfFile.js';
 import { startService } from '../support/service.js';
@@ -33,5 +36,35 @@ describe('the embedded store', () => {
   test('refuses a missing file and an unknown format, naming them', async () => {
     await expect(EmbeddedStore.load([FIXTURES + 'missing.ttl'])).rejects.toThrow(/missing\.ttl/);
     await expect(EmbeddedStore.load([FIXTURES + '../support/service.ts'])).rejects.toThrow(/service\.ts: unknown RDF format/);
+  });
+
+  test('loads IRIs that IRI validation refuses, and reports them in one line with the first few', async () => {
+    const warnings: string[] = [];
+    const store = await EmbeddedStore.load([FIXTURES + 'tiny.nt', FIXTURES + 'real-world-oddities.nt'], undefined, (message) => warnings.push(message));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/real-world-oddities\.nt: 4 IRIs that RDF's grammar allows but IRI validation refuses, kept as they are: "http:\/\/dbpedia\.org\/resource\/Mus\uFFFDe", .*, \.\.\.$/);
+    const rows = await store.select('SELECT ?o WHERE { ?s <http://www.w3.org/2004/02/skos/core#closeMatch> ?o }');
+    expect(rows.map((row) => row.o?.value)).toEqual(['http://dbpedia.org/resource/Art_mus\uFFFDum']); // written as \\uFFFD in the file
+    expect(store.quads).toBeGreaterThan(150);
+  });
+
+  test('still stops at a real syntax error in such a file, with its line and column', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'oddities-'));
+    try {
+      const lines = readFileSync(FIXTURES + 'real-world-oddities.nt', 'utf8').split('\n');
+      lines[20] = (lines[20] as string).replace(/ \.$/, ''); // a triple without its final dot, after the first refused IRI
+      writeFileSync(join(folder, 'broken.nt'), lines.join('\n'));
+      const error = await EmbeddedStore.load([join(folder, 'broken.nt')]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DataFileError);
+      expect((error as Error).message).toMatch(/broken\.nt: Parser error at line 2[12]/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('says nothing about a file that loads strictly', async () => {
+    const warnings: string[] = [];
+    await EmbeddedStore.load(ALL, undefined, (message) => warnings.push(message));
+    expect(warnings).toEqual([]);
   });
 });

@@ -1,0 +1,107 @@
+import { startService, type RunningService } from '../support/service.js';
+
+// What real vocabulary files hold, in test/fixtures/real-world-oddities.nt: IRIs that the
+// N-Triples grammar allows and IRI validation refuses, untagged labels, a resource typed
+// only with a domain class, a concept retired with dcterms:isReplacedBy alone, blank-node
+// records, a concept labelled in 120 languages, a 10,000-character literal. On the embedded
+// store the file is loaded by the service; on another store (SPARQL_ENDPOINT), the suite's
+// script loads it into the graph ODDITIES_GRAPH.
+
+const H = 'http://vocab.example.org/heritage/';
+const FFFD = '\uFFFD';
+const FIXTURE = 'test/fixtures/real-world-oddities.nt';
+const TOPIC = 'http://schema.org/Topic';
+
+function storeSettings(): Record<string, string> {
+  if (process.env.SPARQL_ENDPOINT === undefined) return { DATA_FILES: FIXTURE };
+  const graph = process.env.ODDITIES_GRAPH;
+  if (graph === undefined) throw new Error(`ODDITIES_GRAPH must name the graph that holds ${FIXTURE} when SPARQL_ENDPOINT is set`);
+  return { SPARQL_GRAPH: graph };
+}
+
+let service: RunningService;
+let withTopics: RunningService;
+beforeAll(async () => {
+  service = await startService(storeSettings());
+  withTopics = await startService({ ...storeSettings(), CONCEPT_TYPES: `skos:Concept,${TOPIC}` });
+});
+afterAll(async () => {
+  await service.close();
+  await withTopics.close();
+});
+
+const uris = (body: any): string[] => (body._embedded?.concepts ?? body.concepts).map((concept: { uri: string }) => concept.uri);
+const found = async (target: RunningService, path: string): Promise<string[]> => {
+  const { status, body } = await target.get(path);
+  expect(status).toBe(200);
+  return uris(body);
+};
+const getPath = (...iris: string[]): string => `/get?${iris.map((iri) => `uri=${encodeURIComponent(iri)}`).join('&')}`;
+
+describe('a real vocabulary file with its oddities', () => {
+  test('keeps links whose IRIs IRI validation refuses, as they are', async () => {
+    const { body } = await service.get(getPath(`${H}museums`));
+    expect(body._embedded.concepts).toEqual([
+      { uri: `${H}museums`, prefLabel: 'Museums', altLabels: ['Museum collections'], related: [{ label: '', uri: `http://dbpedia.org/resource/Mus${FFFD}e_du_Louvre` }] },
+    ]);
+  });
+
+  test('leaves out a concept whose own IRI no query can name, on every endpoint, without an error', async () => {
+    const refused = `${H}Mus${FFFD}es_d_art`;
+    expect(await found(service, getPath(refused, `${H}museums`))).toEqual([`${H}museums`]);
+    expect(await found(service, '/search?q=art%20museums')).toEqual([]);
+    expect(await found(service, '/suggest?q=art%20mus')).toEqual([]);
+    expect(await found(service, '/search?q=museums')).toEqual([`${H}museums`]);
+  });
+
+  test('labels without a language tag are shown and found in every language', async () => {
+    for (const lang of ['', '&lang=fr', '&lang=ja']) {
+      const { body } = await service.get(`${getPath(`${H}archives`)}${lang}`);
+      expect(body._embedded.concepts[0]).toMatchObject({ prefLabel: 'Archives', altLabels: ['Record offices'] });
+      expect(await found(service, `/search?q=record%20offices${lang}`)).toEqual([`${H}archives`]);
+      expect(await found(service, `/suggest?q=recor${lang}`)).toEqual([`${H}archives`]);
+    }
+  });
+
+  test('a resource typed only with a domain class is a concept when CONCEPT_TYPES names its class', async () => {
+    expect(await found(service, '/search?q=manuscripts')).toEqual([]);
+    expect(await found(service, getPath(`${H}topic/manuscripts`))).toEqual([]);
+    expect(await found(withTopics, '/search?q=manuscripts')).toEqual([`${H}topic/manuscripts`]);
+    expect(await found(withTopics, '/suggest?q=codi')).toEqual([`${H}topic/manuscripts`]);
+    const { body } = await withTopics.get(getPath(`${H}topic/manuscripts`));
+    expect(body._embedded.concepts).toEqual([{ uri: `${H}topic/manuscripts`, prefLabel: 'Manuscripts', altLabels: ['Codices'], related: [] }]);
+  });
+
+  test('a concept retired with dcterms:isReplacedBy alone is deprecated: /get returns it, search never does', async () => {
+    expect(await found(service, getPath(`${H}picture-galleries`))).toEqual([`${H}picture-galleries`]);
+    expect(await found(service, '/search?q=picture%20galleries')).toEqual([]);
+    expect(await found(service, '/search?q=galleries')).toEqual([`${H}art-galleries`]);
+    expect(await found(service, '/suggest?q=pict')).toEqual([]);
+  });
+
+  test('blank nodes are never concepts, even typed and labelled as one; provenance records do no harm', async () => {
+    expect(await found(service, '/search?q=anonymous%20heading')).toEqual([]);
+    expect(await found(service, '/suggest?q=anon')).toEqual([]);
+    expect(await found(service, '/search?q=edition')).toEqual([]);
+  });
+
+  test('a concept labelled in 120 languages answers in each', async () => {
+    for (const [lang, label] of [['ja', 'Heritage ja'], ['tt', 'Heritage tt'], ['pt-BR', 'Heritage pt-BR'], ['pt', 'Heritage pt'], ['en', 'Heritage']]) {
+      const { body } = await service.get(`${getPath(`${H}heritage`)}&lang=${lang}`);
+      expect(body._embedded.concepts[0].prefLabel).toBe(label);
+    }
+    expect(await found(service, '/suggest?q=herit')).toEqual([`${H}heritage`]);
+    expect(await found(service, '/search?q=heritage%20ts&lang=ts')).toEqual([`${H}heritage`]);
+    const { body } = await service.get('/languages');
+    expect(body.languages).toEqual(expect.arrayContaining(['af', 'ja', 'tt', 'pt-br']));
+  });
+
+  test('a 10,000-character label comes back whole and is found by its words', async () => {
+    const { body } = await service.get(getPath(`${H}bookbinding`));
+    const [long] = body._embedded.concepts[0].altLabels;
+    expect([...long].length).toBe(10_000);
+    expect(long.endsWith(' palimpsest')).toBe(true);
+    expect(await found(service, '/search?q=palimpsest')).toEqual([`${H}bookbinding`]);
+    expect(await found(service, '/suggest?q=sewing%20struct')).toEqual([`${H}bookbinding`]);
+  });
+});

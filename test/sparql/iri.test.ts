@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import oxigraph from 'oxigraph';
+import { isIri, isRdfIri } from '../../src/sparql/iri.js';
+
+/** Oxigraph's own answer: the rule isRdfIri must give, whatever shortcut it takes. */
+function oxigraphAccepts(value: string): boolean {
+  try {
+    oxigraph.namedNode(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const piece = fc.constantFrom(
+  'a', 'Z', '0', '9', '-', '.', '_', '~', '!', '$', '&', "'", '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '//', '?', '#', '%', '%4', '%41', '%zz', '%C3%A9',
+  '[', ']', '[::1]', 'é', 'ö', '\u00A0', '\uD7FF', '\uE000', '\uF8FF', '\uF900', '\uFDD0', '\uFDEF', '\uFFEF', '\uFFFD', '\uFFFE', '😀', '\u{10FFFD}', '\u{E0001}', ':80', ':ab', 'xn--',
+);
+const iriLike = fc.tuple(fc.constantFrom('http:', 'https://', 'http://host', 'urn:', 'urn:x:', 'mailto:', 'a+b.c-d:', 'file:///', 'http://h:8080'), fc.array(piece, { maxLength: 12 })).map(([start, rest]) => start + rest.join(''));
+
+describe('isRdfIri', () => {
+  test('answers as Oxigraph does for every absolute IRI the contract accepts, however it gets there', () => {
+    fc.assert(
+      fc.property(iriLike, (value) => {
+        expect(isRdfIri(value)).toBe(isIri(value) && oxigraphAccepts(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  test.each([
+    ['a letter lost to U+FFFD', 'http://dbpedia.org/resource/Mus\uFFFDe', false],
+    ['a malformed percent-escape', 'http://x/%zz', false],
+    ['two fragments', 'http://x/a#b#c', false],
+    ['a port that is not a number', 'http://h:ab/', false],
+    ['a plain IRI', 'http://id.worldcat.org/fast/1429860', true],
+    ['letters beyond ASCII', 'http://é.example/Ökonomie?ü#ä', true],
+    ['an IPv6 host', 'http://[::1]/x', true],
+  ])('%s', (_case, value, valid) => {
+    expect(isRdfIri(value)).toBe(valid);
+  });
+});
