@@ -153,3 +153,17 @@ describe('the type-ahead page', () => {
     expect(await page.locator('.opblock-summary-path').allInnerTexts()).toEqual(expect.arrayContaining(['/get', '/search', '/suggest']));
   });
 });
+
+describe('the type-ahead page of a drop-in for skos-suggester', () => {
+  test("suggests from the old service's envelope (API_COMPAT=skos-suggester)", async () => {
+    const compat = await startService({ API_COMPAT: 'skos-suggester' });
+    try {
+      await page.goto(`${compat.url}/`);
+      await typeSlowly('sweet po');
+      await listbox().waitFor({ state: 'visible' });
+      expect(await options().first().innerText()).toContain('Sweet potato');
+    } finally {
+      await compat.close();
+    }
+  });
+});
