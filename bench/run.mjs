@@ -9,7 +9,9 @@
 //     (label index on; the generic and virtuoso dialects differ only in the queries the
 //     index replaces, so one of them stands for both), and the virtuoso dialect's own
 //     store queries (LABEL_INDEX=off);
-//   - with --size N, the same two again at N concepts.
+//   - Apache Jena (TDB2 and ARQ behind scripts/jena.sh's harness) with the same 200,000
+//     concepts: the label index's read, /get and /search, figures without targets;
+//   - with --size N, the two Virtuoso backends again at N concepts.
 // Workloads: /get with 1 and 10 URIs, /search with a word, /suggest as keystrokes; each
 // uncached (the service started with CACHE_MAX_ENTRIES=0) and cached (a working set of 200
 // requests, warmed, on the default settings), with 1 and 32 clients. Prints the tables,
@@ -43,8 +45,11 @@ const say = (text) => process.stderr.write(`bench: ${text}\n`);
 const began = Date.now();
 
 const YSO = '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz';
-const VIRTUOSO_ENDPOINT = `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`;
-const VIRTUOSO_GRAPH = process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data';
+/** The private stores, each run by its script (start, load FILE, stop). */
+const STORES = {
+  virtuoso: { script: 'scripts/virtuoso.sh', endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`, graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data' },
+  jena: { script: 'scripts/jena.sh', endpoint: `http://127.0.0.1:${process.env.JENA_HTTP_PORT ?? 18892}/sparql`, graph: process.env.JENA_GRAPH ?? 'urn:x-skos-lookup:data' },
+};
 const CLIENTS = [1, 32];
 const WORKLOADS = ['get1', 'get10', 'search', 'suggest'];
 
@@ -70,13 +75,13 @@ const backends = onlySize ? [] : [
 if (!quick) {
   for (const size of [...(onlySize ? [] : [200000]), ...(extraSize === undefined ? [] : [Number(extraSize)])]) {
     const data = synthetic(size);
-    const store = { SPARQL_ENDPOINT: VIRTUOSO_ENDPOINT, SPARQL_GRAPH: VIRTUOSO_GRAPH, SPARQL_TIMEOUT_MS: '120000' };
+    const store = { SPARQL_ENDPOINT: STORES.virtuoso.endpoint, SPARQL_GRAPH: STORES.virtuoso.graph, SPARQL_TIMEOUT_MS: '120000' };
     const large = size > 500_000;
     backends.push({
       key: `virtuoso-${size}`,
       name: `Virtuoso ${thousands(size)}, label index`,
       data,
-      virtuoso: true,
+      store: STORES.virtuoso,
       env: { ...store, SPARQL_DIALECT: 'generic' },
       target: true,
       // the scale issue's targets for its millions of concepts; 200k keeps the earlier ones
@@ -87,18 +92,35 @@ if (!quick) {
     });
     // Past half a million concepts the store's regular expressions take seconds a keystroke
     // (4 to 8 s at a million): rows of them would say nothing but "no answer".
-    if (!large) backends.push({ key: `virtuoso-${size}-store`, name: `Virtuoso ${thousands(size)}, store queries (virtuoso dialect)`, data, virtuoso: true, env: { ...store, SPARQL_DIALECT: 'virtuoso', LABEL_INDEX: 'off' }, target: false });
+    if (!large) backends.push({ key: `virtuoso-${size}-store`, name: `Virtuoso ${thousands(size)}, store queries (virtuoso dialect)`, data, store: STORES.virtuoso, env: { ...store, SPARQL_DIALECT: 'virtuoso', LABEL_INDEX: 'off' }, target: false });
+  }
+  // Apache Jena (TDB2 and ARQ, Fuseki's engine) behind the project's harness, at 200k: the
+  // label index's read, /get and /search; figures only, no targets.
+  if (!onlySize) {
+    const data = synthetic(200000);
+    backends.push({
+      key: 'jena-200000',
+      name: 'Jena 200k, label index',
+      data,
+      store: STORES.jena,
+      env: { SPARQL_ENDPOINT: STORES.jena.endpoint, SPARQL_GRAPH: STORES.jena.graph, SPARQL_TIMEOUT_MS: '120000', SPARQL_DIALECT: 'generic' },
+      target: false,
+      startup: true,
+    });
   }
 }
 
 // ---- one backend --------------------------------------------------------------------------
-let loadedIntoVirtuoso;
-function virtuosoHolding(data) {
-  if (virtuosoLoaded || loadedIntoVirtuoso === data) return;
-  say(`starting Virtuoso and loading ${data}`);
-  execFileSync('bash', ['scripts/virtuoso.sh', 'start'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('bash', ['scripts/virtuoso.sh', 'load', data], { stdio: ['ignore', 'ignore', 'inherit'] });
-  loadedIntoVirtuoso = data;
+/** What each store holds now (its script's name to the data file). */
+const holding = new Map();
+function storeHolding(backend) {
+  const { script } = backend.store;
+  if (holding.get(script) === backend.data) return;
+  if (script === STORES.virtuoso.script && virtuosoLoaded) return;
+  say(`starting ${script} and loading ${backend.data}`);
+  execFileSync('bash', [script, 'start'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('bash', [script, 'load', backend.data], { stdio: ['ignore', 'ignore', 'inherit'] });
+  holding.set(script, backend.data);
 }
 
 /** Fetches each path once, one at a time: warms a cache, and gives the median body size. */
@@ -132,7 +154,7 @@ async function startup(backend, snapshot) {
   await warm.stop();
   const parts = Number(built[6]);
   say(`${backend.name}: the floor, ${parts} label queries straight to the store`);
-  const floor = await labelFloor({ endpoint: VIRTUOSO_ENDPOINT, graph: VIRTUOSO_GRAPH, parts });
+  const floor = await labelFloor({ endpoint: backend.store.endpoint, graph: backend.store.graph, parts });
   return {
     listenMs: cold.listenedMs,
     readyMs: cold.readyMs,
@@ -152,7 +174,7 @@ async function startup(backend, snapshot) {
 }
 
 async function runBackend(backend) {
-  if (backend.virtuoso) virtuosoHolding(backend.data);
+  if (backend.store !== undefined) storeHolding(backend);
   const vocabulary = await readVocabulary(backend.data);
   backend.concepts = vocabulary.concepts;
   const { workloads: lists, suggestByLength } = workloads(vocabulary);
@@ -210,8 +232,8 @@ async function runBackend(backend) {
       const requests = [];
       for (const path of lists[workload].uncached.slice(0, 5000)) requests.push(await record(path)); // as many distinct requests as a row asks: Virtuoso keeps plans by query text
       backend.queries = { ...backend.queries, [workload]: requests[0].map((query) => query.name) };
-      if (!backend.virtuoso) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients: 1, ...(await inProcess(store, requests)) });
-      else for (const clients of CLIENTS) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients, ...(await overHttp(requests, clients)) });
+      if (backend.store === undefined) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients: 1, ...(await inProcess(store, requests)) });
+      else for (const clients of CLIENTS) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients, ...(await overHttp(requests, clients, backend.store)) });
     }
   } finally {
     await store.close();
@@ -232,17 +254,17 @@ async function inProcess(store, requests) {
 }
 
 /**
- * Virtuoso's endpoint, driven like the service: each query of a request is a row of its own
+ * The store's endpoint, driven like the service: each query of a request is a row of its own
  * (autocannon sends single requests); the request's figures are the sums of its queries'
  * percentiles (an upper bound for p95 and p99), its rate the rate of doing all of them.
  */
-async function overHttp(requests, clients) {
+async function overHttp(requests, clients, { endpoint, graph }) {
   const steps = requests[0].length;
   const parts = [];
   for (let step = 0; step < steps; step++) {
-    const bodies = requests.map((queries) => new URLSearchParams({ query: queries[step].query, 'default-graph-uri': VIRTUOSO_GRAPH }).toString());
+    const bodies = requests.map((queries) => new URLSearchParams({ query: queries[step].query, 'default-graph-uri': graph }).toString());
     const next = cycle(bodies);
-    parts.push(await measure({ url: VIRTUOSO_ENDPOINT, connections: clients, seconds, next: () => ({ method: 'POST', path: '/sparql', body: next(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' } }) }));
+    parts.push(await measure({ url: endpoint, connections: clients, seconds, next: () => ({ method: 'POST', path: new URL(endpoint).pathname, body: next(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' } }) }));
   }
   const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
   return { answers: Math.min(...parts.map((part) => part.answers)), p50: sum('p50'), p95: sum('p95'), p99: sum('p99'), rps: 1 / parts.reduce((total, part) => total + 1 / part.rps, 0), failed: sum('failed') };
@@ -253,7 +275,7 @@ const rows = [];
 try {
   for (const backend of backends) rows.push(...(await runBackend(backend)));
 } finally {
-  if (loadedIntoVirtuoso !== undefined) execFileSync('bash', ['scripts/virtuoso.sh', 'stop'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const script of holding.keys()) execFileSync('bash', [script, 'stop'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 // ---- report -------------------------------------------------------------------------------

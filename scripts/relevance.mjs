@@ -15,7 +15,7 @@
 //
 //   node scripts/relevance.mjs [--sample 500] [--backends embedded,virtuoso:generic,virtuoso:virtuoso]
 //                              [--vocabularies unesco,stw,...] [--write]
-// A backend is `embedded` or `virtuoso:DIALECT`, optionally `:off` for LABEL_INDEX=off, and
+// A backend is `embedded`, `virtuoso:DIALECT` or `jena:DIALECT`, optionally `:off` for LABEL_INDEX=off, and
 // optionally `@N` for a sample of N concepts on that backend (the store's own queries are slow).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -87,13 +87,16 @@ const usable = (q) => q.trim() !== '' && [...q.trim()].length <= 200;
 // ---------------------------------------------------------------------------------------
 // Backends
 
-const endpoint = `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`;
-const graph = process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data';
-const virtuoso = (...command) => execFileSync('bash', ['scripts/virtuoso.sh', ...command], { stdio: ['ignore', 'ignore', 'inherit'] });
+/** The private stores a backend can name, each run by its script (start, load, stop). */
+const STORES = {
+  virtuoso: { script: 'scripts/virtuoso.sh', endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`, graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data' },
+  jena: { script: 'scripts/jena.sh', endpoint: `http://127.0.0.1:${process.env.JENA_HTTP_PORT ?? 18892}/sparql`, graph: process.env.JENA_GRAPH ?? 'urn:x-skos-lookup:data' },
+};
+const storeCommand = (store, ...command) => execFileSync('bash', [STORES[store].script, ...command], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 async function startService(backend, file) {
   const [store, dialect = 'generic', index = 'on'] = backend.split(':');
-  const env = store === 'embedded' ? { DATA_FILES: file } : { SPARQL_ENDPOINT: endpoint, SPARQL_GRAPH: graph, SPARQL_DIALECT: dialect };
+  const env = store === 'embedded' ? { DATA_FILES: file } : { SPARQL_ENDPOINT: STORES[store].endpoint, SPARQL_GRAPH: STORES[store].graph, SPARQL_DIALECT: dialect };
   const child = spawn(process.execPath, ['dist/server.js'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '0', LABEL_INDEX: index, SPARQL_TIMEOUT_MS: '60000', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -214,9 +217,10 @@ try {
       const vocabulary = readVocabulary(file);
       const step = Math.max(1, Math.floor(vocabulary.length / Number(ownSample ?? sampleSize)));
       const sample = vocabulary.filter((_, i) => i % step === 0);
-      if (backend.startsWith('virtuoso')) {
-        virtuoso('start'); // a new, empty database for each vocabulary
-        virtuoso('load', file);
+      const store = backend.split(':')[0];
+      if (store in STORES) {
+        storeCommand(store, 'start'); // a new, empty database for each vocabulary
+        storeCommand(store, 'load', file);
       }
       const service = await startService(backend, file);
       const begun = Date.now();
@@ -229,6 +233,7 @@ try {
       const { counts, medianKeystrokes } = result;
       rows.push(`| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${Math.round((Date.now() - begun) / 1000)} s |`);
       process.stderr.write(`${rows.at(-1)}\n`);
+      if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${result.failures.map((line) => `  miss: ${line}`).join('\n')}\n`); // every miss, floors or not
       for (const [figure, floor] of Object.entries(FLOORS)) {
         const value = percent(counts[figure]);
         if (value !== undefined && value < floor) problems.push(`${name} on ${backend}: ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${result.failures.filter((line) => line.startsWith(figure)).slice(0, 8).join('\n  ')}`);
@@ -236,7 +241,7 @@ try {
     }
   }
 } finally {
-  if (backends.some((spec) => spec.startsWith('virtuoso'))) virtuoso('stop');
+  for (const store of Object.keys(STORES)) if (backends.some((spec) => spec.startsWith(store))) storeCommand(store, 'stop');
 }
 
 const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | time |
@@ -261,7 +266,9 @@ Backends: \`embedded\` is the default configuration (embedded Oxigraph, label in
 \`virtuoso:generic\` the label index built from a private Virtuoso, with details from it;
 \`virtuoso:virtuoso:off\` the virtuoso dialect's own queries (\`LABEL_INDEX=off\`: its text
 index narrows, regular expressions decide), on a sample of about 100 concepts because
-each request there is a store query of tens to hundreds of milliseconds.
+each request there is a store query of tens to hundreds of milliseconds. \`jena:generic\`
+and \`jena:generic:off\` the same on Apache Jena (TDB2 and ARQ, Fuseki's engine, behind
+the project's test harness: README, "Fuseki").
 
 ${table}
 

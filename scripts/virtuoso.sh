@@ -25,18 +25,9 @@ buffers="${VIRTUOSO_BUFFERS:-170000}"
 start_seconds="${VIRTUOSO_START_SECONDS:-60}"
 endpoint="http://127.0.0.1:$http_port/sparql"
 
-say() { echo "virtuoso: $*" >&2; }
-die() { say "$*"; exit 1; }
-
-pid_of() { [[ -f "$dir/virtuoso.pid" ]] && cat "$dir/virtuoso.pid" || true; }
-running() { local pid; pid="$(pid_of)"; [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; }
-
-# Answers 0 when the SPARQL endpoint answers ASK {}.
-answers() {
-  node -e '
-    fetch(process.argv[1] + "?query=" + encodeURIComponent("ASK {}"), { signal: AbortSignal.timeout(2000) })
-      .then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1));' "$endpoint"
-}
+name=virtuoso
+pid_file="$dir/virtuoso.pid"
+source "$root/scripts/lib-store-process.sh"
 
 # Runs SQL through isql-vt and fails on any error: isql-vt itself exits 0 after SQL errors.
 sql() {
@@ -120,18 +111,8 @@ launch() {
   # Its own session, so that it outlives the shell that started it, holding none of this
   # script's output (a caller that reads it to the end would wait for Virtuoso to exit).
   (cd "$dir" && exec setsid virtuoso-t -c "$dir/virtuoso.ini" +foreground) >"$dir/stdout.log" 2>&1 </dev/null &
-  echo $! >"$dir/virtuoso.pid"
-  local waited=0
-  until answers; do
-    if ! running; then die "it stopped while starting; its log ends with:"$'\n'"$(tail -n 20 "$dir/virtuoso.log" "$dir/stdout.log" 2>/dev/null)"; fi
-    if ((waited >= start_seconds * 4)); then
-      kill -KILL "$(pid_of)" 2>/dev/null || true
-      die "no answer at $endpoint after ${start_seconds}s; its log ends with:"$'\n'"$(tail -n 20 "$dir/virtuoso.log" 2>/dev/null)"
-    fi
-    sleep 0.25
-    waited=$((waited + 1))
-  done
-  say "running (pid $(pid_of)), SPARQL at $endpoint"
+  echo $! >"$pid_file"
+  await_answers "$start_seconds" "$dir/virtuoso.log" "$dir/stdout.log"
 }
 
 load() {
@@ -160,24 +141,12 @@ load() {
   say "text index built in $((SECONDS - started))s"
 }
 
+# A clean shutdown (a checkpoint first); killed after 60 s, and the next start replays its log.
 stop() {
-  if ! running; then say "not running"; return 0; fi
-  local pid; pid="$(pid_of)"
-  isql-vt "127.0.0.1:$isql_port" dba dba -K >/dev/null 2>&1 || true
-  for _ in $(seq 1 240); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
-  if kill -0 "$pid" 2>/dev/null; then
-    say "no clean shutdown after 60s; killing it (the next start replays its log)"
-    kill -KILL "$pid" 2>/dev/null || true
-  fi
-  rm -f "$dir/virtuoso.pid"
-  say "stopped"
+  stop_with isql-vt "127.0.0.1:$isql_port" dba dba -K >/dev/null 2>&1
 }
 
-status() {
-  if running; then say "running (pid $(pid_of)), SPARQL at $endpoint, graph <$graph>"; return 0; fi
-  say "not running"
-  return 3
-}
+status() { status_of; }
 
 case "${1:-}" in
   start) start ;;

@@ -10,6 +10,48 @@
  * for two letters (ß = ss, æ = ae, œ = oe).
  */
 
+/** Regular expression class text for code point ranges: the characters themselves, not \u escapes, which the stores' regular expressions do not all read. */
+const rangesText = (ranges: ReadonlyArray<readonly number[]>): string => ranges.map((range) => range.map((code) => String.fromCodePoint(code)).join('-')).join('');
+
+/**
+ * Combining marks that folding drops: the combining diacritics left after composing (a `q`
+ * with U+0301, which has no precomposed form) wherever they stand; Hebrew points after a
+ * Hebrew letter and Arabic vowel signs after an Arabic letter, which writers mostly leave
+ * out (`تصرُّف` folds to `تصرف`, `שָׁלוֹם` to `שלום`); and any of them at the start of a word.
+ * Marks that are part of a letter (Devanagari or Thai vowel signs) stay. Each letter of a
+ * pattern allows only the marks its script drops: allowing all after every letter made a
+ * 200-letter query's patterns too large for Virtuoso's regular expressions.
+ */
+const COMBINING_MARKS = rangesText([[0x0300, 0x036f]]);
+const HEBREW_MARKS = rangesText([[0x0591, 0x05bd], [0x05bf], [0x05c1, 0x05c2], [0x05c4, 0x05c5], [0x05c7]]);
+const ARABIC_MARKS = rangesText([[0x0610, 0x061a], [0x064b, 0x065f], [0x0670], [0x06d6, 0x06dc], [0x06df, 0x06e4], [0x06e7, 0x06e8], [0x06ea, 0x06ed]]);
+const FOLDED_MARKS = `${COMBINING_MARKS}${HEBREW_MARKS}${ARABIC_MARKS}`;
+const IS = {
+  combining: new RegExp(`^[${COMBINING_MARKS}]$`, 'u'),
+  hebrewMark: new RegExp(`^[${HEBREW_MARKS}]$`, 'u'),
+  arabicMark: new RegExp(`^[${ARABIC_MARKS}]$`, 'u'),
+  hebrewLetter: /^[\u05D0-\u05EA\u05EF-\u05F2]$/u,
+  arabicLetter: /^(?=\p{L})\p{Script=Arabic}$/u,
+  wordCharacter: /^[\p{L}\p{N}\p{M}]$/u,
+};
+/** Regular expression text: any number of the marks folding drops at the start of a word. */
+export const FOLDED_MARKS_RUN = `[${FOLDED_MARKS}]*`;
+
+/** Regular expression text: the marks folding drops after `letter` (a folded letter), any number of them. */
+function marksAfter(letter: string): string {
+  if (IS.hebrewLetter.test(letter)) return `[${COMBINING_MARKS}${HEBREW_MARKS}]*`;
+  if (IS.arabicLetter.test(letter)) return `[${COMBINING_MARKS}${ARABIC_MARKS}]*`;
+  return `[${COMBINING_MARKS}]*`;
+}
+
+/** Whether folding drops `mark`, after the character `previous` kept before it in its word (undefined at a word's start). */
+function dropsMark(mark: string, previous: string | undefined): boolean {
+  if (IS.combining.test(mark)) return true;
+  if (IS.hebrewMark.test(mark)) return previous === undefined || IS.hebrewLetter.test(previous);
+  if (IS.arabicMark.test(mark)) return previous === undefined || IS.arabicLetter.test(previous);
+  return false;
+}
+
 /** Blocks whose precomposed letters are folded to their base letter. */
 const FOLDED_BLOCKS: ReadonlyArray<readonly [number, number]> = [
   [0x00c0, 0x024f], // Latin-1 Supplement, Latin Extended-A and -B
@@ -49,7 +91,8 @@ function baseOf(letter: string): string {
   const stroked = STROKED[lower];
   if (stroked !== undefined) return stroked;
   const base = lower.normalize('NFD').replace(/\p{M}/gu, '');
-  return [...base].length === 1 ? base : lower;
+  const single = [...base].length === 1 ? base : lower;
+  return STROKED[single] ?? single; // ǿ is ø with an accent, and ø folds to o
 }
 
 /** Base letter -> every letter (both cases) that folds to it. */
@@ -76,7 +119,10 @@ const VARIANTS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
 /** Folds a query to lower-case base letters: `Straße Café` -> `strasse cafe`. */
 export function foldText(text: string): string {
   let folded = '';
+  let previous: string | undefined; // the last character kept in this word
   for (const character of text.normalize('NFC')) {
+    if (dropsMark(character, previous)) continue;
+    previous = IS.wordCharacter.test(character) ? character : undefined;
     const lower = character.toLowerCase();
     folded += LIGATURES[lower] ?? baseOf(character);
   }
@@ -86,8 +132,9 @@ export function foldText(text: string): string {
 /** The class that matches one folded letter in any case and with any diacritic. */
 function letterClass(letter: string): string {
   const forms = VARIANTS.get(letter) ?? new Set([letter, letter.toUpperCase()].filter((form) => [...form].length === 1));
-  const members = [...forms].sort().join('');
-  return [...members].length === 1 ? escapeRegex(members) : `[${members}]`;
+  const members = classText([...forms]);
+  // then any of the marks that folding drops, in any order
+  return `${[...members].length === 1 ? escapeRegex(members) : `[${members}]`}${marksAfter(letter)}`;
 }
 
 /**
@@ -111,13 +158,13 @@ export function foldedWordPattern(word: string, open = false): string {
     const pair = `${letters[i]}${letters[i + 1] ?? ''}`;
     const ligature = ligatureOf(pair);
     if (ligature !== undefined) {
-      pattern += `(${letterClass(pair[0] as string)}${letterClass(pair[1] as string)}|${ligature})`;
+      pattern += `(${letterClass(pair[0] as string)}${letterClass(pair[1] as string)}|(${ligature})${marksAfter('a')})`;
       i++;
       continue;
     }
     const last = i === letters.length - 1;
     const opening = open && last ? Object.keys(LIGATURES).filter((key) => LIGATURES[key]?.startsWith(letters[i] as string)) : [];
-    pattern += opening.length === 0 ? letterClass(letters[i] as string) : `(${letterClass(letters[i] as string)}|${opening.map(bothCases).join('|')})`;
+    pattern += opening.length === 0 ? letterClass(letters[i] as string) : `(${letterClass(letters[i] as string)}|(${opening.map(bothCases).join('|')})${marksAfter('a')})`;
   }
   return pattern;
 }
@@ -129,8 +176,8 @@ function sRun(length: number, open: boolean): string {
   const walk = (left: number, written: string): void => {
     if (ways.length > 64) return; // runs that long do not occur in words; the first ways suffice
     if (left === 0) ways.push(written);
-    if (left >= 1) walk(left - 1, written + (open && left === 1 ? `(${s}|ß|ẞ)` : s));
-    if (left >= 2) walk(left - 2, `${written}(ß|ẞ)`);
+    if (left >= 1) walk(left - 1, written + (open && left === 1 ? `(${s}|[ßẞ]${marksAfter('s')})` : s));
+    if (left >= 2) walk(left - 2, `${written}[ßẞ]${marksAfter('s')}`);
   };
   walk(length, '');
   return ways.length === 1 ? (ways[0] as string) : `(${ways.join('|')})`;
@@ -147,14 +194,33 @@ function bothCases(ligature: string): string {
   return `${ligature}|${upper}`;
 }
 
+/**
+ * The members of a character class, in code point order, runs of three or more written as
+ * ranges (`À-Å`, `Ạ-ặ`): the classes of vowels hold dozens of letters, and a 200-letter
+ * query must stay within the size Virtuoso compiles.
+ */
+function classText(members: string[]): string {
+  const codes = members.map((member) => member.codePointAt(0) as number).sort((a, b) => a - b);
+  let text = '';
+  for (let i = 0; i < codes.length; ) {
+    let end = i;
+    while (end + 1 < codes.length && codes[end + 1] === (codes[end] as number) + 1) end++;
+    const from = String.fromCodePoint(codes[i] as number);
+    const to = String.fromCodePoint(codes[end] as number);
+    text += end - i >= 2 ? `${from}-${to}` : end > i ? `${from}${to}` : from;
+    i = end + 1;
+  }
+  return text;
+}
+
 /** Escapes the characters that are special in XPath, PCRE and Rust regular expressions. */
 function escapeRegex(text: string): string {
   return text.replace(/[\\.^$|?*+()[\]{}-]/g, '\\$&');
 }
 
 /**
- * Regular expression text for one letter that folding changes (é, Ø, ß, ς...): a word
- * without any is spelled as its folded form, up to case.
+ * Regular expression text for one letter that folding changes (é, Ø, ß, ς...), or one of
+ * the marks it drops: a word without any is spelled as its folded form, up to case.
  */
 export const FOLDED_AWAY_LETTER: string = (() => {
   const letters = new Set<string>();
@@ -166,7 +232,7 @@ export const FOLDED_AWAY_LETTER: string = (() => {
     if ([...ligature.toUpperCase()].length === 1) letters.add(ligature.toUpperCase());
   }
   letters.add('ẞ');
-  return `[${[...letters].sort().join('')}]`;
+  return `[${[...letters].sort().join('')}${FOLDED_MARKS}]`; // and the marks folding drops
 })();
 
 /**
@@ -177,5 +243,5 @@ export const FOLDED_AWAY_LETTER: string = (() => {
 export function foldedLabel(label: string): string {
   // ASCII (most labels of most vocabularies): its words are runs of [A-Za-z0-9], folded to lower case
   if (/^[\x00-\x7f]*$/.test(label)) return (label.match(/[A-Za-z0-9]+/g) ?? []).join(' ').toLowerCase();
-  return [...label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => foldText(match[0])).join(' ');
+  return [...label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => foldText(match[0])).filter((word) => word !== '').join(' ');
 }

@@ -1,4 +1,4 @@
-import { foldText, foldedWordPattern } from './foldedLetter.js';
+import { FOLDED_MARKS_RUN, foldText, foldedWordPattern } from './foldedLetter.js';
 
 /** One word of a query: folded (lower case, no diacritics), and whether it may be the start of a longer word. */
 export interface QueryTerm {
@@ -26,6 +26,13 @@ export interface MatchPatterns {
 
 const WORD_CHARACTER = '\\p{L}\\p{N}\\p{M}';
 const SEPARATOR = `[^${WORD_CHARACTER}]`;
+/**
+ * What may stand between two words: a separator, then separators and marks that folding
+ * drops (a word of such marks alone folds to nothing, and is no word).
+ */
+const GAP = `${SEPARATOR}(${SEPARATOR}|${FOLDED_MARKS_RUN.slice(0, -1)})*`;
+/** Before the first word: separators and dropped marks. */
+const LEAD = `(${SEPARATOR}|${FOLDED_MARKS_RUN.slice(0, -1)})*`;
 
 /** Splits text into words as labels are split: runs of letters, digits and combining marks. */
 export function wordsOf(text: string): string[] {
@@ -46,15 +53,17 @@ export function suggestPatterns(q: string): MatchPatterns {
   return patterns(wordsOf(q).map((word) => ({ folded: foldText(word), prefix: true })));
 }
 
-function patterns(terms: QueryTerm[]): MatchPatterns {
+function patterns(allTerms: QueryTerm[]): MatchPatterns {
+  const terms = allTerms.filter(({ folded }) => folded !== ''); // a word of marks that folding drops is no word
   const closed = terms.map(({ folded }) => foldedWordPattern(folded));
   // The last word of "starts with" may end anywhere in a label word, as a prefix word may.
   const open = terms.map(({ folded }) => foldedWordPattern(folded, true));
-  const start = `^${SEPARATOR}*${[...closed.slice(0, -1), ...open.slice(-1)].join(`${SEPARATOR}+`)}`;
+  const start = `^${LEAD}${[...closed.slice(0, -1), ...open.slice(-1)].join(GAP)}`;
   return {
     terms,
-    words: terms.map(({ prefix }, i) => `(^|${SEPARATOR})${prefix ? open[i] : `${closed[i]}(${SEPARATOR}|$)`}`),
-    equal: `^${SEPARATOR}*${closed.join(`${SEPARATOR}+`)}${SEPARATOR}*$`,
+    // a word may begin with marks that folding drops (they follow a letter in every other place)
+    words: terms.map(({ prefix }, i) => `(^|${SEPARATOR})${FOLDED_MARKS_RUN}${prefix ? open[i] : `${closed[i]}(${SEPARATOR}|$)`}`),
+    equal: `^${LEAD}${closed.join(GAP)}${LEAD}$`,
     start,
   };
 }

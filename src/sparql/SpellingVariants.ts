@@ -1,5 +1,4 @@
 import { foldText } from '../domain/foldedLetter.js';
-import { wordsOf } from '../domain/matchPatterns.js';
 
 /**
  * The spellings with diacritics (or ß, æ, œ, ø...) of the words in a store's labels, by
@@ -24,7 +23,8 @@ export class SpellingVariants {
     const entries: Array<readonly [string, string]> = [];
     const seen = new Set<string>();
     for (const label of labels) {
-      for (const word of wordsOf(label)) {
+      // as stored, not normalized: the text index holds a decomposed é (e, U+0301) as it is
+      for (const [word] of label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
         const spelling = word.toLowerCase();
         if (seen.has(spelling)) continue;
         seen.add(spelling);

@@ -13,13 +13,6 @@ export function isIri(value: string): boolean {
   return value.isWellFormed() && ABSOLUTE_IRI.test(value);
 }
 
-/**
- * Whether `value` is also a valid IRI by RFC 3987 (percent-escapes of two hex digits, one
- * `#`, a numeric port...), checked by Oxigraph's IRI parser. A value that passes `isIri`
- * but not this cannot name anything in an RDF store, and strict stores reject a query that
- * holds it, so it never reaches one: /get leaves it out like any URI that is not a concept,
- * and a `scheme` of that kind has no concepts.
- */
 /** A character of an IRI's path, query or fragment that RFC 3987 always allows: unreserved, sub-delims, `:@/`, or a letter of its `ucschar` ranges in the Basic Multilingual Plane (no surrogates, no non-characters). */
 const PATH_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF-]|%[0-9A-Fa-f]{2})";
 /**
@@ -30,10 +23,23 @@ const PATH_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/\\u00A0-\\uD7FF\\uF900-\\u
  */
 const PLAINLY_VALID = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?://[A-Za-z0-9._~-]*(?::[0-9]*)?(?=[/?#]|$)|(?!//))${PATH_CHARACTER}*(?:\\?(?:${PATH_CHARACTER}|\\?)*)?(?:#(?:${PATH_CHARACTER}|\\?)*)?$`);
 
+/**
+ * Whether `value` is also a valid IRI by RFC 3987 (percent-escapes of two hex digits, one
+ * `#`, a numeric port...), checked by Oxigraph's IRI parser, in Unicode Normal Form C and
+ * with the components its scheme requires. A value that passes `isIri` but not this cannot name anything in an RDF store, and strict stores reject a query that
+ * holds it, so it never reaches one: /get leaves it out like any URI that is not a concept,
+ * and a `scheme` of that kind has no concepts.
+ */
 export function isRdfIri(value: string): boolean {
   // U+2028 and U+2029 are valid in an IRI, but sparqljs (and so perhaps other parsers)
   // reads them as line ends inside a query.
   if (!isIri(value) || /[\u2028\u2029]/.test(value)) return false;
+  // RFC 3987 asks for IRIs in Unicode Normal Form C; Jena's SPARQL parser refuses others.
+  if (/[^\u0000-\u007F]/.test(value) && value.normalize('NFC') !== value) return false;
+  // The components some schemes require, which Jena's parser checks: a host for http, https
+  // and ftp (`http:x`, `http:///x`), a path for urn (`urn:?x`).
+  if (/^(https?|ftp):/i.test(value) && !/^[a-z]+:\/\/[^/?#:@]/i.test(value.replace(/^([a-z]+:\/\/)[^/?#@]*@/i, '$1'))) return false;
+  if (/^urn:[?#]/i.test(value)) return false;
   if (PLAINLY_VALID.test(value)) return true; // most IRIs, without the cost of asking Oxigraph (tens of microseconds)
   try {
     oxigraph.namedNode(value);

@@ -104,4 +104,14 @@ describe('a real vocabulary file with its oddities', () => {
     expect(await found(service, '/search?q=palimpsest')).toEqual([`${H}bookbinding`]);
     expect(await found(service, '/suggest?q=sewing%20struct')).toEqual([`${H}bookbinding`]);
   });
+
+  test('labels with combining marks are found without them: Arabic vowel signs, an accent stored decomposed', async () => {
+    const calligraphy = [`${H}calligraphy`];
+    expect(await found(service, `/search?q=${encodeURIComponent('\u062e\u0637')}`)).toEqual(calligraphy); // خط, no vowel signs
+    expect(await found(service, `/search?q=${encodeURIComponent('\u062e\u064e\u0637\u0651')}`)).toEqual(calligraphy); // as written
+    expect(await found(service, `/suggest?q=${encodeURIComponent('\u062e')}`)).toEqual(calligraphy);
+    expect(await found(service, '/search?q=cafe%20signage')).toEqual(calligraphy);
+    expect(await found(service, `/search?q=${encodeURIComponent('café')}`)).toEqual(calligraphy); // NFC query, NFD label
+    expect(await found(service, '/suggest?q=caf')).toEqual(calligraphy);
+  });
 });

@@ -33,7 +33,8 @@ describe('rows streamed as tab-separated values', () => {
     const query = `SELECT ?v (LANG(?v) AS ?lang) ?missing WHERE { VALUES ?v { ${literals} <http://example.org/an-iri> } }`;
     const { streamed, whole } = await both(store, query, ['v', 'lang', 'missing']);
     expect(streamed).toEqual(whole);
-    expect(streamed).toContainEqual([AWKWARD[0], 'en-gb', '']);
+    // language tags are case-insensitive: Oxigraph and Virtuoso write them in lower case, Jena as given
+    expect(streamed.map(([v, lang, missing]) => [v, lang?.toLowerCase(), missing])).toContainEqual([AWKWARD[0], 'en-gb', '']);
     expect(streamed).toContainEqual(['http://example.org/an-iri', '', '']);
   });
 
