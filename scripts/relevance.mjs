@@ -10,6 +10,12 @@
 //   typing    typing the prefLabel into /suggest letter by letter: keystrokes until it is in the
 //             top 10 (median), and the share found before the first word is complete (concepts
 //             whose first word more than 10 concepts share are left out of that share)
+//   MRR       type-ahead mean reciprocal rank: the prefLabel in the display language (en, the
+//             default) typed into /suggest (count 10), 1/rank over its first 6 letters (0 when
+//             not in the list), averaged over the letters and the concepts; without `lang` (the
+//             page's default) and with lang=en; and the median number of letters until the
+//             concept is first and stays first to the end of its label (concepts whose label
+//             several concepts share, up to case and diacritics, are left out of these)
 // Expected answers come from the files themselves, parsed here with Oxigraph, not from the service.
 // It prints one table, writes it to RELEVANCE.md with --write, and exits 1 under the floors.
 //
@@ -146,6 +152,8 @@ async function measure(service, vocabulary, sample) {
   }
   const counts = { exact: [0, 0], alt: [0, 0], folded: [0, 0], lang: [0, 0], firstWord: [0, 0] };
   const keystrokes = [];
+  const reciprocal = { plain: [], lang: [] }; // one mean over 6 letters per concept
+  const toLastingFirst = [];
   const failures = [];
   const tally = (figure, ok, detail) => {
     counts[figure][0] += ok ? 1 : 0;
@@ -174,6 +182,7 @@ async function measure(service, vocabulary, sample) {
     }
     // Typing the label into a type-ahead field.
     if (!usable(label)) return;
+    if ((tiedBy.get(normalized(label)) ?? 1) === 1) await typeAheadRanks(concept, label);
     const characters = [...label];
     const firstWord = wordsOf(label)[0] ?? '';
     const firstWordEnd = label.indexOf(firstWord) + firstWord.length;
@@ -193,12 +202,47 @@ async function measure(service, vocabulary, sample) {
     if ((wordUse.get(foldText(firstWord)) ?? 0) <= 10) tally('firstWord', typed <= firstWordEnd, `${concept.uri} "${label}" found after ${typed} keystrokes`);
   }
 
+  /** MRR over the first 6 letters, with and without lang, and the letters to a lasting first place. */
+  async function typeAheadRanks(concept, label) {
+    const letters = [...label];
+    const rankAt = async (k, extra) => {
+      const { concepts } = await get(`${service.url}/suggest?q=${encodeURIComponent(letters.slice(0, k).join(''))}&count=10${extra}`);
+      return concepts.findIndex((found) => found.uri === concept.uri) + 1; // 0: not in the list
+    };
+    const prefixes = [];
+    for (let k = 1; k <= letters.length; k++) if (letters.slice(0, k).join('').trim() !== '' && letters[k - 1]?.trim() !== '') prefixes.push(k);
+    const firstSix = prefixes.slice(0, 6);
+    for (const [key, extra] of [['plain', ''], ['lang', '&lang=en']]) {
+      let sum = 0;
+      for (const k of firstSix) {
+        const rank = await rankAt(k, extra);
+        sum += rank === 0 ? 0 : 1 / rank;
+      }
+      reciprocal[key].push(sum / firstSix.length);
+    }
+    let lasting = Infinity;
+    for (let i = prefixes.length - 1; i >= 0; i--) {
+      if ((await rankAt(prefixes[i], '')) !== 1) break;
+      lasting = prefixes[i];
+    }
+    toLastingFirst.push(lasting);
+  }
+
   const queue = [...sample];
   await Promise.all(Array.from({ length: concurrency }, async () => {
     for (let concept = queue.shift(); concept !== undefined; concept = queue.shift()) await one(concept);
   }));
   keystrokes.sort((a, b) => a - b);
-  return { counts, medianKeystrokes: keystrokes[Math.floor((keystrokes.length - 1) / 2)], failures };
+  toLastingFirst.sort((a, b) => a - b);
+  const mean = (values) => (values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length);
+  return {
+    counts,
+    medianKeystrokes: keystrokes[Math.floor((keystrokes.length - 1) / 2)],
+    mrr: mean(reciprocal.plain),
+    mrrLang: mean(reciprocal.lang),
+    lettersToFirst: toLastingFirst[Math.floor((toLastingFirst.length - 1) / 2)],
+    failures,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -230,8 +274,9 @@ try {
       } finally {
         service.stop();
       }
-      const { counts, medianKeystrokes } = result;
-      rows.push(`| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${Math.round((Date.now() - begun) / 1000)} s |`);
+      const { counts, medianKeystrokes, mrr, mrrLang, lettersToFirst } = result;
+      const three = (value) => (value === undefined ? 'n/a' : value.toFixed(3));
+      rows.push(`| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${three(mrr)} | ${three(mrrLang)} | ${lettersToFirst === Infinity ? 'never' : lettersToFirst} | ${Math.round((Date.now() - begun) / 1000)} s |`);
       process.stderr.write(`${rows.at(-1)}\n`);
       if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${result.failures.map((line) => `  miss: ${line}`).join('\n')}\n`); // every miss, floors or not
       for (const [figure, floor] of Object.entries(FLOORS)) {
@@ -244,13 +289,17 @@ try {
   for (const store of Object.keys(STORES)) if (backends.some((spec) => spec.startsWith(store))) storeCommand(store, 'stop');
 }
 
-const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | time |
-|---|---|---|---|---|---|---|---|---|---|
+const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | MRR@6 | MRR@6, lang=en | letters to a lasting #1 | time |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`;
 const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
 console.log(table);
 console.log(problems.length === 0 ? `relevance: ${rows.length} passed, 0 failed` : `\n${problems.join('\n')}\nrelevance: ${rows.length - problems.length} passed, ${problems.length} failed`);
 if (write) {
+  // what follows KEPT in RELEVANCE.md is written by hand (figures before and after a change) and kept as it is
+  const KEPT = '<!-- kept: written by hand, kept by scripts/relevance.mjs -->';
+  const previous = existsSync('RELEVANCE.md') ? readFileSync('RELEVANCE.md', 'utf8') : '';
+  const kept = previous.includes(KEPT) ? `\n${previous.slice(previous.indexOf(KEPT))}` : '';
   writeFileSync(
     'RELEVANCE.md',
     `# Relevance
@@ -265,15 +314,15 @@ folded ${FLOORS.folded}%, lang ${FLOORS.lang}%, before the first word ends ${FLO
 Backends: \`embedded\` is the default configuration (embedded Oxigraph, label index on);
 \`virtuoso:generic\` the label index built from a private Virtuoso, with details from it;
 \`virtuoso:virtuoso:off\` the virtuoso dialect's own queries (\`LABEL_INDEX=off\`: its text
-index narrows, regular expressions decide), on a sample of about 100 concepts because
-each request there is a store query of tens to hundreds of milliseconds. \`jena:generic\`
-and \`jena:generic:off\` the same on Apache Jena (TDB2 and ARQ, Fuseki's engine, behind
-the project's test harness: README, "Fuseki").
+index narrows, regular expressions decide), on a smaller sample (the \`@N\` of the
+backend) because each request there is a store query of tens to hundreds of milliseconds.
+\`jena:generic\` and \`jena:generic:off\` the same on Apache Jena (TDB2 and ARQ, Fuseki's
+engine, behind the project's test harness: README, "Fuseki").
 
 ${table}
 
 What each figure means is written at the top of \`scripts/relevance.mjs\`.
-`,
+${kept}`,
   );
 }
 process.exit(problems.length === 0 ? 0 : 1);
