@@ -24,6 +24,7 @@ import { cpus, totalmem } from 'node:os';
 import { loadConfig } from '../dist/config.js';
 import { createStore } from '../dist/store/createStore.js';
 import { barChart } from './lib/chart.mjs';
+import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { labelFloor } from './lib/labelFloor.mjs';
 import { cycle, measure, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
@@ -45,11 +46,6 @@ const say = (text) => process.stderr.write(`bench: ${text}\n`);
 const began = Date.now();
 
 const YSO = '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz';
-/** The private stores, each run by its script (start, load FILE, stop). */
-const STORES = {
-  virtuoso: { script: 'scripts/virtuoso.sh', endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`, graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data' },
-  jena: { script: 'scripts/jena.sh', endpoint: `http://127.0.0.1:${process.env.JENA_HTTP_PORT ?? 18892}/sparql`, graph: process.env.JENA_GRAPH ?? 'urn:x-skos-lookup:data' },
-};
 const CLIENTS = [1, 32];
 const WORKLOADS = ['get1', 'get10', 'search', 'suggest'];
 
@@ -118,8 +114,8 @@ function storeHolding(backend) {
   if (holding.get(script) === backend.data) return;
   if (script === STORES.virtuoso.script && virtuosoLoaded) return;
   say(`starting ${script} and loading ${backend.data}`);
-  execFileSync('bash', [script, 'start'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('bash', [script, 'load', backend.data], { stdio: ['ignore', 'ignore', 'inherit'] });
+  storeCommand(script, 'start');
+  storeCommand(script, 'load', backend.data);
   holding.set(script, backend.data);
 }
 
@@ -275,7 +271,7 @@ const rows = [];
 try {
   for (const backend of backends) rows.push(...(await runBackend(backend)));
 } finally {
-  for (const script of holding.keys()) execFileSync('bash', [script, 'stop'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const script of holding.keys()) storeCommand(script, 'stop');
 }
 
 // ---- report -------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import oxigraph from 'oxigraph';
+import { STORES, storeCommand } from './privateStores.mjs';
 
 const FLOORS = { exact: 98, alt: 98, folded: 95, lang: 98, firstWord: 90 };
 /** Fewer checks than this are shown but not held to a floor: one miss in 20 moves a figure by 5 points. */
@@ -94,13 +95,6 @@ const usable = (q) => q.trim() !== '' && [...q.trim()].length <= 200;
 
 // ---------------------------------------------------------------------------------------
 // Backends
-
-/** The private stores a backend can name, each run by its script (start, load, stop). */
-const STORES = {
-  virtuoso: { script: 'scripts/virtuoso.sh', endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`, graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data' },
-  jena: { script: 'scripts/jena.sh', endpoint: `http://127.0.0.1:${process.env.JENA_HTTP_PORT ?? 18892}/sparql`, graph: process.env.JENA_GRAPH ?? 'urn:x-skos-lookup:data' },
-};
-const storeCommand = (store, ...command) => execFileSync('bash', [STORES[store].script, ...command], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 async function startService(backend, file) {
   const [store, dialect = 'generic', index = 'on'] = backend.split(':');
@@ -265,8 +259,8 @@ try {
       const sample = vocabulary.filter((_, i) => i % step === 0);
       const store = backend.split(':')[0];
       if (store in STORES) {
-        storeCommand(store, 'start'); // a new, empty database for each vocabulary
-        storeCommand(store, 'load', file);
+        storeCommand(STORES[store].script, 'start'); // a new, empty database for each vocabulary
+        storeCommand(STORES[store].script, 'load', file);
       }
       const service = await startService(backend, file);
       const begun = Date.now();
@@ -288,7 +282,7 @@ try {
     }
   }
 } finally {
-  for (const store of Object.keys(STORES)) if (backends.some((spec) => spec.startsWith(store))) storeCommand(store, 'stop');
+  for (const store of Object.keys(STORES)) if (backends.some((spec) => spec.startsWith(store))) storeCommand(STORES[store].script, 'stop');
 }
 
 const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | MRR@6 | MRR@6, lang=en | letters to a lasting #1 | time |

@@ -62,13 +62,9 @@ export class LabelIndexBuilder {
   add(row: IndexRow): void {
     const { property } = row;
     this.rows++;
-    if (this.unnameable.has(row.concept)) return;
-    if (!this.conceptIds?.has(row.concept) && !isRdfIri(row.concept)) {
-      this.unnameable.add(row.concept);
-      return;
-    }
+    const concept = this.concept(row.concept);
+    if (concept < 0) return;
     if (property === PREF_LABEL || property === ALT_LABEL || property === HIDDEN_LABEL) {
-      const concept = this.concept(row.concept);
       const language = this.language(row.language);
       this.entryConcept.push(concept);
       this.entryAlt.push(property === PREF_LABEL ? 0 : 1);
@@ -77,12 +73,12 @@ export class LabelIndexBuilder {
       this.entryText.push(foldedLabel(row.value));
       if (property === PREF_LABEL) this.display(concept, 0, language, row.value);
     } else if (property === RDFS_LABEL) {
-      this.display(this.concept(row.concept), 1, this.language(row.language), row.value);
+      this.display(concept, 1, this.language(row.language), row.value);
     } else if (property === NOTATION) {
-      this.notationConcept.push(this.concept(row.concept));
+      this.notationConcept.push(concept);
       this.notationText.push(row.value);
     } else if (property === IN_SCHEME || property === TOP_CONCEPT_OF) {
-      this.memberConcept.push(this.concept(row.concept));
+      this.memberConcept.push(concept);
       let scheme = this.schemeIds.get(row.value);
       if (scheme === undefined) {
         scheme = this.schemes.length;
@@ -194,10 +190,16 @@ export class LabelIndexBuilder {
     };
   }
 
+  /** The concept's number, given at its first row; -1 for a concept no query can name (checked once). */
   private concept(iri: string): number {
     const ids = this.conceptIds as Map<string, number>;
     let id = ids.get(iri);
     if (id === undefined) {
+      if (this.unnameable.has(iri)) return -1;
+      if (!isRdfIri(iri)) {
+        this.unnameable.add(iri);
+        return -1;
+      }
       id = this.conceptIris.count;
       this.conceptIris.push(iri);
       // The key is a fresh copy, read back from the bytes: `iri` is most often a slice of a
