@@ -30,8 +30,8 @@ class Labels {
 }
 
 /**
- * What the store holds about one concept, gathered from the rows of `concepts.rq` or
- * `prefLabels.rq`, and turned into the contract's Concept.
+ * What the store holds about one concept, gathered from the rows of `concepts.rq`, and
+ * turned into the contract's Concept.
  */
 export class ConceptDetails {
   private readonly labels = new Labels();

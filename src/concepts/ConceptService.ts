@@ -1,7 +1,8 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
+import { LabelIndex } from '../index/LabelIndex.js';
+import { LabelIndexBuilder } from '../index/LabelIndexBuilder.js';
 import type { LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
@@ -12,7 +13,16 @@ import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
-import { searchPatterns, suggestPatterns, type MatchPatterns } from '../domain/matchPatterns.js';
+import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
+import { RankQuery, type Endpoint } from '../domain/ranking.js';
+
+/**
+ * The store path (no label index): how many candidate concepts the store's query brings at
+ * most besides those of the page asked for, the shortest matching labels first. Candidates
+ * are ranked with the label index's code; when more concepts match than this, a page is
+ * made from the candidates alone and may differ from the label index's.
+ */
+const STORE_CANDIDATES = 1000;
 
 /** A /search or /suggest request after validation. */
 export interface FindRequest {
@@ -41,8 +51,10 @@ export interface ConceptServiceOptions {
 }
 
 /**
- * The three lookups of the contract over a SPARQL store. Matching, ranking and paging
- * happen in the store; this class binds the queries and shapes what comes back.
+ * The three lookups of the contract over a SPARQL store. /search and /suggest match, rank
+ * and page with the label index (domain/ranking.ts decides): the whole vocabulary's when it
+ * is built, else one made per request from the candidates the store's `search.rq` or
+ * `suggest.rq` finds. This class binds the queries and shapes what comes back.
  * Rejects with the store's errors (502, 503, 504).
  */
 export class ConceptService {
@@ -104,11 +116,11 @@ export class ConceptService {
     return distinct.flatMap((uri) => conceptOf(details.get(uri)));
   }
 
-  /** A page of /search results, best first, with full details. At most two store queries. */
+  /** A page of /search results, best first, with full details. At most three store queries. */
   async search(request: FindRequest): Promise<Concept[]> {
-    const patterns = searchPatterns(request.q);
-    const index = this.options.labelIndex?.current;
-    const ranked = index === undefined ? await this.rank('search', patterns, request) : index.search(patterns.terms, request.q, request, pageOf(request));
+    const query = new RankQuery('search', searchTerms(request.q));
+    const index = this.options.labelIndex?.current ?? (await this.candidates('search', query, request));
+    const ranked = index === undefined ? [] : index.search(query, request.q, request, request.lang ?? this.options.defaultLang, pageOf(request));
     if (ranked.length === 0) return [];
     const details = await this.details(ranked, request.lang ?? this.options.defaultLang);
     return ranked.flatMap((uri) => conceptOf(details.get(uri)));
@@ -116,45 +128,56 @@ export class ConceptService {
 
   /** A page of /suggest results, best first: URI and prefLabel only. At most two store queries. */
   async suggest(request: FindRequest): Promise<Concept[]> {
-    const patterns = suggestPatterns(request.q);
+    const query = new RankQuery('suggest', suggestTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
-    const index = this.options.labelIndex?.current;
-    if (index !== undefined) {
-      return index.suggest(patterns.terms, request, pageOf(request)).map((uri) => ({ uri, prefLabel: index.prefLabel(uri, lang), altLabels: [], related: [] }));
-    }
-    const ranked = await this.rank('suggest', patterns, request);
-    if (ranked.length === 0) return [];
-    const query = bindQuery(this.options.queries.template('prefLabels'), { concept: ranked.map((uri) => rdf.namedNode(uri)) });
-    const details = ConceptDetails.read(await this.options.store.select(query, 'prefLabels'), request.lang ?? this.options.defaultLang);
-    return ranked.map((uri) => details.get(uri)?.toLightConcept() ?? { uri, prefLabel: '', altLabels: [], related: [] });
+    const index = this.options.labelIndex?.current ?? (await this.candidates('suggest', query, request));
+    if (index === undefined) return [];
+    return index.suggest(query, request, lang, pageOf(request)).map((uri) => ({ uri, prefLabel: index.prefLabel(uri, lang), altLabels: [], related: [] }));
   }
 
-  private async rank(name: 'search' | 'suggest', patterns: MatchPatterns, request: FindRequest): Promise<string[]> {
-    if (request.scheme !== undefined && !isRdfIri(request.scheme)) return [];
+  /**
+   * The store path: the concepts whose labels may match (`search.rq` or `suggest.rq`, the
+   * shortest labels first, at most STORE_CANDIDATES more than the page needs), read whole
+   * (`labels.rq`) into a label index of their own, which then ranks them as the full one
+   * would. Undefined when no concept may match.
+   */
+  private async candidates(name: Endpoint, query: RankQuery, request: FindRequest): Promise<LabelIndex | undefined> {
+    if (request.scheme !== undefined && !isRdfIri(request.scheme)) return undefined;
+    const words = query.words.length === 0 ? [] : candidateWords(query, request.lang === undefined ? undefined : [request.lang]);
+    if (words.length === 0 && name === 'suggest') return undefined;
     const literal = (value: string): Term => rdf.literal(value);
     const template = this.options.queries.template(name);
-    const query = bindQuery(
+    const page = pageOf(request);
+    const found = bindQuery(
       template,
       {
-        ...(mentionsVariable(template, 'textQuery') ? { textQuery: this.textQuery(patterns) } : {}),
-        wordPattern: patterns.words.map(literal),
-        startPattern: literal(patterns.start),
-        ...(name === 'search' ? { equalPattern: literal(patterns.equal), notation: literal(request.q) } : {}),
+        ...(mentionsVariable(template, 'textQuery') ? { textQuery: this.textQuery(words) } : {}),
+        wordPattern: candidatePatterns(words).map(literal),
+        ...(name === 'search' ? { notation: literal(request.q) } : {}),
         lang: request.lang === undefined ? undefined : literal(request.lang),
         scheme: request.scheme === undefined ? undefined : rdf.namedNode(request.scheme),
         conceptType: this.conceptTypes,
       },
-      pageOf(request),
+      { limit: page.offset + page.limit + STORE_CANDIDATES, offset: 0 },
     );
     // An IRI that IRI validation refuses (kept from a leniently loaded file) cannot be named in
-    // the details query: left out, as the label index leaves it out.
-    return (await this.options.store.select(query, name)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept.value] : []));
+    // the next query: left out, as the label index leaves it out.
+    const concepts = (await this.options.store.select(found, name)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept] : []));
+    if (concepts.length === 0) return undefined;
+    const builder = new LabelIndexBuilder(this.options.defaultLang);
+    const labels = bindQuery(this.options.queries.template('labels'), { concept: concepts, conceptType: this.conceptTypes, partFrom: undefined, partTo: undefined });
+    for (const row of await this.options.store.select(labels, 'labels')) {
+      const { concept, property, value } = row;
+      if (concept === undefined || property === undefined || value === undefined) continue;
+      builder.add({ concept: concept.value, property: property.value, value: value.value, language: value.termType === 'Literal' ? value.language.toLowerCase() : '' });
+    }
+    return new LabelIndex(builder.build());
   }
 
   /** The text index query, when the spelling variants are known and a query word can use the index. */
-  private textQuery(patterns: MatchPatterns): Term | undefined {
+  private textQuery(words: readonly CandidateWord[]): Term | undefined {
     const variants = this.options.spellings?.current;
-    const text = variants === undefined ? undefined : virtuosoTextQuery(patterns.terms, variants);
+    const text = variants === undefined ? undefined : virtuosoTextQuery(words, variants);
     return text === undefined ? undefined : rdf.literal(text);
   }
 

@@ -35,6 +35,7 @@ export function createLabelIndexSource(config: Config, queries: QueryCatalog, st
       readTimeoutMs: config.labelIndexReadSeconds * 1000,
       snapshotPath: config.indexSnapshot,
       fingerprint: indexFingerprint(config),
+      defaultLang: config.defaultLang,
     },
     log,
   );
@@ -52,5 +53,5 @@ export function indexFingerprint(config: Config): string {
           return [resolve(file), stat?.size, stat?.mtimeMs];
         })
       : undefined;
-  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, files });
+  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, files });
 }

@@ -1,4 +1,7 @@
+import { isArticleAnywhere } from './filingForm.js';
 import { FOLDED_MARKS_RUN, foldText, foldedWordPattern } from './foldedLetter.js';
+import type { RankQuery } from './ranking.js';
+import { STEMMED_LANGUAGES, hasStemmer, stemOf } from './stems.js';
 
 /** One word of a query: folded (lower case, no diacritics), and whether it may be the start of a longer word. */
 export interface QueryTerm {
@@ -7,32 +10,16 @@ export interface QueryTerm {
 }
 
 /**
- * What decides whether a label matches a query and in which rank tier it falls: regular
- * expressions (XPath syntax, run by the store's REGEX with the `i` flag), and the folded
- * query words they were made from (for a store's own text index).
- *
- * A label's words are its runs of letters, digits and combining marks; anything else
- * separates words. The query is split the same way, and folded (case, diacritics, ß/æ/œ).
+ * What a label must hold to be a candidate for a query: for each candidate word, a label
+ * word that one of its alternatives equals (or starts, for a prefix alternative). Every
+ * label that `RankQuery.match` accepts is a candidate; `RankQuery.match` then decides.
+ * The label index looks the alternatives up in its word list; the store's queries match
+ * them with `candidatePatterns`.
  */
-export interface MatchPatterns {
-  terms: QueryTerm[];
-  /** One pattern per query word; a label matches when every one of them matches. Empty when the query has no word. */
-  words: string[];
-  /** The whole label equals the query, up to folding and the separators between words. */
-  equal: string;
-  /** The label starts with the query, up to folding and separators. */
-  start: string;
-}
+export type CandidateWord = QueryTerm[];
 
 const WORD_CHARACTER = '\\p{L}\\p{N}\\p{M}';
 const SEPARATOR = `[^${WORD_CHARACTER}]`;
-/**
- * What may stand between two words: a separator, then separators and marks that folding
- * drops (a word of such marks alone folds to nothing, and is no word).
- */
-const GAP = `${SEPARATOR}(${SEPARATOR}|${FOLDED_MARKS_RUN.slice(0, -1)})*`;
-/** Before the first word: separators and dropped marks. */
-const LEAD = `(${SEPARATOR}|${FOLDED_MARKS_RUN.slice(0, -1)})*`;
 
 /** Splits text into words as labels are split: runs of letters, digits and combining marks. */
 export function wordsOf(text: string): string[] {
@@ -40,30 +27,66 @@ export function wordsOf(text: string): string[] {
 }
 
 /**
- * For /search: every query word must equal a word of the label; a query word ending in
- * `*` needs only to start one. The `*` plays no part in the equal and start patterns.
+ * /search's query words: a word ending in `*` may start a longer word. Words that fold to
+ * nothing (marks alone) are no words.
  */
-export function searchPatterns(q: string): MatchPatterns {
+export function searchTerms(q: string): QueryTerm[] {
   const words = [...q.normalize('NFC').matchAll(/[\p{L}\p{N}\p{M}]+\*?/gu)].map((match) => match[0]);
-  return patterns(words.map((word) => ({ folded: foldText(word.replace(/\*$/, '')), prefix: word.endsWith('*') })));
+  return words.map((word) => ({ folded: foldText(word.replace(/\*$/, '')), prefix: word.endsWith('*') })).filter(({ folded }) => folded !== '');
 }
 
-/** For /suggest: every query word must start a word of the label. */
-export function suggestPatterns(q: string): MatchPatterns {
-  return patterns(wordsOf(q).map((word) => ({ folded: foldText(word), prefix: true })));
+/** /suggest's query words: each may start a longer word. */
+export function suggestTerms(q: string): QueryTerm[] {
+  return wordsOf(q).map((word) => ({ folded: foldText(word), prefix: true })).filter(({ folded }) => folded !== '');
 }
 
-function patterns(allTerms: QueryTerm[]): MatchPatterns {
-  const terms = allTerms.filter(({ folded }) => folded !== ''); // a word of marks that folding drops is no word
-  const closed = terms.map(({ folded }) => foldedWordPattern(folded));
-  // The last word of "starts with" may end anywhere in a label word, as a prefix word may.
-  const open = terms.map(({ folded }) => foldedWordPattern(folded, true));
-  const start = `^${LEAD}${[...closed.slice(0, -1), ...open.slice(-1)].join(GAP)}`;
-  return {
-    terms,
+/**
+ * The candidate words of a query. A first word that is an article in some language is left
+ * out when more words follow (a label may match the query's filing form without it). Each
+ * word's alternatives are its spellings (`spellingsOf`), and for /search the start of its
+ * stem in each of `languages` that has a stemmer (the stem less its last letter, which
+ * Snowball may have changed: `fli` from `flies` and `fly`); an alternative another covers is
+ * dropped.
+ */
+export function candidateWords(query: RankQuery, languages: readonly string[] = STEMMED_LANGUAGES): CandidateWord[] {
+  const words = query.words.length > 1 && (query.words[0] as RankQuery['words'][number]).spellings.some(isArticleAnywhere) ? query.words.slice(1) : query.words;
+  const stemmed = query.endpoint === 'search' ? [...new Set(languages.filter((language) => language !== '' && hasStemmer(language)))] : [];
+  return words.map((word) => {
+    const open = query.endpoint === 'suggest' || word.prefix;
+    const alternatives: QueryTerm[] = word.spellings.map((folded) => ({ folded, prefix: open }));
+    for (const spelling of word.spellings) {
+      for (const language of stemmed) {
+        const stem = [...(stemOf(spelling, language) as string)];
+        const letters = [...spelling];
+        let common = 0;
+        while (common < stem.length && stem[common] === letters[common]) common++;
+        alternatives.push({ folded: letters.slice(0, Math.max(1, common - 1)).join(''), prefix: true });
+      }
+    }
+    return coverOf(alternatives);
+  });
+}
+
+/** The alternatives without those another one covers (an open `fl` covers `fli`, `flies`). */
+function coverOf(alternatives: readonly QueryTerm[]): QueryTerm[] {
+  const sorted = [...alternatives].sort((a, b) => a.folded.length - b.folded.length || Number(b.prefix) - Number(a.prefix));
+  const kept: QueryTerm[] = [];
+  for (const alternative of sorted) {
+    if (!kept.some((other) => other.folded === alternative.folded || (other.prefix && alternative.folded.startsWith(other.folded)))) kept.push(alternative);
+  }
+  return kept;
+}
+
+/**
+ * One regular expression per candidate word (XPath syntax, run by the store's REGEX with
+ * the `i` flag): the label has a word that one of the alternatives equals or starts,
+ * whatever its case and diacritics. A label's words are its runs of letters, digits and
+ * combining marks; anything else separates words.
+ */
+export function candidatePatterns(words: readonly CandidateWord[]): string[] {
+  return words.map((alternatives) => {
+    const forms = alternatives.map(({ folded, prefix }) => (prefix ? foldedWordPattern(folded, true) : `${foldedWordPattern(folded)}(${SEPARATOR}|$)`));
     // a word may begin with marks that folding drops (they follow a letter in every other place)
-    words: terms.map(({ prefix }, i) => `(^|${SEPARATOR})${FOLDED_MARKS_RUN}${prefix ? open[i] : `${closed[i]}(${SEPARATOR}|$)`}`),
-    equal: `^${LEAD}${closed.join(GAP)}${LEAD}$`,
-    start,
-  };
+    return `(^|${SEPARATOR})${FOLDED_MARKS_RUN}(${forms.join('|')})`;
+  });
 }

@@ -1,34 +1,180 @@
-/**
- * The contract's ranking rules for /search and /suggest, in one place for the label index.
- * The store's own queries (`queries/*\/search.rq`, `suggest.rq`) write the same rules in
- * SPARQL, which cannot import them; `test/index/LabelIndex.test.ts` holds the two to the
- * same answers on random vocabularies and queries.
- *
- * A concept ranks by its best label's key; equal keys go by URI (code point order).
- *
- * /suggest, tiers: 1 a prefLabel starts with the query, 2 an alt/hidden label does, 3 other
- * prefLabels in which every query word starts a word, 4 other alt/hidden labels; within a
- * tier, the shorter label first. (The label index keeps its entries in exactly this order,
- * prefLabels first, then by length, then by URI, and reads a page off the front.)
- */
-
-/** The span of one tier's keys: wider than any label's length key. */
-const TIER = 1e10;
-
-/** How a label matched a /search query. */
-export type SearchMatch = 'equals' | 'starts' | 'words';
+import { compareCodePoints } from './compareCodePoints.js';
+import { filingForm, isArticle } from './filingForm.js';
+import type { QueryTerm } from './matchPatterns.js';
+import { spellingsOf } from './spellings.js';
+import { hasStemmer, stemOf } from './stems.js';
 
 /**
- * /search, tiers: 1 prefLabel equals the query, 2 an alt/hidden label does, 3 prefLabel
- * starts with it, 4 an alt/hidden label does, 5 the rest; within a tier the shorter label
- * (in code points), then prefLabel before the others.
+ * The contract's matching and ranking rules for /search and /suggest (API.md, "GET /search
+ * and GET /suggest"), in one place: the label index and the store path both decide with
+ * this module, the one over its in-memory labels, the other over the candidate labels the
+ * store's queries fetch. `test/index/LabelIndex.test.ts` holds the two to the same pages.
+ *
+ * A label is given as its folded words (lower case, no diacritics: `foldedLabel`) and its
+ * language tag (lower case, "" for none). A concept ranks at its best label by
+ * (`matchKey`, `compareWithinTier`), then by URI.
  */
-export function searchKey(match: SearchMatch, pref: boolean, length: number): number {
-  const tier = match === 'equals' ? (pref ? 1 : 2) : match === 'starts' ? (pref ? 3 : 4) : 5;
-  return tier * TIER + length * 10 + (pref ? 0 : 1);
+
+export type Endpoint = 'search' | 'suggest';
+
+/** How a label matched: its tier (1 best) and whether that needed a word stem (/search only). */
+export interface LabelMatch {
+  tier: number;
+  stemmed: boolean;
 }
 
-/** /search: a notation equal to `q` ranks in the last tier, as a label of `q`'s length that is not a prefLabel. */
-export function notationKey(length: number): number {
-  return searchKey('words', false, length);
+/** One query word: the spellings it stands for (`spellingsOf`), and whether it may start a longer word. */
+interface Word {
+  spellings: readonly string[];
+  prefix: boolean;
+  /** Its stems by label language, computed when first needed. */
+  stems: Map<string, ReadonlySet<string>>;
+}
+
+/** How a query word relates to a label word: equal (a spelling is the word), by stem, as a prefix, or not at all. */
+const EQUAL = 0;
+const STEM = 1;
+const PREFIX = 2;
+const NONE = 3;
+
+/** A /search or /suggest query, ready to be compared with labels. */
+export class RankQuery {
+  /** The query's words; empty when `q` has none (a notation may still match). */
+  readonly words: readonly Word[];
+
+  constructor(
+    readonly endpoint: Endpoint,
+    terms: readonly QueryTerm[],
+  ) {
+    this.words = terms.map(({ folded, prefix }) => ({ spellings: spellingsOf(folded), prefix, stems: new Map() }));
+  }
+
+  /**
+   * The folded texts that a label's form (its words joined by one space) may equal or start
+   * with to fall in tiers 1 and 2: every spelling of the query, and of its filing form (for
+   * a label in a language whose article the first word is). `article` is that first word
+   * when there is such a form; the label index looks these texts up, this module decides.
+   */
+  forms(): { texts: string[]; article: boolean }[] {
+    const texts = (words: readonly Word[]): string[] => words.reduce<string[]>((starts, word) => starts.flatMap((start) => word.spellings.map((spelling) => (start === '' ? spelling : `${start} ${spelling}`))), ['']);
+    const forms = [{ texts: texts(this.words), article: false }];
+    if (this.words.length > 1) forms.push({ texts: texts(this.words.slice(1)), article: true });
+    return forms;
+  }
+
+  /**
+   * How the label (folded words, language tag) matches, or undefined when it does not. The
+   * tiers (API.md), each first without and then with stems:
+   * - /search: 1 the label equals the query word by word; 2 it starts with the query's
+   *   words; 3 every query word equals a word of the label; 4 the rest (`*` prefixes);
+   * - /suggest: 1 the label equals the query; 2 it starts with the query (its last word
+   *   may be the start of a longer word); 3 every query word starts a word of the label.
+   * In tiers 1 and 2 either form of the label (all its words, or its filing form) against
+   * either form of the query counts.
+   */
+  match(words: readonly string[], language: string): LabelMatch | undefined {
+    const query = this.words;
+    if (query.length === 0 || words.length === 0) return undefined;
+    const search = this.endpoint === 'search';
+    const stems = search && hasStemmer(language);
+    // relation of query word i to label word j, computed once
+    const relations = new Uint8Array(query.length * words.length).fill(255);
+    const relation = (i: number, word: string, j: number): number => {
+      let known = relations[i * words.length + j] as number;
+      if (known === 255) {
+        known = this.relate(query[i] as Word, word, language, stems);
+        relations[i * words.length + j] = known;
+      }
+      return known;
+    };
+    const labelForms: { words: readonly string[]; skip: number }[] = [{ words, skip: 0 }];
+    if (filingForm(words, language) !== undefined) labelForms.push({ words: words.slice(1), skip: 1 });
+    const queryStarts = [0];
+    if (query.length > 1 && (query[0] as Word).spellings.some((spelling) => isArticle(spelling, language))) queryStarts.push(1);
+    // worst: the worst relation allowed for a whole word (EQUAL, or STEM); the last word of a
+    // /suggest query may be a prefix in tier 2
+    const aligned = (whole: boolean, worst: number): boolean =>
+      labelForms.some((form) =>
+        queryStarts.some((start) => {
+          const count = query.length - start;
+          if (whole ? form.words.length !== count : form.words.length < count) return false;
+          for (let i = 0; i < count; i++) {
+            const r = relation(start + i, form.words[i] as string, form.skip + i);
+            const last = i === count - 1;
+            if (!(r <= worst || (!search && !whole && last && r === PREFIX))) return false;
+          }
+          return true;
+        }),
+      );
+    const everyWord = (worst: number): boolean => query.every((_, i) => words.some((word, j) => relation(i, word, j) <= worst));
+    if (search) {
+      if (aligned(true, EQUAL)) return { tier: 1, stemmed: false };
+      if (stems && aligned(true, STEM)) return { tier: 1, stemmed: true };
+      if (aligned(false, EQUAL)) return { tier: 2, stemmed: false };
+      if (stems && aligned(false, STEM)) return { tier: 2, stemmed: true };
+      if (everyWord(EQUAL)) return { tier: 3, stemmed: false };
+      if (stems && everyWord(STEM)) return { tier: 3, stemmed: true };
+      if (!query.some((word) => word.prefix)) return undefined;
+      // tier 4: a `*` word starts a label word; stems count as in the tiers above
+      const prefixOrEqual = query.every((word, i) => words.some((w, j) => { const r = relation(i, w, j); return r === EQUAL || r === PREFIX; }));
+      if (prefixOrEqual) return { tier: 4, stemmed: false };
+      return everyWord(PREFIX) ? { tier: 4, stemmed: true } : undefined;
+    }
+    if (aligned(true, EQUAL)) return { tier: 1, stemmed: false };
+    if (aligned(false, EQUAL)) return { tier: 2, stemmed: false };
+    return everyWord(PREFIX) ? { tier: 3, stemmed: false } : undefined;
+  }
+
+  private relate(query: Word, word: string, language: string, stems: boolean): number {
+    if (query.spellings.includes(word)) return EQUAL;
+    if (stems) {
+      const stem = stemOf(word, language);
+      if (stem !== undefined && this.stemsOf(query, language).has(stem)) return STEM;
+    }
+    // /suggest: every word may start a longer one; /search: a `*` word
+    if ((this.endpoint === 'suggest' || query.prefix) && query.spellings.some((spelling) => word.startsWith(spelling))) return PREFIX;
+    return NONE;
+  }
+
+  private stemsOf(query: Word, language: string): ReadonlySet<string> {
+    let stems = query.stems.get(language);
+    if (stems === undefined) {
+      stems = new Set(query.spellings.map((spelling) => stemOf(spelling, language) ?? spelling));
+      query.stems.set(language, stems);
+    }
+    return stems;
+  }
+}
+
+/**
+ * The first part of a label's rank: tier, then speaking the display language, then (for
+ * /search) a match of whole words before one that needed stems. 0 is best, at most 15.
+ * A notation equal to `q` ranks as `matchKey({ tier: 1, stemmed: false }, true)`, before
+ * every label of that key.
+ */
+export function matchKey(match: LabelMatch, speaks: boolean): number {
+  return ((match.tier - 1) * 2 + (speaks ? 0 : 1)) * 2 + (match.stemmed ? 1 : 0);
+}
+
+/** What orders labels of the same `matchKey`. */
+export interface WithinTier {
+  /** A prefLabel (or its SKOS-XL form), not an alt or hidden label. */
+  pref: boolean;
+  /** The concept's standing (see standing.ts): higher first. */
+  standing: number;
+  /** The label's length in code points. */
+  length: number;
+  /** The concept's prefLabel chosen for the configured default language ("" for none). */
+  prefLabel: string;
+  uri: string;
+}
+
+/**
+ * The order within a tier (API.md): a prefLabel before an alt or hidden label, then the
+ * concept's standing, then the shorter label, then the prefLabel, then the URI (both in
+ * code point order). The prefLabel is the one chosen for the default language, whatever
+ * `lang` asks for: the order of a label never depends on the request but for its tier.
+ */
+export function compareWithinTier(a: WithinTier, b: WithinTier): number {
+  return Number(b.pref) - Number(a.pref) || b.standing - a.standing || a.length - b.length || compareCodePoints(a.prefLabel, b.prefLabel) || compareCodePoints(a.uri, b.uri);
 }

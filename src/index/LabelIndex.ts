@@ -1,10 +1,9 @@
 import { chooseLabel, type Label } from '../domain/chooseLabel.js';
-import type { QueryTerm } from '../domain/matchPatterns.js';
-import { notationKey, searchKey } from '../domain/ranking.js';
+import { candidateWords, type CandidateWord } from '../domain/matchPatterns.js';
+import { matchKey, type RankQuery } from '../domain/ranking.js';
+import { speaks } from '../domain/speaks.js';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 import { RangeMinimum } from './RangeMinimum.js';
-
-const SPACE = 0x20;
 
 export interface IndexFilter {
   /** Lower case: only labels in this language range, or untagged. */
@@ -17,29 +16,34 @@ export interface IndexPage {
   offset: number;
 }
 
+/** Room for the entry number in a /search key, below its `matchKey`. */
+const ENTRY_SPAN = 2 ** 32;
+
 /**
  * The labels of every concept, held in memory so that /search and /suggest can match, rank
- * and page without asking the store: the same rules as `queries/generic/search.rq` and
- * `suggest.rq`, where a label word matches a query word when their folded forms are equal
- * (or, for a prefix, when the label word's starts with the query word's).
+ * and page without asking the store, by the rules of `domain/ranking.ts`: the index finds
+ * the candidate labels (by their text, their filing form, or a word), and `RankQuery.match`
+ * decides how each matches.
  *
  * Storage is typed arrays and byte buffers (see LabelIndexData): memory in proportion to the
  * label text, a few dozen bytes per label besides it. Built once and never changed: a
  * refresh builds a new one.
  *
- * /suggest reads a page off the front: entries are numbered in rank order within a tier,
- * so a range-minimum structure gives any range's entries best first, lazily (RangeMinimum),
- * and a one-letter prefix costs about as much as a long one. `lang` and `scheme` are checked
- * on each entry so read: a filter that keeps a fraction f of the labels reads about 1/f times
+ * Entries are numbered in their order within a tier (`compareWithinTier`), so a label's
+ * rank is its `matchKey` and then its number. /suggest reads a page off the front: tier by
+ * tier, the labels that speak the display language and then the others, each a union of
+ * ranges read best first, lazily, with a range-minimum structure (RangeMinimum): a
+ * one-letter prefix costs about as much as a long one. `lang` and `scheme` are checked on
+ * each entry so read: a filter that keeps a fraction f of the labels reads about 1/f times
  * as many entries for a page.
  */
 export class LabelIndex {
   private readonly a: LabelIndexArrays;
   private readonly languages: readonly string[];
   private readonly schemeIds: Map<string, number>;
-  private readonly firstAlt: number;
   private readonly text: Buffer;
   private readonly byText: RangeMinimum;
+  private readonly byFiling: RangeMinimum;
   private readonly byWord: RangeMinimum;
   private readonly languageMasks = new Map<string, Uint8Array>();
   // Scratch space for one query at a time (queries run synchronously).
@@ -50,10 +54,10 @@ export class LabelIndex {
   constructor(readonly data: LabelIndexData) {
     this.a = data.arrays;
     this.languages = data.languages;
-    this.firstAlt = data.firstAlt;
     this.schemeIds = new Map(data.schemes.map((scheme, i) => [scheme, i]));
     this.text = bufferOf(this.a.entryText);
     this.byText = new RangeMinimum(this.a.textOrder);
+    this.byFiling = new RangeMinimum(this.a.filingOrder);
     this.byWord = new RangeMinimum(this.a.postings);
     this.seen = new Uint32Array(this.conceptCount);
     this.best = new Float64Array(this.conceptCount).fill(Infinity);
@@ -66,81 +70,128 @@ export class LabelIndex {
   /** Sizes, for the log and /metrics: `bytes` is everything the index holds. */
   get stats(): { concepts: number; labels: number; words: number; bytes: number } {
     const arrays = Object.values(this.a).reduce((sum: number, array: ArrayBufferView) => sum + array.byteLength, 0);
-    const scratch = this.seen.byteLength + this.best.byteLength + this.byText.bytes + this.byWord.bytes;
+    const scratch = this.seen.byteLength + this.best.byteLength + this.byText.bytes + this.byFiling.bytes + this.byWord.bytes;
     return { concepts: this.conceptCount, labels: this.a.entryConcept.length, words: this.a.wordOffsets.length - 1, bytes: arrays + scratch };
   }
 
+  /** The language tags the labels use (lower case, "" for none). */
+  get labelLanguages(): readonly string[] {
+    return this.languages;
+  }
+
   /**
-   * /suggest: every query word starts a word of the label, ranked as `domain/ranking.ts`
-   * says. Returns the page's concept URIs, best first.
+   * /suggest: the page's concept URIs, best first. `display` is the display language
+   * (`lang`, or the default language).
    */
-  suggest(terms: readonly QueryTerm[], filter: IndexFilter, page: IndexPage): string[] {
-    if (terms.length === 0) return [];
+  suggest(query: RankQuery, filter: IndexFilter, display: string, page: IndexPage): string[] {
+    if (query.words.length === 0) return [];
     const accepts = this.acceptor(filter);
     if (accepts === undefined) return [];
+    const speaking = this.languageMask(display);
     const want = page.offset + page.limit;
     const found: number[] = [];
     const stamp = this.nextStamp();
-    const take = (entry: number): boolean => {
-      const concept = this.a.entryConcept[entry] as number;
-      if (this.seen[concept] === stamp || !accepts(entry)) return false;
-      this.seen[concept] = stamp;
-      found.push(concept);
-      return found.length >= want;
-    };
-    const query = Buffer.from(terms.map((term) => term.folded).join(' '));
-    // Tiers 1 and 2: labels that start with the query, a range of the text order; entry
-    // numbers put prefLabels first, then shorter labels.
-    const [low, high] = this.textRange(query);
-    for (const entry of this.byText.ascending(low, high)) if (take(entry)) return this.uris(found.slice(page.offset));
-    // Tiers 3 and 4: labels in which every query word starts a word, read off the postings
-    // of the query word with the fewest, the other words checked on each label.
-    const words = terms.map((term) => ({ bytes: Buffer.from(term.folded), prefix: term.prefix }));
-    const ranges = words.map((word) => this.postingRange(word.bytes, word.prefix));
-    const rarest = ranges.reduce((best, range, i) => (range[1] - range[0] < (ranges[best] as [number, number])[1] - (ranges[best] as [number, number])[0] ? i : best), 0);
-    const [from, to] = ranges[rarest] as [number, number];
-    for (const entry of this.byWord.ascending(from, to)) {
-      if (this.startsWith(entry, query) || !words.every((word, i) => i === rarest || this.hasWord(entry, word.bytes, word.prefix))) continue;
-      if (take(entry)) break;
+    const starts = this.startRanges(query);
+    const candidates = candidateWords(query, this.languages);
+    const tiers: Array<() => Iterable<number>> = [
+      () => merged(starts.map(({ order, low, equalHigh }) => order.ascending(low, equalHigh))),
+      () => merged(starts.map(({ order, low, high }) => order.ascending(low, high))),
+      () => merged(this.postingRanges(candidates[this.rarest(candidates)] as CandidateWord).map(([from, to]) => this.byWord.ascending(from, to))),
+    ];
+    // with `lang`, every label matching may have speaks the display language: one pass a tier
+    const passes = filter.lang === undefined ? [true, false] : [true];
+    for (let tier = 1; tier <= tiers.length; tier++) {
+      for (const speaks of passes) {
+        for (const entry of (tiers[tier - 1] as () => Iterable<number>)()) {
+          const concept = this.a.entryConcept[entry] as number;
+          if (this.seen[concept] === stamp || (speaking[this.a.entryLanguage[entry] as number] === 1) !== speaks || !accepts(entry)) continue;
+          if (query.match(this.words(entry), this.languages[this.a.entryLanguage[entry] as number] as string)?.tier !== tier) continue;
+          this.seen[concept] = stamp;
+          found.push(concept);
+          if (found.length >= want) return this.uris(found.slice(page.offset));
+        }
+      }
     }
     return this.uris(found.slice(page.offset));
   }
 
   /**
-   * /search: every query word equals a word of the label (a prefix word starts one), or the
-   * notation equals `q`; ranked by `searchKey` and `notationKey`, then URI.
+   * /search: the page's concept URIs, best first: labels that `query` matches, and
+   * notations equal to `q` (which rank before every label of tier 1 that speaks the display
+   * language and needed no stem).
    */
-  search(terms: readonly QueryTerm[], q: string, filter: IndexFilter, page: IndexPage): string[] {
+  search(query: RankQuery, q: string, filter: IndexFilter, display: string, page: IndexPage): string[] {
     const accepts = this.acceptor(filter);
     if (accepts === undefined) return [];
+    const speaking = this.languageMask(display);
     const touched: number[] = [];
     const offer = (concept: number, key: number): void => {
       if (this.best[concept] === Infinity) touched.push(concept);
       if (key < (this.best[concept] as number)) this.best[concept] = key;
     };
-    if (terms.length > 0) {
-      const query = Buffer.from(terms.map((term) => term.folded).join(' '));
-      const words = terms.map((term) => ({ bytes: Buffer.from(term.folded), prefix: term.prefix }));
-      const ranges = words.map((word) => this.postingRange(word.bytes, word.prefix));
-      const rarest = ranges.reduce((best, range, i) => (range[1] - range[0] < (ranges[best] as [number, number])[1] - (ranges[best] as [number, number])[0] ? i : best), 0);
-      const [from, to] = ranges[rarest] as [number, number];
-      for (let p = from; p < to; p++) {
-        const entry = this.a.postings[p] as number;
-        if (!accepts(entry) || !words.every((word, i) => i === rarest || this.hasWord(entry, word.bytes, word.prefix))) continue;
-        const match = this.equals(entry, query) ? 'equals' : this.startsWith(entry, query) ? 'starts' : 'words';
-        offer(this.a.entryConcept[entry] as number, searchKey(match, entry < this.firstAlt, this.a.entryLength[entry] as number));
+    if (query.words.length > 0) {
+      const candidates = candidateWords(query, filter.lang === undefined ? this.languages : [filter.lang]);
+      const rarest = candidates[this.rarest(candidates)] as CandidateWord;
+      // an entry may come more than once (two of its words in the ranges): its key is the same
+      for (const [from, to] of this.postingRanges(rarest)) {
+        for (let p = from; p < to; p++) {
+          const entry = this.a.postings[p] as number;
+          if (!accepts(entry)) continue;
+          const language = this.a.entryLanguage[entry] as number;
+          const match = query.match(this.words(entry), this.languages[language] as string);
+          if (match !== undefined) offer(this.a.entryConcept[entry] as number, matchKey(match, speaking[language] === 1) * ENTRY_SPAN + entry + 1);
+        }
       }
     }
     const scheme = filter.scheme === undefined ? undefined : this.schemeIds.get(filter.scheme);
     const [low, high] = this.range(this.a.notationText, this.a.notationOffsets, Buffer.from(q), false);
     for (let i = low; i < high; i++) {
       const concept = this.a.notationConcept[i] as number;
-      if (scheme === undefined || this.inScheme(concept, scheme)) offer(concept, notationKey(codePoints(q)));
+      if (scheme === undefined || this.inScheme(concept, scheme)) offer(concept, matchKey({ tier: 1, stemmed: false }, true) * ENTRY_SPAN);
     }
     const order = (a: number, b: number): number => (this.best[a] as number) - (this.best[b] as number) || a - b;
     const top = smallest(touched, page.offset + page.limit, order).slice(page.offset);
     for (const concept of touched) this.best[concept] = Infinity;
     return this.uris(top);
+  }
+
+  /**
+   * Where labels may equal or start with the query, for tiers 1 and 2: for each text of
+   * `query.forms()`, its range among all labels' texts and among their filing forms;
+   * `equalHigh` ends the part that equals it.
+   */
+  private startRanges(query: RankQuery): { order: RangeMinimum; low: number; equalHigh: number; high: number }[] {
+    const ranges = [];
+    for (const { texts } of query.forms()) {
+      for (const text of new Set(texts)) {
+        const key = Buffer.from(text);
+        for (const [order, entries, filing] of [[this.byText, this.a.textOrder, false], [this.byFiling, this.a.filingOrder, true]] as const) {
+          const [low, high] = this.textRange(entries, filing, key, true);
+          if (low === high) continue;
+          const [, equalHigh] = this.textRange(entries, filing, key, false);
+          ranges.push({ order, low, equalHigh, high });
+        }
+      }
+    }
+    return ranges;
+  }
+
+  /** The candidate word whose alternatives have the fewest postings. */
+  private rarest(candidates: readonly CandidateWord[]): number {
+    const sizes = candidates.map((word) => this.postingRanges(word).reduce((sum, [from, to]) => sum + to - from, 0));
+    return sizes.reduce((best, size, i) => (size < (sizes[best] as number) ? i : best), 0);
+  }
+
+  /** The posting ranges of a candidate word's alternatives. */
+  private postingRanges(word: CandidateWord): [number, number][] {
+    return word.map((alternative) => this.postingRange(Buffer.from(alternative.folded), alternative.prefix)).filter(([from, to]) => from < to);
+  }
+
+  /** An entry's folded words. */
+  private words(entry: number): string[] {
+    const start = this.a.entryTextOffsets[entry] as number;
+    const end = this.a.entryTextOffsets[entry + 1] as number;
+    return start === end ? [] : this.text.toString('utf8', start, end).split(' ');
   }
 
   /** The prefLabel a concept shows in `lang` (lower case), by the contract's rule; "" when it has none. */
@@ -171,7 +222,7 @@ export class LabelIndex {
   private languageMask(lang: string): Uint8Array {
     let mask = this.languageMasks.get(lang);
     if (mask === undefined) {
-      mask = Uint8Array.from(this.languages, (tag) => (tag === '' || tag === lang || (tag.startsWith(lang) && tag.charAt(lang.length) === '-') ? 1 : 0));
+      mask = Uint8Array.from(this.languages, (tag) => (speaks(lang, tag) ? 1 : 0));
       if (this.languageMasks.size < 1000) this.languageMasks.set(lang, mask);
     }
     return mask;
@@ -184,12 +235,29 @@ export class LabelIndex {
     return false;
   }
 
-  /** The range of `textOrder` whose entries' text starts with `query`. */
-  private textRange(query: Buffer): [number, number] {
-    const order = this.a.textOrder;
+  /**
+   * The range of a text order (`textOrder`, or `filingOrder` whose texts start after the
+   * first word) whose texts start with `key` (with `prefix`), or equal it.
+   */
+  private textRange(order: Uint32Array, filing: boolean, key: Buffer, prefix: boolean): [number, number] {
     const offsets = this.a.entryTextOffsets;
-    const compare = (position: number): number => comparePrefix(this.text, offsets[order[position] as number] as number, offsets[(order[position] as number) + 1] as number, query);
-    return [bound(order.length, (p) => compare(p) < 0), bound(order.length, (p) => compare(p) <= 0)];
+    const textOf = (position: number): [number, number] => {
+      const entry = order[position] as number;
+      const end = offsets[entry + 1] as number;
+      return [filing ? this.text.indexOf(0x20, offsets[entry] as number) + 1 : (offsets[entry] as number), end];
+    };
+    const compare = (position: number): number => {
+      const [start, end] = textOf(position);
+      return comparePrefix(this.text, start, end, key);
+    };
+    const low = bound(order.length, (p) => compare(p) < 0);
+    const high = prefix
+      ? bound(order.length, (p) => compare(p) <= 0)
+      : bound(order.length, (p) => {
+          const [start, end] = textOf(p);
+          return this.text.compare(key, 0, key.length, start, end) <= 0;
+        });
+    return [low, high];
   }
 
   /** The range of postings of the words equal to `word` (or starting with it). */
@@ -207,33 +275,6 @@ export class LabelIndex {
       ? bound(count, (i) => comparePrefix(bytes, offsets[i] as number, offsets[i + 1] as number, key) <= 0)
       : bound(count, (i) => bytes.compare(key, 0, key.length, offsets[i] as number, offsets[i + 1] as number) <= 0);
     return [low, high];
-  }
-
-  private startsWith(entry: number, query: Buffer): boolean {
-    const start = this.a.entryTextOffsets[entry] as number;
-    const end = this.a.entryTextOffsets[entry + 1] as number;
-    return end - start >= query.length && this.text.compare(query, 0, query.length, start, start + query.length) === 0;
-  }
-
-  private equals(entry: number, query: Buffer): boolean {
-    const start = this.a.entryTextOffsets[entry] as number;
-    const end = this.a.entryTextOffsets[entry + 1] as number;
-    return end - start === query.length && this.text.compare(query, 0, query.length, start, end) === 0;
-  }
-
-  /** Whether a word of the entry's text equals `word` (or starts with it). */
-  private hasWord(entry: number, word: Buffer, prefix: boolean): boolean {
-    const text = this.text;
-    const end = this.a.entryTextOffsets[entry + 1] as number;
-    for (let at = this.a.entryTextOffsets[entry] as number; at < end; ) {
-      let wordEnd = text.indexOf(SPACE, at);
-      if (wordEnd < 0 || wordEnd > end) wordEnd = end;
-      if (prefix ? wordEnd - at >= word.length : wordEnd - at === word.length) {
-        if (text.compare(word, 0, word.length, at, at + word.length) === 0) return true;
-      }
-      at = wordEnd + 1;
-    }
-    return false;
   }
 
   private nextStamp(): number {
@@ -274,10 +315,27 @@ function bound(count: number, before: (i: number) => boolean): number {
   return low;
 }
 
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
+/** The union of ascending streams of entry numbers, ascending, each number once. */
+function* merged(streams: Iterable<number>[]): Iterable<number> {
+  if (streams.length === 1) {
+    yield* streams[0] as Iterable<number>;
+    return;
+  }
+  const iterators = streams.map((stream) => stream[Symbol.iterator]());
+  const heads = iterators.map((iterator) => iterator.next());
+  let last = -1;
+  for (;;) {
+    let least = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const head = heads[i] as IteratorResult<number>;
+      if (head.done !== true && (least < 0 || head.value < ((heads[least] as IteratorResult<number>).value as number))) least = i;
+    }
+    if (least < 0) return;
+    const value = (heads[least] as IteratorResult<number>).value as number;
+    heads[least] = (iterators[least] as Iterator<number>).next();
+    if (value !== last) yield value;
+    last = value;
+  }
 }
 
 /** The `count` smallest items by `order`, sorted: a full sort when that is cheap, else a bounded heap. */

@@ -1,4 +1,7 @@
+import { chooseLabel } from '../domain/chooseLabel.js';
+import { filingForm } from '../domain/filingForm.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
+import { standingOf } from '../domain/standing.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { Growable, TextList, reorderText } from './Growable.js';
 import type { LabelIndexData } from './LabelIndexData.js';
@@ -12,6 +15,8 @@ const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const NOTATION = `${SKOS}notation`;
 const IN_SCHEME = `${SKOS}inScheme`;
 const TOP_CONCEPT_OF = `${SKOS}topConceptOf`;
+const NARROWER = `${SKOS}narrower`;
+const RELATED = `${SKOS}related`;
 
 /** One row of `labels.rq`: `language` lower case, "" for none; for IRIs (schemes) the IRI. */
 export interface IndexRow {
@@ -49,6 +54,10 @@ export class LabelIndexBuilder {
   private readonly notationText = new TextList();
   private readonly memberConcept = new Growable(Uint32Array);
   private readonly memberScheme = new Growable(Uint32Array);
+  // links that make a concept's standing: (concept, kind 0 narrower / 1 related, hash of the other IRI)
+  private readonly linkConcept = new Growable(Uint32Array);
+  private readonly linkKind = new Growable(Uint8Array);
+  private readonly linkHash = new Growable(Uint32Array);
   /** Rows taken. */
   rows = 0;
   /**
@@ -58,6 +67,9 @@ export class LabelIndexBuilder {
    * never be read, nor /get find them.
    */
   readonly unnameable = new Set<string>();
+
+  /** `defaultLang`: the configured default language (lower case), whose prefLabel is a tie-break (ranking.ts). */
+  constructor(private readonly defaultLang: string) {}
 
   add(row: IndexRow): void {
     const { property } = row;
@@ -86,6 +98,10 @@ export class LabelIndexBuilder {
         this.schemeIds.set(row.value, scheme);
       }
       this.memberScheme.push(scheme);
+    } else if (property === NARROWER || property === RELATED) {
+      this.linkConcept.push(concept);
+      this.linkKind.push(property === NARROWER ? 0 : 1);
+      this.linkHash.push(hash(row.value));
     }
   }
 
@@ -101,13 +117,21 @@ export class LabelIndexBuilder {
     conceptOrder.forEach((old, position) => (rank[old] = position));
     const concepts = reorderText(iris.text, iris.offsets, conceptOrder);
 
-    const entries = this.entries(rank);
-    const textOrder = identity(entries.concept.length);
-    sortByBytes(entries.text, entries.textOffsets, textOrder);
-    const words = wordsOf(entries.text, entries.textOffsets);
-
     const display = groupBy(conceptCount, this.displayConcept.take(), rank);
     const displayText = this.displayText.take();
+    const displayKind = this.displayKind.take();
+    const displayLanguage = this.displayLanguage.take();
+    const displayTexts = reorderText(displayText.text, displayText.offsets, display.order);
+    const displayKinds = Uint8Array.from(display.order, (i) => displayKind[i] as number);
+    const displayLanguages = Uint16Array.from(display.order, (i) => displayLanguage[i] as number);
+    const standing = this.standings(conceptCount, rank, display.offsets, displayKinds, displayLanguages);
+    const tie = this.ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts);
+
+    const entries = this.entries(rank, standing, tie);
+    const textOrder = identity(entries.concept.length);
+    sortByBytes(entries.text, entries.textOffsets, textOrder);
+    const filingOrder = this.filingOrder(entries);
+    const words = wordsOf(entries.text, entries.textOffsets);
     const member = groupBy(conceptCount, this.memberConcept.take(), rank);
     const memberScheme = this.memberScheme.take();
     const notationText = this.notationText.take();
@@ -116,9 +140,6 @@ export class LabelIndexBuilder {
     const notationConcept = this.notationConcept.take();
     const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
 
-    const displayTexts = reorderText(displayText.text, displayText.offsets, display.order);
-    const displayKind = this.displayKind.take();
-    const displayLanguage = this.displayLanguage.take();
     return {
       languages: this.languages,
       schemes: this.schemes,
@@ -129,8 +150,8 @@ export class LabelIndexBuilder {
         conceptSchemeOffsets: member.offsets,
         conceptSchemes: Uint32Array.from(member.order, (i) => memberScheme[i] as number),
         displayOffsets: display.offsets,
-        displayKind: Uint8Array.from(display.order, (i) => displayKind[i] as number),
-        displayLanguage: Uint16Array.from(display.order, (i) => displayLanguage[i] as number),
+        displayKind: displayKinds,
+        displayLanguage: displayLanguages,
         displayText: displayTexts.text,
         displayTextOffsets: displayTexts.offsets,
         entryConcept: entries.concept,
@@ -139,6 +160,7 @@ export class LabelIndexBuilder {
         entryText: entries.text,
         entryTextOffsets: entries.textOffsets,
         textOrder,
+        filingOrder,
         wordText: words.text,
         wordOffsets: words.offsets,
         postingOffsets: words.postingOffsets,
@@ -151,17 +173,25 @@ export class LabelIndexBuilder {
   }
 
   /**
-   * The matchable labels numbered in the order in which they rank when nothing else tells
-   * them apart: prefLabels before alt and hidden labels, then shorter first, then by concept.
-   * Duplicates (same concept, kind, language and folded text) are dropped.
+   * The matchable labels numbered in the order in which they rank within a tier
+   * (`compareWithinTier`): prefLabels before alt and hidden labels, then the concept's
+   * standing, then shorter first, then by the concept's tie rank (its prefLabel in the
+   * default language, then its URI). Duplicates (same concept, kind, language and folded
+   * text) are dropped.
    */
-  private entries(rank: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array; firstAlt: number } {
+  private entries(rank: Uint32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array; firstAlt: number } {
     const alt = this.entryAlt.take();
     const length = this.entryLength.take();
     const concept = this.entryConcept.take().map((c) => rank[c] as number);
     const language = this.entryLanguage.take();
     const { text, offsets } = this.entryText.take();
-    const order = identity(concept.length).sort((a, b) => (alt[a] as number) - (alt[b] as number) || (length[a] as number) - (length[b] as number) || (concept[a] as number) - (concept[b] as number));
+    const order = identity(concept.length).sort(
+      (a, b) =>
+        (alt[a] as number) - (alt[b] as number) ||
+        (standing[concept[b] as number] as number) - (standing[concept[a] as number] as number) ||
+        (length[a] as number) - (length[b] as number) ||
+        (tie[concept[a] as number] as number) - (tie[concept[b] as number] as number),
+    );
     const same = (a: number, b: number): boolean =>
       alt[a] === alt[b] && length[a] === length[b] && concept[a] === concept[b] && language[a] === language[b] && Buffer.from(text.buffer, text.byteOffset).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
     const kept = new Growable(Uint32Array, order.length);
@@ -188,6 +218,85 @@ export class LabelIndexBuilder {
       textOffsets: texts.offsets,
       firstAlt,
     };
+  }
+
+  /**
+   * Each concept's standing (standing.ts), by its new number: the distinct concepts linked
+   * to it, and the languages of its prefLabels.
+   */
+  private standings(conceptCount: number, rank: Uint32Array, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array): Uint8Array {
+    const links = groupBy(conceptCount, this.linkConcept.take(), rank);
+    const kind = this.linkKind.take();
+    const hashes = this.linkHash.take();
+    const standing = new Uint8Array(conceptCount);
+    const seen = new Set<number>();
+    const languages = new Set<number>();
+    for (let c = 0; c < conceptCount; c++) {
+      const counts = [0, 0];
+      for (const k of [0, 1]) {
+        seen.clear();
+        for (let i = links.offsets[c] as number; i < (links.offsets[c + 1] as number); i++) {
+          const link = links.order[i] as number;
+          if (kind[link] === k && !seen.has(hashes[link] as number)) {
+            seen.add(hashes[link] as number);
+            counts[k] = (counts[k] as number) + 1;
+          }
+        }
+      }
+      languages.clear();
+      for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) if (displayKind[i] === 0) languages.add(displayLanguage[i] as number);
+      standing[c] = Math.min(255, standingOf({ narrower: counts[0] as number, related: counts[1] as number, languages: languages.size }));
+    }
+    return standing;
+  }
+
+  /** Each concept's place in the tie-break order: its prefLabel chosen for the default language, then its URI (its number). */
+  private ties(conceptCount: number, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, displayText: { text: Uint8Array; offsets: Uint32Array }): Uint32Array {
+    const labels = new TextList();
+    const bytes = Buffer.from(displayText.text.buffer, displayText.text.byteOffset, displayText.text.byteLength);
+    for (let c = 0; c < conceptCount; c++) {
+      const pref = [];
+      for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) {
+        if (displayKind[i] === 0) pref.push({ value: bytes.toString('utf8', displayText.offsets[i], displayText.offsets[i + 1]), language: this.languages[displayLanguage[i] as number] as string });
+      }
+      labels.push(chooseLabel(pref, this.defaultLang) ?? '');
+    }
+    const { text, offsets } = labels.take();
+    const order = identity(conceptCount);
+    sortByBytes(text, offsets, order);
+    // equal prefLabels: by URI, which is the concept number
+    const same = (a: number, b: number): boolean => Buffer.from(text.buffer, text.byteOffset, text.byteLength).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
+    for (let from = 0; from < conceptCount; ) {
+      let to = from + 1;
+      while (to < conceptCount && same(order[from] as number, order[to] as number)) to++;
+      if (to - from > 1) order.subarray(from, to).sort();
+      from = to;
+    }
+    const tie = new Uint32Array(conceptCount);
+    order.forEach((concept, position) => (tie[concept] = position));
+    return tie;
+  }
+
+  /** The entries that have a filing form (filingForm.ts), in byte order of it: the text after the first word. */
+  private filingOrder(entries: { language: Uint16Array; text: Uint8Array; textOffsets: Uint32Array }): Uint32Array {
+    const bytes = Buffer.from(entries.text.buffer, entries.text.byteOffset, entries.text.byteLength);
+    const filing = new Growable(Uint32Array);
+    const forms = new TextList();
+    for (let entry = 0; entry < entries.language.length; entry++) {
+      const start = entries.textOffsets[entry] as number;
+      const end = entries.textOffsets[entry + 1] as number;
+      const space = bytes.indexOf(0x20, start);
+      if (space < 0 || space >= end) continue;
+      const first = bytes.toString('utf8', start, space);
+      if (filingForm([first, ''], this.languages[entries.language[entry] as number] as string) === undefined) continue;
+      filing.push(entry);
+      forms.push(bytes.toString('utf8', space + 1, end));
+    }
+    const entryOf = filing.take();
+    const { text, offsets } = forms.take();
+    const order = identity(entryOf.length);
+    sortByBytes(text, offsets, order);
+    return Uint32Array.from(order, (i) => entryOf[i] as number);
   }
 
   /** The concept's number, given at its first row; -1 for a concept no query can name (checked once). */
@@ -307,6 +416,13 @@ function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; of
   const grouped = groupBy(wordOrder.length, occurrenceWord.take(), wordRank);
   const entryOf = occurrenceEntry.take();
   return { text: sorted.text, offsets: sorted.offsets, postingOffsets: grouped.offsets, postings: Uint32Array.from(grouped.order, (i) => entryOf[i] as number) };
+}
+
+/** A 32-bit FNV-1a hash of a string's UTF-16 code units: tells linked concepts apart (a collision costs one link). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** STRLEN: the length in code points. */

@@ -6,10 +6,12 @@
  * - Concepts are numbered in code point order of their IRIs (`conceptText`), so that the
  *   contract's last tie-break, the URI, is the number.
  * - Entries are the matchable labels (prefLabel, altLabel, hiddenLabel), numbered in the
- *   order in which they rank when the tier does not tell them apart: prefLabels (entries
- *   below `firstAlt`), then shorter labels, then by concept. Their text is the folded words
- *   joined by one space. `textOrder` lists the entries in byte order of that text, so that
- *   the labels starting with a text are a range of it.
+ *   order in which they rank within a tier (`compareWithinTier` in domain/ranking.ts):
+ *   prefLabels (entries below `firstAlt`), then the concept's standing, then shorter labels,
+ *   then the concept's prefLabel in the default language, then its URI. Their text is the
+ *   folded words joined by one space. `textOrder` lists the entries in byte order of that
+ *   text, so that the labels starting with a text are a range of it; `filingOrder` lists the
+ *   entries that have a filing form (one leading article less) in byte order of that form.
  * - Words are the distinct folded words, in byte order; `postings` holds, word by word, the
  *   entries that contain the word, ascending.
  */
@@ -32,6 +34,7 @@ export interface LabelIndexArrays {
   entryText: Uint8Array;
   entryTextOffsets: Uint32Array;
   textOrder: Uint32Array;
+  filingOrder: Uint32Array;
   wordText: Uint8Array;
   wordOffsets: Uint32Array;
   postingOffsets: Uint32Array;

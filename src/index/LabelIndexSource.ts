@@ -16,6 +16,8 @@ export interface LabelIndexOptions {
   snapshotPath?: string | undefined;
   /** What the index is built from; a snapshot of anything else is not used. */
   fingerprint: string;
+  /** The configured default language (lower case): its prefLabels break ties (domain/ranking.ts). */
+  defaultLang: string;
 }
 
 /**
@@ -146,7 +148,7 @@ export class LabelIndexSource extends Refreshed {
   private async read(count: number | undefined, progress: { rows: number }): Promise<LabelIndexBuilder> {
     this.parts = Math.max(this.parts ?? 1, partsFor(this.store, count));
     for (let attempt = 1; ; attempt++) {
-      const builder = new LabelIndexBuilder();
+      const builder = new LabelIndexBuilder(this.options.defaultLang);
       try {
         await readLabelRows(this.store, this.queries, this.options.conceptTypes, (row) => builder.add(row), {
           timeoutMs: this.options.readTimeoutMs,

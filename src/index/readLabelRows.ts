@@ -90,7 +90,7 @@ export function labelQueries(queries: QueryCatalog, conceptTypes: readonly strin
   const conceptType = conceptTypes.map((type) => rdf.namedNode(type));
   return Array.from({ length: parts }, (_, part) => {
     const [partFrom, partTo] = parts === 1 ? [undefined, undefined] : [rdf.literal(hashBound(part, parts)), rdf.literal(hashBound(part + 1, parts))];
-    return bindQuery(queries.template('labels'), { partFrom, partTo, conceptType });
+    return bindQuery(queries.template('labels'), { partFrom, partTo, conceptType, concept: undefined });
   });
 }
 
@@ -106,7 +106,7 @@ function hashBound(part: number, parts: number): string {
 /** Counts the rows `labels.rq` matches: what a full read must bring. */
 export async function countLabelRows(store: SparqlStore, queries: QueryCatalog, conceptTypes: readonly string[], timeoutMs: number): Promise<number> {
   const template: SelectQuery = { ...queries.template('labels'), variables: COUNT_VARIABLES };
-  const query = bindQuery(template, { partFrom: undefined, partTo: undefined, conceptType: conceptTypes.map((type) => rdf.namedNode(type)) });
+  const query = bindQuery(template, { partFrom: undefined, partTo: undefined, concept: undefined, conceptType: conceptTypes.map((type) => rdf.namedNode(type)) });
   let rows: number | undefined;
   await store.selectRows(query, ['rows'], ([value]) => (rows = Number(value)), timeoutMs, 'labelCount');
   if (rows === undefined || !Number.isSafeInteger(rows)) throw new Error('the store did not count the label rows');

@@ -11,7 +11,9 @@ import { isLangTag } from './langTag.js';
  *   one row per term (a single term also gets a row of NO_MATCH, for Virtuoso's sake) (and the variable stays a variable elsewhere); where it has none, each
  *   FILTER that mentions the variable is repeated once per term, all of which must hold
  *   (for an empty list the FILTER is `false`, so nothing matches);
- * - `undefined`: every FILTER that mentions the variable is left out (an optional restriction).
+ * - `undefined`: where the template has a `VALUES ?name { ... }` block, that block is left
+ *   out (and the variable stays a variable elsewhere); where it has none, every FILTER that
+ *   mentions the variable is left out (an optional restriction).
  */
 export type Placeholder = Term | readonly Term[] | undefined;
 
@@ -45,7 +47,8 @@ export function bindQuery(template: SelectQuery, placeholders: Readonly<Record<s
     if (!mentions(template, new Set([name]))) throw new UnsafeBindingError(`the query has no placeholder ?${name}`);
     for (const term of value === undefined ? [] : Array.isArray(value) ? value : [value as Term]) checkTerm(term);
   }
-  const inValues = new Set(Object.keys(placeholders).filter((name) => Array.isArray(placeholders[name]) && hasValuesBlock(template, name)));
+  // a list, or `undefined`, for a variable with a VALUES block of its own binds (or drops) that block alone
+  const inValues = new Set(Object.keys(placeholders).filter((name) => (Array.isArray(placeholders[name]) || placeholders[name] === undefined) && hasValuesBlock(template, name)));
   const bound = substitute(template, placeholders, inValues) as SelectQuery;
   if (page !== undefined) {
     if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset) || page.limit < 0 || page.offset < 0) {
@@ -120,7 +123,10 @@ function substitute(node: Node, placeholders: Readonly<Record<string, Placeholde
 function substitutePattern(node: Node, placeholders: Readonly<Record<string, Placeholder>>, inValues: ReadonlySet<string>): Node[] {
   const pattern = node as Pattern;
   if (typeof node !== 'object' || node === null || !('type' in node)) return [substitute(node, placeholders, inValues)];
-  if (pattern.type === 'values') return [bindValues(pattern, placeholders, inValues)];
+  if (pattern.type === 'values') {
+    const values = bindValues(pattern, placeholders, inValues);
+    return values === undefined ? [] : [values];
+  }
   if (pattern.type !== 'filter') return [substitute(node, placeholders, inValues)];
 
   const used = Object.keys(placeholders).filter((name) => !inValues.has(name) && mentions(pattern.expression, new Set([name])));
@@ -134,11 +140,12 @@ function substitutePattern(node: Node, placeholders: Readonly<Record<string, Pla
   return items.map((item) => substitute(node, { ...placeholders, [list]: item }, inValues));
 }
 
-function bindValues(pattern: Extract<Pattern, { type: 'values' }>, placeholders: Readonly<Record<string, Placeholder>>, inValues: ReadonlySet<string>): Node {
+/** The VALUES block with the placeholder's rows; undefined (no block) for a placeholder given as `undefined`. */
+function bindValues(pattern: Extract<Pattern, { type: 'values' }>, placeholders: Readonly<Record<string, Placeholder>>, inValues: ReadonlySet<string>): Node | undefined {
   const columns = Object.keys(pattern.values[0] ?? {});
   const [column] = columns;
   const value = column === undefined ? undefined : placeholders[column.slice(1)];
-  if (value === undefined) return substitute(pattern, placeholders, inValues);
+  if (value === undefined) return column !== undefined && column.slice(1) in placeholders ? undefined : substitute(pattern, placeholders, inValues);
   if (columns.length !== 1) throw new UnsafeBindingError(`the placeholder ${column} must have a VALUES block of its own`);
   const items = Array.isArray(value) ? value : [value as Term];
   // One row gets a second that matches nothing: Virtuoso 7 takes about 150 ms to compile a

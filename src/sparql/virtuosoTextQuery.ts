@@ -1,4 +1,4 @@
-import type { QueryTerm } from '../domain/matchPatterns.js';
+import type { CandidateWord } from '../domain/matchPatterns.js';
 import type { SpellingVariants } from './SpellingVariants.js';
 
 /** Virtuoso's text index refuses a wildcard word with fewer leading characters (error FT370). */
@@ -27,16 +27,17 @@ function indexable(word: string): boolean {
  * they cannot hold a quote, and a quoted `AND`, `OR` or `NEAR` is a plain word to the
  * index: nothing the user types becomes an operator.
  *
- * A prefix word shorter than four characters, or a word the index does not keep, cannot
- * use the index; `undefined` when no word can, and the caller then searches without it.
+ * A word with a prefix alternative shorter than four characters, or one the index does not
+ * keep, cannot use the index; `undefined` when no word can, and the caller then searches
+ * without it.
  */
-export function virtuosoTextQuery(terms: readonly QueryTerm[], variants: SpellingVariants): string | undefined {
+export function virtuosoTextQuery(words: readonly CandidateWord[], variants: SpellingVariants): string | undefined {
   const clauses: string[] = [];
-  for (const { folded, prefix } of terms) {
-    const spellings = [...new Set([folded, ...(prefix ? variants.prefixes(folded) : variants.exact(folded))])];
-    if (!spellings.every(indexable)) continue;
-    if (prefix && spellings.some((word) => [...word].length < MIN_WILDCARD_LENGTH)) continue;
-    const alternatives = spellings.map((word) => (prefix ? `'${word}*'` : `'${word}'`));
+  for (const word of words) {
+    const forms = word.flatMap(({ folded, prefix }) => [...new Set([folded, ...(prefix ? variants.prefixes(folded) : variants.exact(folded))])].map((spelling) => ({ spelling, prefix })));
+    if (!forms.every(({ spelling }) => indexable(spelling))) continue;
+    if (forms.some(({ spelling, prefix }) => prefix && [...spelling].length < MIN_WILDCARD_LENGTH)) continue;
+    const alternatives = [...new Set(forms.map(({ spelling, prefix }) => (prefix ? `'${spelling}*'` : `'${spelling}'`)))];
     clauses.push(alternatives.length === 1 ? (alternatives[0] as string) : `(${alternatives.join(' OR ')})`);
   }
   return clauses.length === 0 ? undefined : clauses.join(' AND ');

@@ -36,7 +36,7 @@ describe('GET /metrics', () => {
     expect(value(text, 'skos_lookup_cache_lookups_total{endpoint="/suggest",result="miss"}')).toBe(1);
     expect(value(text, 'skos_lookup_cache_lookups_total{endpoint="/suggest",result="hit"}')).toBe(1);
     expect(value(text, 'skos_lookup_store_query_duration_seconds_count{query="suggest",outcome="ok"}')).toBe(1);
-    expect(value(text, 'skos_lookup_store_query_duration_seconds_count{query="prefLabels",outcome="ok"}')).toBe(1);
+    expect(value(text, 'skos_lookup_store_query_duration_seconds_count{query="labels",outcome="ok"}')).toBe(1); // the candidates' labels, ranked as the label index ranks
     expect(value(text, 'skos_lookup_store_query_duration_seconds_count{query="concepts",outcome="ok"}')).toBe(1);
     for (const kind of ['bad_response', 'unreachable', 'overloaded', 'timeout', 'other']) {
       expect(value(text, `skos_lookup_store_errors_total{kind="${kind}"}`)).toBe(0);

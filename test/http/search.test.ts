@@ -33,16 +33,16 @@ describe('GET /search', () => {
     });
   });
 
-  test('ranks by tier: prefLabel equal, alt equal, prefLabel starts, alt starts, the rest', async () => {
+  test('ranks by tier (equal, starts with, every word), prefLabels first, then by standing, then shorter labels', async () => {
     expect(await search('q=tea')).toEqual([
       'tea', // 1: prefLabel "Tea"
-      'supper', // 2: altLabel "Tea"@en-GB
-      'tea-cake', // 3: prefLabel "Tea cake"
-      'herbal-infusion', // 4: altLabel "Tea, herbal"
-      'iced-tea', // 5, shortest label first
+      'supper', // 1: altLabel "Tea"@en-GB
+      'tea-cake', // 2: prefLabel "Tea cake"
+      'herbal-infusion', // 2: altLabel "Tea, herbal"
+      'afternoon-tea', // 3: related to one concept
+      'peppermint-tea', // 3: related to two, a longer label
+      'iced-tea', // 3: no links, shorter label first
       'green-tea',
-      'afternoon-tea',
-      'peppermint-tea',
     ]);
   });
 
@@ -76,11 +76,14 @@ describe('GET /search', () => {
     expect(await search('q=%E5%AF%BF%E5%8F%B8')).toEqual(['sushi']); // 寿司
   });
 
-  test('needs every query word to equal a word of one label', async () => {
+  test('needs every query word to equal a word of one label, or share its stem in the label\'s language', async () => {
     expect(await search('q=apple%20pie')).toEqual(['apple-pie']);
     expect(await search('q=pie%20apple')).toEqual(['apple-pie']);
     expect(await search('q=apple%20cheese')).toEqual([]);
-    expect(await search('q=appl')).toEqual([]);
+    expect(await search('q=app')).toEqual([]);
+    // "apples" and "Apple" share the English stem "appl": an equal label, after whole words
+    expect(await search('q=apples%20pies')).toEqual(['apple-pie']);
+    expect((await search('q=apples'))[0]).toBe('apple');
   });
 
   test('takes a query word ending in * as a prefix', async () => {

@@ -23,19 +23,19 @@ describe('GET /suggest', () => {
   test('suggests from the first keystroke, 10 by default', async () => {
     const first = await suggest('q=c');
     expect(first).toHaveLength(10);
-    expect(first[0]).toBe('cod'); // shortest prefLabel starting with c
+    expect(first[0]).toBe('cheese'); // the prefLabel starting with c of the concept with most narrower concepts
   });
 
-  test('ranks prefLabels that start with the query, then alt labels that do, then the rest, prefLabels first', async () => {
+  test('ranks labels equal to the query, then those starting with it, then the rest; prefLabels first, then by standing, then shorter', async () => {
     expect(await suggest('q=tea')).toEqual([
       'tea', // 1: "Tea"
-      'tea-cake', // 1: "Tea cake"
-      'supper', // 2: altLabel "Tea"
+      'supper', // 1: altLabel "Tea"
+      'tea-cake', // 2: "Tea cake"
       'herbal-infusion', // 2: altLabel "Tea, herbal"
-      'iced-tea', // 3: prefLabel with a word starting with "tea"
+      'afternoon-tea', // 3: a word starting with "tea", related to one concept
+      'peppermint-tea', // 3: related to two, a longer label
+      'iced-tea', // 3: no links, shorter label first
       'green-tea',
-      'afternoon-tea',
-      'peppermint-tea',
     ]);
   });
 

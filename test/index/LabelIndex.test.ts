@@ -61,7 +61,7 @@ async function services(ttl: string): Promise<{ plain: ConceptService; indexed: 
   const store = await EmbeddedStore.load([file]);
   const queries = QueryCatalog.load('generic');
   const options = { store, queries, conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'], defaultLang: 'en' };
-  const indexOptions = { conceptTypes: options.conceptTypes, refreshSeconds: 3600, readTimeoutMs: 60_000, fingerprint: '' };
+  const indexOptions = { conceptTypes: options.conceptTypes, refreshSeconds: 3600, readTimeoutMs: 60_000, fingerprint: '', defaultLang: 'en' };
   const labelIndex = new LabelIndexSource(store, queries, indexOptions, createLogger('silent'));
   await labelIndex.refresh();
   const onePassIndex = new LabelIndexSource(new ReadAsStore(store, { streams: true }), queries, indexOptions, createLogger('silent'));

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { suggestPatterns, searchPatterns } from '../../src/domain/matchPatterns.js';
+import { searchTerms, suggestTerms } from '../../src/domain/matchPatterns.js';
+import { RankQuery } from '../../src/domain/ranking.js';
 import { readSnapshot } from '../../src/index/IndexSnapshot.js';
 import { LabelIndexSource, type LabelIndexOptions } from '../../src/index/LabelIndexSource.js';
 import type { Logger } from '../../src/log.js';
@@ -33,16 +34,16 @@ class CountingReads extends ForwardingStore {
 }
 
 function options(extra: Partial<LabelIndexOptions> = {}): LabelIndexOptions {
-  return { conceptTypes: [CONCEPT], refreshSeconds: 3600, readTimeoutMs: 60_000, fingerprint: 'sample', ...extra };
+  return { conceptTypes: [CONCEPT], refreshSeconds: 3600, readTimeoutMs: 60_000, fingerprint: 'sample', defaultLang: 'en', ...extra };
 }
 
 function answers(source: LabelIndexSource): unknown {
   const index = source.current;
   if (index === undefined) return undefined;
   return ['t', 'te', 'to', 'ch', 'a', 'spice r'].map((q) => ({
-    suggest: index.suggest(suggestPatterns(q).terms, {}, { limit: 10, offset: 0 }),
-    inFrench: index.suggest(suggestPatterns(q).terms, { lang: 'fr' }, { limit: 10, offset: 0 }),
-    search: index.search(searchPatterns(q).terms, q, {}, { limit: 10, offset: 0 }),
+    suggest: index.suggest(new RankQuery('suggest', suggestTerms(q)), {}, 'en', { limit: 10, offset: 0 }),
+    inFrench: index.suggest(new RankQuery('suggest', suggestTerms(q)), { lang: 'fr' }, 'fr', { limit: 10, offset: 0 }),
+    search: index.search(new RankQuery('search', searchTerms(q)), q, {}, 'en', { limit: 10, offset: 0 }),
   }));
 }
 

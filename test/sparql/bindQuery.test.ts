@@ -51,8 +51,6 @@ describe.each(availableDialects())('the %s query templates', (dialect) => {
       {
         ...(mentionsVariable(search, 'textQuery') ? { textQuery: rdf.literal(q) } : {}),
         wordPattern: words.map((word) => rdf.literal(word)),
-        equalPattern: rdf.literal(q),
-        startPattern: rdf.literal(q),
         notation: rdf.literal(q),
         lang: rdf.literal('en'),
         scheme: rdf.namedNode('http://example.org/scheme'),
@@ -140,6 +138,13 @@ describe('bindQuery', () => {
     const none = bindQuery(template, { word: [] });
     expect(none).not.toContain('REGEX');
     expect(none).toMatch(/FILTER\("false"\^\^<http:\/\/www.w3.org\/2001\/XMLSchema#boolean>\)/);
+  });
+
+  test('leaves out the VALUES block of a placeholder bound to undefined, and keeps the FILTERs that mention its variable', () => {
+    const withFilter = parser.parse('SELECT ?c WHERE { VALUES ?c { UNDEF } ?c ?p ?l FILTER(isIRI(?c)) }') as SelectQuery;
+    const text = bindQuery(withFilter, { c: undefined });
+    expect(text).not.toContain('VALUES');
+    expect(text).toContain('ISIRI(?c)');
   });
 
   test('leaves out a FILTER that mentions a placeholder bound to undefined', () => {

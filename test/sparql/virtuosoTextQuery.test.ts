@@ -1,7 +1,12 @@
 import fc from 'fast-check';
-import { searchPatterns, suggestPatterns } from '../../src/domain/matchPatterns.js';
+import { candidateWords, searchTerms, suggestTerms } from '../../src/domain/matchPatterns.js';
+import { RankQuery } from '../../src/domain/ranking.js';
 import { SpellingVariants } from '../../src/sparql/SpellingVariants.js';
 import { virtuosoTextQuery } from '../../src/sparql/virtuosoTextQuery.js';
+
+/** The candidate words of a /search query (without stems: `languages` none) or of a /suggest query. */
+const searchWords = (q: string, languages: string[] = []) => candidateWords(new RankQuery('search', searchTerms(q)), languages);
+const suggestWords = (q: string) => candidateWords(new RankQuery('suggest', suggestTerms(q)));
 
 const variants = SpellingVariants.fromLabels(['Café au lait', 'Crème brûlée', 'Süßkartoffel', 'Straße', 'Smørrebrød', 'Łosoś', 'Caféine', 'Über alles', 'Übersetzung', 'Μουσακάς', 'plain words only']);
 
@@ -25,25 +30,30 @@ describe('SpellingVariants', () => {
 
 describe('virtuosoTextQuery', () => {
   test('ORs the spellings of each word and ANDs the words', () => {
-    expect(virtuosoTextQuery(searchPatterns('cafe au lait').terms, variants)).toBe("('cafe' OR 'café') AND 'au' AND 'lait'");
-    expect(virtuosoTextQuery(suggestPatterns('Über setz').terms, variants)).toBe("('uber*' OR 'über*') AND 'setz*'");
+    expect(virtuosoTextQuery(searchWords('cafe au lait'), variants)).toBe("('cafe' OR 'café') AND 'au' AND 'lait'");
+    expect(virtuosoTextQuery(suggestWords('Über setz'), variants)).toBe("('uber*' OR 'über*') AND 'setz*'");
+  });
+
+  test("asks for a /search word's stem as a prefix, and its German and Nordic spellings", () => {
+    expect(virtuosoTextQuery(searchWords('exoplanets', ['en']), variants)).toBe("'exoplane*'");
+    expect(virtuosoTextQuery(suggestWords('oekonom'), variants)).toBe("('okonom*' OR 'oekonom*')");
   });
 
   test('leaves out prefix words shorter than four letters, and gives undefined when no word is left', () => {
-    expect(virtuosoTextQuery(suggestPatterns('ca lait').terms, variants)).toBe("'lait*'");
-    expect(virtuosoTextQuery(suggestPatterns('ca').terms, variants)).toBeUndefined();
-    expect(virtuosoTextQuery(searchPatterns('appl*').terms, variants)).toBe("'appl*'");
-    expect(virtuosoTextQuery(searchPatterns('!!!').terms, variants)).toBeUndefined();
+    expect(virtuosoTextQuery(suggestWords('ca lait'), variants)).toBe("'lait*'");
+    expect(virtuosoTextQuery(suggestWords('ca'), variants)).toBeUndefined();
+    expect(virtuosoTextQuery(searchWords('appl*'), variants)).toBe("'appl*'");
+    expect(virtuosoTextQuery(searchWords('!!!'), variants)).toBeUndefined();
   });
 
   test('leaves out words the index may keep otherwise: digits, single letters, letter numbers, astral letters, marks, over 64 letters', () => {
-    expect(virtuosoTextQuery(searchPatterns('Ⅷ tea').terms, variants)).toBe("'tea'");
-    expect(virtuosoTextQuery(searchPatterns('B.01.05 Firm').terms, variants)).toBe("'firm'");
-    expect(virtuosoTextQuery(searchPatterns('co2 x').terms, variants)).toBeUndefined();
-    expect(virtuosoTextQuery(searchPatterns('𝔘𝔫𝔦').terms, variants)).toBeUndefined();
-    expect(virtuosoTextQuery(searchPatterns('x\u0301').terms, variants)).toBeUndefined();
-    expect(virtuosoTextQuery(searchPatterns('a'.repeat(65)).terms, variants)).toBeUndefined();
-    expect(virtuosoTextQuery(searchPatterns('a'.repeat(64)).terms, variants)).toBe(`'${'a'.repeat(64)}'`);
+    expect(virtuosoTextQuery(searchWords('Ⅷ tea'), variants)).toBe("'tea'");
+    expect(virtuosoTextQuery(searchWords('B.01.05 Firm'), variants)).toBe("'firm'");
+    expect(virtuosoTextQuery(searchWords('co2 x'), variants)).toBeUndefined();
+    expect(virtuosoTextQuery(searchWords('𝔘𝔫𝔦'), variants)).toBeUndefined();
+    expect(virtuosoTextQuery(searchWords('x\u0301'), variants)).toBeUndefined();
+    expect(virtuosoTextQuery(searchWords('b'.repeat(65)), variants)).toBeUndefined();
+    expect(virtuosoTextQuery(searchWords('b'.repeat(64)), variants)).toBe(`'${'b'.repeat(64)}'`);
   });
 
   test('turns nothing a user types into an operator, a quote or a parenthesis', () => {
@@ -53,8 +63,8 @@ describe('virtuosoTextQuery', () => {
       fc.property(
         fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom("tea' OR 'x", 'AND OR NEAR', '(a) | b', '"x"', "o''clock", 'a*b* c**', 'ÜBER* straße')),
         (q) => {
-          for (const patterns of [searchPatterns(q), suggestPatterns(q)]) {
-            const text = virtuosoTextQuery(patterns.terms, variants);
+          for (const words of [searchWords(q, ['en', 'de']), suggestWords(q)]) {
+            const text = virtuosoTextQuery(words, variants);
             if (text !== undefined) expect(text).toMatch(shape);
           }
         },

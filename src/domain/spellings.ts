@@ -1,0 +1,27 @@
+/** Query letters that stand for a letter with a diacritic, which folds to the first letter. */
+const DIGRAPHS = ['oe', 'ue', 'ae', 'aa'];
+/** Digraphs considered in one query word at most: 2^4 spellings. */
+const MOST_DIGRAPHS = 4;
+
+/**
+ * The spellings a folded query word stands for: itself, and each `oe`, `ue`, `ae` written as
+ * `o`, `u`, `a` (the folded `ö`, `ü`, `ä`) and `aa` as `a` (the folded `å`), as German and
+ * Nordic catalogues file them (`oekonomie` also finds `Ökonomie`). The word as typed comes first.
+ */
+export function spellingsOf(word: string): string[] {
+  let spellings = [''];
+  let digraphs = 0;
+  for (let i = 0; i < word.length; ) {
+    const pair = word.slice(i, i + 2);
+    if (digraphs < MOST_DIGRAPHS && DIGRAPHS.includes(pair)) {
+      digraphs++;
+      spellings = spellings.flatMap((start) => [start + pair, start + pair.charAt(0)]);
+      i += 2;
+    } else {
+      const letter = word.charAt(i);
+      spellings = spellings.map((start) => start + letter);
+      i++;
+    }
+  }
+  return spellings;
+}

@@ -1,0 +1,21 @@
+/** What the data says of a concept's place in its vocabulary. */
+export interface ConceptLinks {
+  /** Concepts below it: `skos:narrower` from it and `skos:broader` to it, each concept once. */
+  narrower: number;
+  /** Concepts `skos:related` to it, either way, each once. */
+  related: number;
+  /** Languages of its prefLabels (an untagged one counts as one). */
+  languages: number;
+}
+
+/**
+ * A concept's standing in its vocabulary, from the data alone: an integer from 0, higher
+ * ranking first among labels of the same tier (API.md). Only signals that raised the
+ * type-ahead's measured relevance (RELEVANCE.md) are counted: the concepts linked to it,
+ * below it or related, on a log scale, so that a concept with 30 narrower concepts outranks
+ * one with 3, and one with 3 outranks a leaf, while two leaves stay tied and the shorter
+ * label decides.
+ */
+export function standingOf(links: ConceptLinks): number {
+  return Math.min(15, Math.floor(Math.log2(1 + links.narrower + links.related)));
+}
