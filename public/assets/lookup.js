@@ -107,11 +107,22 @@ function render(query, concepts) {
       option.setAttribute('aria-selected', 'false');
       const label = document.createElement('span');
       label.className = 'suggestion-label';
-      label.append(concept.prefLabel === '' ? concept.uri : highlighted(concept.prefLabel, query));
+      label.dir = 'auto'; // Arabic and Hebrew labels read right to left
+      const shown = concept.prefLabel === '' ? concept.uri : highlighted(concept.prefLabel, query);
+      label.append(shown);
       const uri = document.createElement('span');
       uri.className = 'suggestion-uri';
       uri.textContent = concept.uri;
-      option.append(label, uri);
+      option.append(label);
+      // found through another label (an altLabel, another language): the page says so, and
+      // highlights nothing, rather than show the prefLabel as if it had matched
+      if (concept.prefLabel !== '' && label.querySelector('mark') === null) {
+        const via = document.createElement('span');
+        via.className = 'suggestion-via';
+        via.textContent = 'found by another of its labels';
+        option.append(via);
+      }
+      option.append(uri);
       // mousedown would take the focus from the field; the choice is made on click
       option.addEventListener('mousedown', (event) => event.preventDefault());
       option.addEventListener('click', () => choose(index));
@@ -181,7 +192,8 @@ input.addEventListener('keydown', (event) => {
     }
     case 'Enter':
       event.preventDefault(); // the form is never submitted
-      if (!listbox.hidden && active !== -1) choose(active);
+      // nothing highlighted: the first suggestion, the best one
+      if (!listbox.hidden || current()) choose(active === -1 ? 0 : active);
       break;
     case 'Escape':
       if (!listbox.hidden) open(false);
@@ -232,6 +244,7 @@ async function showCard(uri, { push, focus = false }) {
 
   const title = document.getElementById('card-title');
   title.textContent = concept.prefLabel === '' ? concept.uri : concept.prefLabel;
+  title.dir = 'auto';
   const link = document.getElementById('card-uri');
   link.textContent = concept.uri;
   if (/^https?:/i.test(concept.uri)) link.href = concept.uri;
@@ -243,6 +256,7 @@ async function showCard(uri, { push, focus = false }) {
     ...concept.altLabels.map((label) => {
       const item = document.createElement('li');
       item.textContent = label;
+      item.dir = 'auto';
       return item;
     }),
   );
@@ -255,6 +269,7 @@ async function showCard(uri, { push, focus = false }) {
       const anchor = document.createElement('a');
       anchor.href = cardLink(entry.uri).href;
       anchor.textContent = entry.label === '' ? entry.uri : entry.label;
+      anchor.dir = 'auto';
       anchor.addEventListener('click', (event) => {
         if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return; // a new tab
         event.preventDefault();

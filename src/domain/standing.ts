@@ -10,11 +10,13 @@ export interface ConceptLinks {
 
 /**
  * A concept's standing in its vocabulary, from the data alone: an integer from 0, higher
- * ranking first among labels of the same tier (API.md). Only signals that raised the
- * type-ahead's measured relevance (RELEVANCE.md) are counted: the concepts linked to it,
- * below it or related, on a log scale, so that a concept with 30 narrower concepts outranks
- * one with 3, and one with 3 outranks a leaf, while two leaves stay tied and the shorter
- * label decides.
+ * ranking first among labels of the same tier (API.md). The concepts linked to it, below it
+ * or related, on a log scale, so that a concept with 30 narrower concepts outranks one with
+ * 3, and one with 3 outranks a leaf, while two leaves stay tied and the shorter label
+ * decides. `languages` is not counted (the shared vocabularies label nearly every concept
+ * in the same languages). The type-ahead MRR of RELEVANCE.md cannot tell (README, "How
+ * /search and /suggest rank"): a uniform sample of concepts gives every order within a tier
+ * the same MRR in expectation.
  */
 export function standingOf(links: ConceptLinks): number {
   return Math.min(15, Math.floor(Math.log2(1 + links.narrower + links.related)));

@@ -112,13 +112,13 @@ export function openApiDocument(config: Config, version: string): object {
       ),
       '/search': lookup(
         'Concepts found by their labels, best first',
-        'Every query word must equal a word of a label (prefLabel, altLabel or hiddenLabel; a word ending in `*` matches as a prefix), case- and diacritics-insensitive; a notation equal to `q` also matches. Rank tiers: prefLabel equals `q`; an alt or hidden label equals `q`; prefLabel starts with `q`; an alt or hidden label starts with `q`; the rest. Within a tier: shorter matched label first, then prefLabel, then URI. Deprecated concepts are never found.',
+        'Every query word must equal a word of a label (prefLabel, altLabel or hiddenLabel), or share its Snowball stem in the label\'s language (`exoplanet` finds "Exoplanets"); a word ending in `*` matches as a prefix; case- and diacritics-insensitive, and `oe`, `ue`, `ae`, `aa` also find `ö`, `ü`, `ä`, `å`. A notation equal to `q` also matches. Rank tiers: a notation equals `q`, or a label equals the query word by word; a label starts with the query\'s words; every query word equals a word of the label; the rest (`*` prefixes). A label\'s filing form, without one leading article of its language (`The Sun` files as `sun`), counts as the label. Within a tier: labels that speak the display language (`lang`, else the default language) first; whole words before stems; prefLabel before alt and hidden labels; the concept\'s standing (concepts linked to it as narrower or related, README); the shorter label; the prefLabel; the URI. Deprecated concepts (owl:deprecated, dcterms:isReplacedBy) are never found.',
         findParameters(SEARCH_DEFAULT_COUNT),
         'FindResponse',
       ),
       '/suggest': lookup(
         'Type-ahead suggestions, from the first keystroke',
-        'Every query word must be the start of a word of a label (`comp sec` finds "Computer security"). Rank tiers: prefLabel starts with `q`; an alt or hidden label starts with `q`; the rest. Suggested concepts carry `uri` and `prefLabel`; their `altLabels` and `related` are empty.',
+        'Every query word must be the start of a word of a label (`comp sec` finds "Computer security"), case- and diacritics-insensitive, `oe`, `ue`, `ae`, `aa` also finding `ö`, `ü`, `ä`, `å`. Rank tiers: a label equals the query; a label starts with the query (`sun` finds "Sunspots" here; "The Sun", filed as `sun`, is in the first tier); the rest. Within a tier, as for /search (without stems). Suggested concepts carry `uri` and `prefLabel`; their `altLabels` and `related` are empty.',
         findParameters(hal ? SKOS_SUGGESTER_DEFAULT_COUNT : SUGGEST_DEFAULT_COUNT),
         'FindResponse',
       ),

@@ -115,6 +115,44 @@ describe('the type-ahead page', () => {
     expect(await listbox().isVisible()).toBe(false);
   });
 
+  test('Enter with nothing highlighted opens the first suggestion; one found through another label says so', async () => {
+    await page.goto(`${service.url}/`);
+    await typeSlowly('paradeis'); // "Paradeiser"@de, an altLabel of Tomato
+    await listbox().waitFor({ state: 'visible' });
+    expect(await options().first().locator('.suggestion-label').innerText()).toBe('Tomato');
+    expect(await options().first().locator('mark').count()).toBe(0);
+    expect(await options().first().locator('.suggestion-via').innerText()).toBe('found by another of its labels');
+    expect(await options().first().locator('.suggestion-label').getAttribute('dir')).toBe('auto');
+    await field().press('Enter');
+    await eventually(() => page.getByRole('article').getByRole('heading', { level: 2 }).innerText(), 'Tomato');
+    expect(await page.getByRole('article').getByRole('heading', { level: 2 }).getAttribute('dir')).toBe('auto');
+  });
+
+  test('Arabic labels read right to left in the list and on the card, Russian ones left to right (UNESCO, from ../shared)', async () => {
+    const unesco = await startService({ DATA_FILES: `${PROJECT_ROOT}../shared/vocabularies/unesco-thesaurus.ttl` });
+    try {
+      for (const [lang, typed, shot] of [['ar', 'مكتب', 'type-ahead-arabic'], ['ru', 'библ', 'type-ahead-russian']] as const) {
+        await page.goto(`${unesco.url}/`);
+        const select = page.getByLabel('Language');
+        await select.locator(`option[value="${lang}"]`).waitFor({ state: 'attached' });
+        await select.selectOption(lang);
+        await typeSlowly(typed);
+        await listbox().waitFor({ state: 'visible' });
+        const label = options().first().locator('.suggestion-label');
+        expect(await label.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        await page.screenshot({ path: `${SCREENSHOTS}/${shot}-list.png` });
+        await field().press('Enter');
+        const heading = page.getByRole('article').getByRole('heading', { level: 2 });
+        await heading.waitFor({ state: 'visible' });
+        expect(await heading.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        await page.screenshot({ path: `${SCREENSHOTS}/${shot}-card.png` });
+        await field().fill('');
+      }
+    } finally {
+      await unesco.close();
+    }
+  }, 60_000);
+
   test('the language selector chooses the language of matching and of labels', async () => {
     await page.goto(`${service.url}/`);
     const select = page.getByLabel('Language');
