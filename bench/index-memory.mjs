@@ -21,7 +21,7 @@ const memory = () => {
 const say = (text) => process.stdout.write(`${text}\n`);
 
 let started = performance.now();
-const builder = new LabelIndexBuilder();
+const builder = new LabelIndexBuilder('en'); // the default language, whose prefLabels break ties
 let input = createReadStream(file);
 if (file.endsWith('.gz')) input = input.pipe(createGunzip());
 for await (const line of createInterface({ input, crlfDelay: Infinity })) {

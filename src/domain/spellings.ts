@@ -2,6 +2,11 @@
 const DIGRAPHS = ['oe', 'ue', 'ae', 'aa'];
 /** Digraphs considered in one query word at most: 2^4 spellings. */
 const MOST_DIGRAPHS = 4;
+/**
+ * Longer words are taken as typed: no real word needs it, and each spelling is one more
+ * alternative in the store path's regular expressions, which a store compiles under limits.
+ */
+const LONGEST_WORD = 40;
 
 /**
  * The spellings a folded query word stands for: itself, and each `oe`, `ue`, `ae` written as
@@ -9,6 +14,7 @@ const MOST_DIGRAPHS = 4;
  * Nordic catalogues file them (`oekonomie` also finds `Ökonomie`). The word as typed comes first.
  */
 export function spellingsOf(word: string): string[] {
+  if (word.length > LONGEST_WORD) return [word];
   let spellings = [''];
   let digraphs = 0;
   for (let i = 0; i < word.length; ) {
