@@ -22,7 +22,7 @@ import { RankQuery, type Endpoint } from '../domain/ranking.js';
  * are ranked with the label index's code; when more concepts match than this, a page is
  * made from the candidates alone and may differ from the label index's.
  */
-const STORE_CANDIDATES = 1000;
+const STORE_CANDIDATES = 300;
 
 /** A /search or /suggest request after validation. */
 export interface FindRequest {
