@@ -16,9 +16,17 @@ const ARTICLES: Readonly<Record<string, ReadonlySet<string>>> = {
   nl: new Set(['de', 'het', 'een']),
 };
 
+/** The articles of each language tag seen, by tag (a label's tag is looked up once per label matched). */
+const articlesByTag = new Map<string, ReadonlySet<string> | undefined>();
+
 /** Whether the folded word is a leading article in the label language `tag` (lower case). */
 export function isArticle(word: string, tag: string): boolean {
-  return ARTICLES[primaryLanguage(tag)]?.has(word) === true;
+  let articles = articlesByTag.get(tag);
+  if (articles === undefined && !articlesByTag.has(tag)) {
+    articles = ARTICLES[primaryLanguage(tag)];
+    if (articlesByTag.size < 10_000) articlesByTag.set(tag, articles);
+  }
+  return articles?.has(word) === true;
 }
 
 /** Whether the folded word is an article in any language the service knows articles of. */

@@ -1,7 +1,7 @@
 import { isArticleAnywhere } from './filingForm.js';
 import { FOLDED_MARKS_RUN, foldText, foldedWordPattern } from './foldedLetter.js';
 import type { RankQuery } from './ranking.js';
-import { STEMMED_LANGUAGES, hasStemmer, stemOf } from './stems.js';
+import { STEMMED_LANGUAGES, hasStemmer, stemStart } from './stems.js';
 
 /** One word of a query: folded (lower case, no diacritics), and whether it may be the start of a longer word. */
 export interface QueryTerm {
@@ -43,10 +43,9 @@ export function suggestTerms(q: string): QueryTerm[] {
 /**
  * The candidate words of a query. A first word that is an article in some language is left
  * out when more words follow (a label may match the query's filing form without it). Each
- * word's alternatives are its spellings (`spellingsOf`), and for /search the start of its
- * stem in each of `languages` that has a stemmer (the stem less its last letter, which
- * Snowball may have changed: `fli` from `flies` and `fly`); an alternative another covers is
- * dropped.
+ * word's alternatives are its spellings (`spellingsOf`), and for a /search word (not a `*`
+ * one) what the words sharing its stem start with in each of `languages` (`stemStart`); an
+ * alternative another covers is dropped.
  */
 export function candidateWords(query: RankQuery, languages: readonly string[] = STEMMED_LANGUAGES): CandidateWord[] {
   const words = query.words.length > 1 && (query.words[0] as RankQuery['words'][number]).spellings.some(isArticleAnywhere) ? query.words.slice(1) : query.words;
@@ -54,13 +53,10 @@ export function candidateWords(query: RankQuery, languages: readonly string[] = 
   return words.map((word) => {
     const open = query.endpoint === 'suggest' || word.prefix;
     const alternatives: QueryTerm[] = word.spellings.map((folded) => ({ folded, prefix: open }));
-    for (const spelling of word.spellings) {
+    for (const spelling of open ? [] : word.spellings) {
       for (const language of stemmed) {
-        const stem = [...(stemOf(spelling, language) as string)];
-        const letters = [...spelling];
-        let common = 0;
-        while (common < stem.length && stem[common] === letters[common]) common++;
-        alternatives.push({ folded: letters.slice(0, Math.max(1, common - 1)).join(''), prefix: true });
+        const start = stemStart(spelling, language)?.start;
+        if (start !== undefined) alternatives.push({ folded: start, prefix: true });
       }
     }
     return coverOf(alternatives);

@@ -1,8 +1,8 @@
 import { compareCodePoints } from './compareCodePoints.js';
-import { filingForm, isArticle } from './filingForm.js';
+import { filingForm, isArticle, isArticleAnywhere } from './filingForm.js';
 import type { QueryTerm } from './matchPatterns.js';
 import { spellingsOf } from './spellings.js';
-import { hasStemmer, stemOf } from './stems.js';
+import { hasStemmer, stemOf, stemStart } from './stems.js';
 
 /**
  * The contract's matching and ranking rules for /search and /suggest (API.md, "GET /search
@@ -27,8 +27,8 @@ export interface LabelMatch {
 interface Word {
   spellings: readonly string[];
   prefix: boolean;
-  /** Its stems by label language, computed when first needed. */
-  stems: Map<string, ReadonlySet<string>>;
+  /** Its stems (and what words of each start with) by label language, computed when first needed. */
+  stems: Map<string, readonly { stem: string; start: string }[]>;
 }
 
 /** How a query word relates to a label word: equal (a spelling is the word), by stem, as a prefix, or not at all. */
@@ -41,6 +41,7 @@ const NONE = 3;
 export class RankQuery {
   /** The query's words; empty when `q` has none (a notation may still match). */
   readonly words: readonly Word[];
+  private scratch = new Uint8Array(64);
 
   constructor(
     readonly endpoint: Endpoint,
@@ -58,8 +59,18 @@ export class RankQuery {
   forms(): { texts: string[]; article: boolean }[] {
     const texts = (words: readonly Word[]): string[] => words.reduce<string[]>((starts, word) => starts.flatMap((start) => word.spellings.map((spelling) => (start === '' ? spelling : `${start} ${spelling}`))), ['']);
     const forms = [{ texts: texts(this.words), article: false }];
-    if (this.words.length > 1) forms.push({ texts: texts(this.words.slice(1)), article: true });
+    if (this.words.length > 1 && (this.words[0] as Word).spellings.some(isArticleAnywhere)) forms.push({ texts: texts(this.words.slice(1)), article: true });
     return forms;
+  }
+
+  /**
+   * Whether query word `i` may match the label word `word` (folded) in a label of one of
+   * `languages`: equal to one of its spellings, started by one where it may be a prefix, or
+   * sharing its stem. A cheap test of a word once, before the labels that hold it.
+   */
+  mayMatchWord(i: number, word: string, languages: readonly string[]): boolean {
+    const query = this.words[i] as Word;
+    return languages.some((language) => this.relate(query, word, language, this.endpoint === 'search' && hasStemmer(language)) !== NONE);
   }
 
   /**
@@ -77,8 +88,11 @@ export class RankQuery {
     if (query.length === 0 || words.length === 0) return undefined;
     const search = this.endpoint === 'search';
     const stems = search && hasStemmer(language);
-    // relation of query word i to label word j, computed once
-    const relations = new Uint8Array(query.length * words.length).fill(255);
+    // relation of query word i to label word j, computed once (scratch space: matching is synchronous)
+    const size = query.length * words.length;
+    if (this.scratch.length < size) this.scratch = new Uint8Array(Math.max(size, 2 * this.scratch.length));
+    const relations = this.scratch;
+    relations.fill(255, 0, size);
     const relation = (i: number, word: string, j: number): number => {
       let known = relations[i * words.length + j] as number;
       if (known === 255) {
@@ -115,10 +129,10 @@ export class RankQuery {
       if (everyWord(EQUAL)) return { tier: 3, stemmed: false };
       if (stems && everyWord(STEM)) return { tier: 3, stemmed: true };
       if (!query.some((word) => word.prefix)) return undefined;
-      // tier 4: a `*` word starts a label word; stems count as in the tiers above
-      const prefixOrEqual = query.every((word, i) => words.some((w, j) => { const r = relation(i, w, j); return r === EQUAL || r === PREFIX; }));
-      if (prefixOrEqual) return { tier: 4, stemmed: false };
-      return everyWord(PREFIX) ? { tier: 4, stemmed: true } : undefined;
+      // tier 4: a `*` word starts a label word (the other words equal one, or share its stem)
+      if (!everyWord(PREFIX)) return undefined;
+      const stemmed = query.some((_, i) => !words.some((w, j) => { const r = relation(i, w, j); return r === EQUAL || r === PREFIX; }));
+      return { tier: 4, stemmed };
     }
     if (aligned(true, EQUAL)) return { tier: 1, stemmed: false };
     if (aligned(false, EQUAL)) return { tier: 2, stemmed: false };
@@ -127,19 +141,23 @@ export class RankQuery {
 
   private relate(query: Word, word: string, language: string, stems: boolean): number {
     if (query.spellings.includes(word)) return EQUAL;
-    if (stems) {
-      const stem = stemOf(word, language);
-      if (stem !== undefined && this.stemsOf(query, language).has(stem)) return STEM;
+    // a `*` word is a prefix, never a stem; a label word can share a stem only if it starts as the stem does
+    if (stems && !query.prefix) {
+      const own = this.stemsOf(query, language);
+      if (own.some(({ start }) => word.startsWith(start))) {
+        const stem = stemOf(word, language);
+        if (own.some((entry) => entry.stem === stem)) return STEM;
+      }
     }
     // /suggest: every word may start a longer one; /search: a `*` word
     if ((this.endpoint === 'suggest' || query.prefix) && query.spellings.some((spelling) => word.startsWith(spelling))) return PREFIX;
     return NONE;
   }
 
-  private stemsOf(query: Word, language: string): ReadonlySet<string> {
+  private stemsOf(query: Word, language: string): readonly { stem: string; start: string }[] {
     let stems = query.stems.get(language);
     if (stems === undefined) {
-      stems = new Set(query.spellings.map((spelling) => stemOf(spelling, language) ?? spelling));
+      stems = query.spellings.flatMap((spelling) => stemStart(spelling, language) ?? []);
       query.stems.set(language, stems);
     }
     return stems;

@@ -38,3 +38,28 @@ export function stemOf(word: string, tag: string): string | undefined {
   if (tag === '') return undefined;
   return stemmerFor(tag)?.stem(word);
 }
+
+/** A word is compared by stem only where every word of its stem starts with this many letters. */
+const SHORTEST_STEM_START = 3;
+
+/**
+ * What every word sharing the folded `word`'s stem in language `tag` starts with: the stem
+ * less its last letter, which Snowball may have changed (`fli` for `flies` and `fly`, `hop`
+ * for `hope` and `hoping`), as far as it agrees with `word`; where that is shorter than three
+ * letters, the whole stem when `word` starts with it (`pie` for `pies`, `cat` for `cats`: a
+ * short stem's words that Snowball changed at its last letter go unfound).
+ * Undefined where the word is not compared by stem: a language without a stemmer, or no
+ * start of three letters (`ka`, `tal`: a stem of one or two letters would find half the
+ * vocabulary).
+ */
+export function stemStart(word: string, tag: string): { stem: string; start: string } | undefined {
+  const stem = stemOf(word, tag);
+  if (stem === undefined) return undefined;
+  const stemLetters = [...stem];
+  const letters = [...word];
+  let common = 0;
+  while (common < stemLetters.length && stemLetters[common] === letters[common]) common++;
+  const start = Math.min(common, stemLetters.length - 1);
+  if (start >= SHORTEST_STEM_START) return { stem, start: letters.slice(0, start).join('') };
+  return common === stemLetters.length && common >= SHORTEST_STEM_START ? { stem, start: stem } : undefined;
+}

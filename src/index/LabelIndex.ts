@@ -93,10 +93,11 @@ export class LabelIndex {
     const stamp = this.nextStamp();
     const starts = this.startRanges(query);
     const candidates = candidateWords(query, this.languages);
+    const rarest = this.rarest(candidates);
     const tiers: Array<() => Iterable<number>> = [
       () => merged(starts.map(({ order, low, equalHigh }) => order.ascending(low, equalHigh))),
       () => merged(starts.map(({ order, low, high }) => order.ascending(low, high))),
-      () => merged(this.postingRanges(candidates[this.rarest(candidates)] as CandidateWord).map(([from, to]) => this.byWord.ascending(from, to))),
+      () => this.holdingAll(merged(this.postingRanges(candidates[rarest] as CandidateWord).map(([from, to]) => this.byWord.ascending(from, to))), candidates, rarest),
     ];
     // with `lang`, every label matching may have speaks the display language: one pass a tier
     const passes = filter.lang === undefined ? [true, false] : [true];
@@ -130,16 +131,25 @@ export class LabelIndex {
       if (key < (this.best[concept] as number)) this.best[concept] = key;
     };
     if (query.words.length > 0) {
-      const candidates = candidateWords(query, filter.lang === undefined ? this.languages : [filter.lang]);
-      const rarest = candidates[this.rarest(candidates)] as CandidateWord;
+      const languages = filter.lang === undefined ? this.languages : [filter.lang, ''];
+      const candidates = candidateWords(query, languages);
+      const rarest = this.rarest(candidates);
+      const others = candidates.filter((_, i) => i !== rarest).map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
+      const queryWord = rarest + query.words.length - candidates.length; // a leading article is no candidate word
+      const words = bufferOf(this.a.wordText);
       // an entry may come more than once (two of its words in the ranges): its key is the same
-      for (const [from, to] of this.postingRanges(rarest)) {
-        for (let p = from; p < to; p++) {
-          const entry = this.a.postings[p] as number;
-          if (!accepts(entry)) continue;
-          const language = this.a.entryLanguage[entry] as number;
-          const match = query.match(this.words(entry), this.languages[language] as string);
-          if (match !== undefined) offer(this.a.entryConcept[entry] as number, matchKey(match, speaking[language] === 1) * ENTRY_SPAN + entry + 1);
+      for (const alternative of candidates[rarest] as CandidateWord) {
+        const [low, high] = this.range(this.a.wordText, this.a.wordOffsets, Buffer.from(alternative.folded), alternative.prefix);
+        for (let w = low; w < high; w++) {
+          // each word of the range once: most of a stem's range shares no stem with the query word
+          if (!query.mayMatchWord(queryWord, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), languages)) continue;
+          for (let p = this.a.postingOffsets[w] as number; p < (this.a.postingOffsets[w + 1] as number); p++) {
+            const entry = this.a.postings[p] as number;
+            if (!accepts(entry) || !others.every((word) => word.some(({ bytes, prefix }) => this.hasWord(entry, bytes, prefix)))) continue;
+            const language = this.a.entryLanguage[entry] as number;
+            const match = query.match(this.words(entry), this.languages[language] as string);
+            if (match !== undefined) offer(this.a.entryConcept[entry] as number, matchKey(match, speaking[language] === 1) * ENTRY_SPAN + entry + 1);
+          }
         }
       }
     }
@@ -174,6 +184,27 @@ export class LabelIndex {
       }
     }
     return ranges;
+  }
+
+  /** The entries of `entries` that hold every candidate word but the `skip`th (which they hold): a cheap test before `RankQuery.match`. */
+  private *holdingAll(entries: Iterable<number>, candidates: readonly CandidateWord[], skip: number): Iterable<number> {
+    const others = candidates.filter((_, i) => i !== skip).map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
+    for (const entry of entries) if (others.every((word) => word.some(({ bytes, prefix }) => this.hasWord(entry, bytes, prefix)))) yield entry;
+  }
+
+  /** Whether a word of the entry's text equals `word` (or starts with it). */
+  private hasWord(entry: number, word: Buffer, prefix: boolean): boolean {
+    const text = this.text;
+    const end = this.a.entryTextOffsets[entry + 1] as number;
+    for (let at = this.a.entryTextOffsets[entry] as number; at < end; ) {
+      let wordEnd = text.indexOf(0x20, at);
+      if (wordEnd < 0 || wordEnd > end) wordEnd = end;
+      if (prefix ? wordEnd - at >= word.length : wordEnd - at === word.length) {
+        if (text.compare(word, 0, word.length, at, at + word.length) === 0) return true;
+      }
+      at = wordEnd + 1;
+    }
+    return false;
   }
 
   /** The candidate word whose alternatives have the fewest postings. */

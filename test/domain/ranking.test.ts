@@ -30,6 +30,10 @@ describe('the ranking rules', () => {
     expect(search('black hole', 'Black hole physics', 'en')).toEqual({ tier: 2, stemmed: false });
     expect(search('hole', 'Black holes', 'en')).toEqual({ tier: 3, stemmed: true });
     expect(search('exoplanet', 'Exoplanets', '')).toBeUndefined(); // untagged: not stemmed
+    expect(search('cats', 'Cat', 'en')).toEqual({ tier: 1, stemmed: true });
+    expect(search('cities', 'City', 'en')).toEqual({ tier: 1, stemmed: true }); // Snowball's y/i
+    expect(search('ka', 'Kas', 'en')).toBeUndefined(); // a stem under three letters finds nothing
+    expect(search('exoplanet*', 'Exoplanetary', 'en')).toEqual({ tier: 4, stemmed: false }); // a `*` word is a prefix, never a stem
     expect(suggest('exoplanets', 'Exoplanet', 'en')).toBeUndefined(); // /suggest: word starts only
     expect(matchKey({ tier: 1, stemmed: false }, true)).toBeLessThan(matchKey({ tier: 1, stemmed: true }, true));
     expect(matchKey({ tier: 1, stemmed: true }, true)).toBeLessThan(matchKey({ tier: 1, stemmed: false }, false));
