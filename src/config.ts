@@ -43,6 +43,8 @@ export interface Config {
   readonly labelIndexReadSeconds: number;
   /** Where the built label index is written, and read at start; unset: no snapshot. */
   readonly indexSnapshot: string | undefined;
+  /** CONCEPT_WEIGHTS: a file of concept URIs and an institution's own counts, for the standing. */
+  readonly conceptWeights: string | undefined;
   /** Empty, or a path starting with `/` and not ending with one. */
   readonly basePath: string;
   readonly logLevel: LogLevel;
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
     labelIndexReadSeconds: integer('LABEL_INDEX_READ_SECONDS', 3600, 1, 86_400),
     indexSnapshot: read('INDEX_SNAPSHOT'),
+    conceptWeights: ((file) => (file === undefined || existsSync(file) ? file : fail('CONCEPT_WEIGHTS', `there is no file ${JSON.stringify(file)}`)))(read('CONCEPT_WEIGHTS')),
     basePath,
     logLevel: logLevel as LogLevel,
     metrics: onOff('METRICS'),

@@ -46,6 +46,8 @@ export interface ConceptServiceOptions {
   spellings?: SpellingVariantsSource | undefined;
   /** When set and built, /search and /suggest match, rank and page in memory instead of in the store. */
   labelIndex?: LabelIndexSource | undefined;
+  /** CONCEPT_WEIGHTS, read: part of the standing on the store path, as in the label index. */
+  conceptWeights?: ReadonlyMap<string, number> | undefined;
   /** When set, the queries leave their SKOS-XL branches out while the store holds no SKOS-XL label. */
   xlLabels?: XlLabelsProbe | undefined;
 }
@@ -164,7 +166,7 @@ export class ConceptService {
     // the next query: left out, as the label index leaves it out.
     const concepts = (await this.options.store.select(found, name)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept] : []));
     if (concepts.length === 0) return undefined;
-    const builder = new LabelIndexBuilder(this.options.defaultLang);
+    const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.conceptWeights);
     const labels = bindQuery(this.options.queries.template('labels'), { concept: concepts, conceptType: this.conceptTypes, partFrom: undefined, partTo: undefined });
     for (const row of await this.options.store.select(labels, 'labels')) {
       const { concept, property, value } = row;

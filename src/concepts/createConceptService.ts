@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
@@ -8,6 +8,7 @@ import { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { ConceptService } from './ConceptService.js';
+import { readConceptWeights } from './readConceptWeights.js';
 
 /**
  * The concept service for `config`'s dialect over `store`, with what it keeps in memory:
@@ -19,12 +20,32 @@ import { ConceptService } from './ConceptService.js';
 export function createConceptService(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger): ConceptService {
   const xlLabels = new XlLabelsProbe(store, queries, config.cacheTtlSeconds, log);
   const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(store, queries, config.cacheTtlSeconds, log);
-  const labelIndex = createLabelIndexSource(config, queries, store, log);
-  return new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels });
+  const conceptWeights = loadConceptWeights(config, log);
+  const labelIndex = createLabelIndexSource(config, queries, store, log, conceptWeights);
+  return new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels, conceptWeights });
+}
+
+/**
+ * CONCEPT_WEIGHTS, read once at start (undefined when unset); odd lines are left out and
+ * said in one warning.
+ * @throws ConfigError when the file cannot be read (the start stops, naming it).
+ */
+export function loadConceptWeights(config: Config, log: Logger): ReadonlyMap<string, number> | undefined {
+  if (config.conceptWeights === undefined) return undefined;
+  let read;
+  try {
+    read = readConceptWeights(config.conceptWeights);
+  } catch (error) {
+    throw new ConfigError(`CONCEPT_WEIGHTS: cannot read ${JSON.stringify(config.conceptWeights)}: ${(error as Error).message}`);
+  }
+  const { weights, oddLines, firstOddLine } = read;
+  log.info(`CONCEPT_WEIGHTS: ${weights.size} concepts weighted from ${config.conceptWeights}`);
+  if (oddLines > 0) log.warn(`CONCEPT_WEIGHTS: ${oddLines} line${oddLines === 1 ? '' : 's'} of ${config.conceptWeights} left out, not a URI and a count (the first: line ${firstOddLine})`);
+  return weights;
 }
 
 /** The label index's keeper for `config`, or undefined with LABEL_INDEX off. */
-export function createLabelIndexSource(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger): LabelIndexSource | undefined {
+export function createLabelIndexSource(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger, weights?: ReadonlyMap<string, number>): LabelIndexSource | undefined {
   if (!config.labelIndex) return undefined;
   return new LabelIndexSource(
     store,
@@ -36,6 +57,7 @@ export function createLabelIndexSource(config: Config, queries: QueryCatalog, st
       snapshotPath: config.indexSnapshot,
       fingerprint: indexFingerprint(config),
       defaultLang: config.defaultLang,
+      weights,
     },
     log,
   );
@@ -53,5 +75,6 @@ export function indexFingerprint(config: Config): string {
           return [resolve(file), stat?.size, stat?.mtimeMs];
         })
       : undefined;
-  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, files });
+  const weights = config.conceptWeights === undefined ? undefined : ((stat) => [resolve(config.conceptWeights as string), stat?.size, stat?.mtimeMs])(statSync(config.conceptWeights, { throwIfNoEntry: false }));
+  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, files, weights });
 }

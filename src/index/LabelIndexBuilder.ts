@@ -68,8 +68,15 @@ export class LabelIndexBuilder {
    */
   readonly unnameable = new Set<string>();
 
-  /** `defaultLang`: the configured default language (lower case), whose prefLabel is a tie-break (ranking.ts). */
-  constructor(private readonly defaultLang: string) {}
+  /**
+   * `defaultLang`: the configured default language (lower case), whose prefLabel is a
+   * tie-break (ranking.ts); `weights`: an institution's own counts by concept URI
+   * (CONCEPT_WEIGHTS), part of the standing.
+   */
+  constructor(
+    private readonly defaultLang: string,
+    private readonly weights?: ReadonlyMap<string, number>,
+  ) {}
 
   add(row: IndexRow): void {
     const { property } = row;
@@ -124,7 +131,7 @@ export class LabelIndexBuilder {
     const displayTexts = reorderText(displayText.text, displayText.offsets, display.order);
     const displayKinds = Uint8Array.from(display.order, (i) => displayKind[i] as number);
     const displayLanguages = Uint16Array.from(display.order, (i) => displayLanguage[i] as number);
-    const standing = this.standings(conceptCount, rank, display.offsets, displayKinds, displayLanguages);
+    const standing = this.standings(conceptCount, rank, display.offsets, displayKinds, displayLanguages, concepts);
     const tie = this.ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts);
 
     const entries = this.entries(rank, standing, tie);
@@ -224,7 +231,9 @@ export class LabelIndexBuilder {
    * Each concept's standing (standing.ts), by its new number: the distinct concepts linked
    * to it, and the languages of its prefLabels.
    */
-  private standings(conceptCount: number, rank: Uint32Array, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array): Uint8Array {
+  private standings(conceptCount: number, rank: Uint32Array, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, iris: { text: Uint8Array; offsets: Uint32Array }): Uint8Array {
+    const iriText = Buffer.from(iris.text.buffer, iris.text.byteOffset, iris.text.byteLength);
+    const weightOf = (c: number): number => (this.weights === undefined || this.weights.size === 0 ? 0 : (this.weights.get(iriText.toString('utf8', iris.offsets[c], iris.offsets[c + 1])) ?? 0));
     const links = groupBy(conceptCount, this.linkConcept.take(), rank);
     const kind = this.linkKind.take();
     const hashes = this.linkHash.take();
@@ -245,7 +254,7 @@ export class LabelIndexBuilder {
       }
       languages.clear();
       for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) if (displayKind[i] === 0) languages.add(displayLanguage[i] as number);
-      standing[c] = Math.min(255, standingOf({ narrower: counts[0] as number, related: counts[1] as number, languages: languages.size }));
+      standing[c] = Math.min(255, standingOf({ narrower: counts[0] as number, related: counts[1] as number, languages: languages.size, weight: weightOf(c) }));
     }
     return standing;
   }

@@ -18,6 +18,8 @@ export interface LabelIndexOptions {
   fingerprint: string;
   /** The configured default language (lower case): its prefLabels break ties (domain/ranking.ts). */
   defaultLang: string;
+  /** CONCEPT_WEIGHTS, read: an institution's own counts by concept URI, part of the standing. */
+  weights?: ReadonlyMap<string, number> | undefined;
 }
 
 /**
@@ -148,7 +150,7 @@ export class LabelIndexSource extends Refreshed {
   private async read(count: number | undefined, progress: { rows: number }): Promise<LabelIndexBuilder> {
     this.parts = Math.max(this.parts ?? 1, partsFor(this.store, count));
     for (let attempt = 1; ; attempt++) {
-      const builder = new LabelIndexBuilder(this.options.defaultLang);
+      const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights);
       try {
         await readLabelRows(this.store, this.queries, this.options.conceptTypes, (row) => builder.add(row), {
           timeoutMs: this.options.readTimeoutMs,
