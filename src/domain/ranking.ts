@@ -1,7 +1,7 @@
 import { compareCodePoints } from './compareCodePoints.js';
 import { filingForm, isArticle, isArticleAnywhere } from './filingForm.js';
 import type { QueryTerm } from './matchPatterns.js';
-import { spellingsOf } from './spellings.js';
+import { MOST_DIGRAPHS, spellingsOf } from './spellings.js';
 import { hasStemmer, stemOf, stemStart } from './stems.js';
 
 /**
@@ -47,7 +47,12 @@ export class RankQuery {
     readonly endpoint: Endpoint,
     terms: readonly QueryTerm[],
   ) {
-    this.words = terms.map(({ folded, prefix }) => ({ spellings: spellingsOf(folded), prefix, stems: new Map() }));
+    let digraphs = MOST_DIGRAPHS; // for the whole query: the forms() combine the words' spellings
+    this.words = terms.map(({ folded, prefix }) => {
+      const spellings = spellingsOf(folded, digraphs);
+      digraphs -= Math.log2(spellings.length);
+      return { spellings, prefix, stems: new Map() };
+    });
   }
 
   /**

@@ -47,6 +47,9 @@ describe('the ranking rules', () => {
     expect(search('muenchen', 'München', 'de')).toEqual({ tier: 1, stemmed: false });
     expect(spellingsOf('oe'.repeat(21))).toHaveLength(1); // a long word is taken as typed
     expect(spellingsOf('oeoeoeoeoe')).toHaveLength(16); // four digraphs at most
+    // and four in the whole query, whose words' spellings the label index combines
+    const many = new RankQuery('suggest', suggestTerms(Array(12).fill('oeae').join(' ')));
+    expect(many.forms().reduce((sum, form) => sum + form.texts.length, 0)).toBeLessThanOrEqual(16);
   });
 
   test('within a tier: prefLabel, then standing, then the shorter label, then the prefLabel, then the URI', () => {
