@@ -137,6 +137,8 @@ function letterClass(letter: string): string {
   return `${[...members].length === 1 ? escapeRegex(members) : `[${members}]`}${marksAfter(letter)}`;
 }
 
+const MARK = /^\p{M}$/u;
+
 /**
  * Regular expression text matching the folded word `word` (as `foldText` gives it) in a
  * label, whatever the label's case and diacritics, with `ss`, `ae` and `oe` also matching
@@ -147,6 +149,15 @@ export function foldedWordPattern(word: string, open = false): string {
   const letters = [...word];
   let pattern = '';
   for (let i = 0; i < letters.length; i++) {
+    if (MARK.test(letters[i] as string)) {
+      // Marks that folding keeps: a label need not hold them in the canonical order the
+      // query is normalized to (shadda then fatha, or fatha then shadda), so any order.
+      let end = i;
+      while (end < letters.length && MARK.test(letters[end] as string)) end++;
+      pattern += `[${classText([...new Set(letters.slice(i, end))])}]*`;
+      i = end - 1;
+      continue;
+    }
     if (letters[i] === 's' && letters[i + 1] === 's') {
       // A run of s may be spelled with ß anywhere in it (sss: sss, sß, ßs): each way is an alternative.
       let end = i;

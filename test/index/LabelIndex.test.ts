@@ -104,7 +104,12 @@ describe('the label index', () => {
           expect({ request, search: await withoutXl.search(request), suggest: await withoutXl.suggest(request) }).toEqual({ request, search: await plain.search(request), suggest: await plain.suggest(request) });
         }
       }),
-      { numRuns: 40, endOnFailure: true },
+      {
+        numRuns: 40,
+        endOnFailure: true,
+        // found by this test: a label whose kept Arabic marks are not in canonical order (shadda, then fatha)
+        examples: [[[{"pref":[],"alt":[["ةtς2-ةة2ë Σé","fr"]],"hidden":["б&"],"scheme":"b","deprecated":false},{"pref":[["aåا2ؤ'eёخ",""]],"alt":[],"hidden":["2cوê''آcžαΣ"],"scheme":"b","deprecated":false},{"pref":[["ë Б.िَकَ2",""]],"alt":[],"hidden":["žбñّασİëخक2"],"scheme":"a","deprecated":true},{"pref":[["3ا&æΣΣ́sǻָإ","fr"]],"alt":[["İü","fr"]],"hidden":["ا-"],"scheme":"a","deprecated":false},{"pref":[["أü2oüı","fr"],["2αأؤ4ط1σçاn","en"]],"alt":[["وæsüèإ",""]],"hidden":["œЁ"],"scheme":"b","deprecated":true},{"pref":[],"alt":[],"hidden":[],"scheme":"b","deprecated":false},{"pref":[["ΑαñΣ","fr"],["éœإsnœָë,öæé",""],["èüَiocָ","en-gb"]],"alt":[],"hidden":["žı11ö'1åç"],"scheme":"b","deprecated":false},{"pref":[],"alt":[["ؤñ'c","fr"],["åi","en"]],"hidden":[],"scheme":"b","deprecated":true},{"pref":[["tБأЁcؤuασَّİ",""],["ä,",""]],"alt":[["1שاα","en"]],"hidden":["&َñ'ßё&&"],"scheme":"a","deprecated":false}],18] as never],
+      },
     );
   }, 120_000);
 });
