@@ -1,4 +1,3 @@
-import { compareCodePoints } from './compareCodePoints.js';
 import { filingForm, isArticle, isArticleAnywhere } from './filingForm.js';
 import type { QueryTerm } from './matchPatterns.js';
 import { MOST_DIGRAPHS, spellingsOf } from './spellings.js';
@@ -12,7 +11,7 @@ import { hasStemmer, stemOf, stemStart } from './stems.js';
  *
  * A label is given as its folded words (lower case, no diacritics: `foldedLabel`) and its
  * language tag (lower case, "" for none). A concept ranks at its best label by
- * (`matchKey`, `compareWithinTier`), then by URI.
+ * (`matchKey`, `withinTierKey`), then by URI.
  */
 
 export type Endpoint = 'search' | 'suggest';
@@ -179,25 +178,18 @@ export function matchKey(match: LabelMatch, speaks: boolean): number {
   return ((match.tier - 1) * 2 + (speaks ? 0 : 1)) * 2 + (match.stemmed ? 1 : 0);
 }
 
-/** What orders labels of the same `matchKey`. */
-export interface WithinTier {
-  /** A prefLabel (or its SKOS-XL form), not an alt or hidden label. */
-  pref: boolean;
-  /** The concept's standing (see standing.ts): higher first. */
-  standing: number;
-  /** The label's length in code points. */
-  length: number;
-  /** The concept's prefLabel chosen for the configured default language ("" for none). */
-  prefLabel: string;
-  uri: string;
-}
-
 /**
- * The order within a tier (API.md): a prefLabel before an alt or hidden label, then the
- * concept's standing, then the shorter label, then the prefLabel, then the URI (both in
- * code point order). The prefLabel is the one chosen for the default language, whatever
- * `lang` asks for: the order of a label never depends on the request but for its tier.
+ * The order within a tier (API.md), as a number, smaller first: a prefLabel before an alt
+ * or hidden label, then the concept's standing (higher first), then the shorter label (in
+ * code points), then `tie`, the concept's place in the order of its prefLabel chosen for the
+ * configured default language and then its URI (both in code point order). The prefLabel is
+ * the default language's whatever `lang` asks for: a label's place never depends on the
+ * request but for its tier, so the label index numbers its entries by this key once.
+ *
+ * Exact while standing < 64, length < 65,536 and tie < 2^24 (16.7 million concepts); beyond
+ * those, longer labels and later ties share the last value and the entry number decides.
  */
-export function compareWithinTier(a: WithinTier, b: WithinTier): number {
-  return Number(b.pref) - Number(a.pref) || b.standing - a.standing || a.length - b.length || compareCodePoints(a.prefLabel, b.prefLabel) || compareCodePoints(a.uri, b.uri);
+export function withinTierKey(pref: boolean, standing: number, length: number, tie: number): number {
+  const standingPart = 63 - Math.min(63, Math.max(0, standing));
+  return (((pref ? 0 : 1) * 64 + standingPart) * 65_536 + Math.min(65_535, length)) * 2 ** 24 + Math.min(2 ** 24 - 1, tie);
 }

@@ -29,7 +29,7 @@ const ENTRY_SPAN = 2 ** 32;
  * label text, a few dozen bytes per label besides it. Built once and never changed: a
  * refresh builds a new one.
  *
- * Entries are numbered in their order within a tier (`compareWithinTier`), so a label's
+ * Entries are numbered in their order within a tier (`withinTierKey`), so a label's
  * rank is its `matchKey` and then its number. /suggest reads a page off the front: tier by
  * tier, the labels that speak the display language and then the others, each a union of
  * ranges read best first, lazily, with a range-minimum structure (RangeMinimum): a
@@ -72,11 +72,6 @@ export class LabelIndex {
     const arrays = Object.values(this.a).reduce((sum: number, array: ArrayBufferView) => sum + array.byteLength, 0);
     const scratch = this.seen.byteLength + this.best.byteLength + this.byText.bytes + this.byFiling.bytes + this.byWord.bytes;
     return { concepts: this.conceptCount, labels: this.a.entryConcept.length, words: this.a.wordOffsets.length - 1, bytes: arrays + scratch };
-  }
-
-  /** The language tags the labels use (lower case, "" for none). */
-  get labelLanguages(): readonly string[] {
-    return this.languages;
   }
 
   /**

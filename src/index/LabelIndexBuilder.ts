@@ -1,6 +1,7 @@
 import { chooseLabel } from '../domain/chooseLabel.js';
 import { filingForm } from '../domain/filingForm.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
+import { withinTierKey } from '../domain/ranking.js';
 import { standingOf } from '../domain/standing.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { Growable, TextList, reorderText } from './Growable.js';
@@ -181,10 +182,9 @@ export class LabelIndexBuilder {
 
   /**
    * The matchable labels numbered in the order in which they rank within a tier
-   * (`compareWithinTier`): prefLabels before alt and hidden labels, then the concept's
-   * standing, then shorter first, then by the concept's tie rank (its prefLabel in the
-   * default language, then its URI). Duplicates (same concept, kind, language and folded
-   * text) are dropped.
+   * (`withinTierKey`: prefLabels before alt and hidden labels, then the concept's standing,
+   * then shorter first, then the concept's tie rank, its prefLabel in the default language
+   * and then its URI). Duplicates (same concept, kind, language and folded text) are dropped.
    */
   private entries(rank: Uint32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array; firstAlt: number } {
     const alt = this.entryAlt.take();
@@ -192,13 +192,8 @@ export class LabelIndexBuilder {
     const concept = this.entryConcept.take().map((c) => rank[c] as number);
     const language = this.entryLanguage.take();
     const { text, offsets } = this.entryText.take();
-    const order = identity(concept.length).sort(
-      (a, b) =>
-        (alt[a] as number) - (alt[b] as number) ||
-        (standing[concept[b] as number] as number) - (standing[concept[a] as number] as number) ||
-        (length[a] as number) - (length[b] as number) ||
-        (tie[concept[a] as number] as number) - (tie[concept[b] as number] as number),
-    );
+    const keys = Float64Array.from(concept, (c, i) => withinTierKey(alt[i] === 0, standing[c] as number, length[i] as number, tie[c] as number));
+    const order = identity(concept.length).sort((a, b) => (keys[a] as number) - (keys[b] as number) || (concept[a] as number) - (concept[b] as number));
     const same = (a: number, b: number): boolean =>
       alt[a] === alt[b] && length[a] === length[b] && concept[a] === concept[b] && language[a] === language[b] && Buffer.from(text.buffer, text.byteOffset).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
     const kept = new Growable(Uint32Array, order.length);

@@ -6,7 +6,7 @@
  * - Concepts are numbered in code point order of their IRIs (`conceptText`), so that the
  *   contract's last tie-break, the URI, is the number.
  * - Entries are the matchable labels (prefLabel, altLabel, hiddenLabel), numbered in the
- *   order in which they rank within a tier (`compareWithinTier` in domain/ranking.ts):
+ *   order in which they rank within a tier (`withinTierKey` in domain/ranking.ts):
  *   prefLabels (entries below `firstAlt`), then the concept's standing, then shorter labels,
  *   then the concept's prefLabel in the default language, then its URI. Their text is the
  *   folded words joined by one space. `textOrder` lists the entries in byte order of that

@@ -1,6 +1,6 @@
 import { foldedLabel } from '../../src/domain/foldedLetter.js';
 import { searchTerms, suggestTerms } from '../../src/domain/matchPatterns.js';
-import { RankQuery, compareWithinTier, matchKey } from '../../src/domain/ranking.js';
+import { RankQuery, matchKey, withinTierKey } from '../../src/domain/ranking.js';
 import { spellingsOf } from '../../src/domain/spellings.js';
 
 // The contract's matching and ranking rules (API.md, "GET /search and GET /suggest") as the
@@ -52,12 +52,14 @@ describe('the ranking rules', () => {
     expect(many.forms().reduce((sum, form) => sum + form.texts.length, 0)).toBeLessThanOrEqual(16);
   });
 
-  test('within a tier: prefLabel, then standing, then the shorter label, then the prefLabel, then the URI', () => {
-    const base = { pref: true, standing: 0, length: 5, prefLabel: 'b', uri: 'http://x/2' };
-    expect(compareWithinTier({ ...base, pref: true }, { ...base, pref: false })).toBeLessThan(0);
-    expect(compareWithinTier({ ...base, standing: 3, length: 50 }, { ...base, standing: 1 })).toBeLessThan(0);
-    expect(compareWithinTier({ ...base, length: 4 }, base)).toBeLessThan(0);
-    expect(compareWithinTier({ ...base, prefLabel: 'a', uri: 'http://x/9' }, base)).toBeLessThan(0);
-    expect(compareWithinTier({ ...base, uri: 'http://x/1' }, base)).toBeLessThan(0);
+  test('within a tier: prefLabel, then standing, then the shorter label, then the tie rank (prefLabel, then URI)', () => {
+    const key = (pref: boolean, standing: number, length: number, tie: number): number => withinTierKey(pref, standing, length, tie);
+    expect(key(true, 0, 90, 9)).toBeLessThan(key(false, 9, 1, 0));
+    expect(key(true, 3, 50, 9)).toBeLessThan(key(true, 1, 4, 0));
+    expect(key(true, 1, 4, 9)).toBeLessThan(key(true, 1, 5, 0));
+    expect(key(true, 1, 4, 1)).toBeLessThan(key(true, 1, 4, 2));
+    // past its ranges a part saturates, never spills into the part before it
+    expect(key(true, 1, 10 ** 6, 2 ** 30)).toBeLessThan(key(true, 0, 1, 0));
+    expect(key(true, 0, 10 ** 6, 2 ** 30)).toBeLessThan(key(false, 9, 1, 0));
   });
 });
