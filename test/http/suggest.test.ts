@@ -39,6 +39,14 @@ describe('GET /suggest', () => {
     ]);
   });
 
+  test('within a tier, a label that speaks the display language (or has no tag) ranks before one that does not, even a prefLabel', async () => {
+    // "ka": Kaiserschmarrn by its untagged altLabel "Kaiserschmarren", speaking English, the
+    // default language; then the German prefLabels (Käse, Kaffee, Kartoffel...), which do not
+    const found = await suggest('q=ka');
+    expect(found[0]).toBe('kaiserschmarrn');
+    expect(found.slice(1, 4)).toEqual(['cheese', 'coffee', 'potato']);
+  });
+
   test('takes every query word as the start of a word of the same label', async () => {
     expect(await suggest('q=cre%20bru')).toEqual(['creme-brulee']);
     expect(await suggest('q=bru%20cre')).toEqual(['creme-brulee']);
