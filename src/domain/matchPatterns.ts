@@ -1,4 +1,3 @@
-import { isArticleAnywhere } from './filingForm.js';
 import { FOLDED_MARKS_RUN, foldText, foldedWordPattern } from './foldedLetter.js';
 import type { RankQuery } from './ranking.js';
 import { STEMMED_LANGUAGES, hasStemmer, stemStart } from './stems.js';
@@ -48,7 +47,7 @@ export function suggestTerms(q: string): QueryTerm[] {
  * alternative another covers is dropped.
  */
 export function candidateWords(query: RankQuery, languages: readonly string[] = STEMMED_LANGUAGES): CandidateWord[] {
-  const words = query.words.length > 1 && (query.words[0] as RankQuery['words'][number]).spellings.some(isArticleAnywhere) ? query.words.slice(1) : query.words;
+  const words = query.mayDropArticle ? query.words.slice(1) : query.words;
   const stemmed = query.endpoint === 'search' ? [...new Set(languages.filter((language) => language !== '' && hasStemmer(language)))] : [];
   return words.map((word) => {
     const open = query.endpoint === 'suggest' || word.prefix;

@@ -55,15 +55,23 @@ export class RankQuery {
   }
 
   /**
+   * Whether the query may have a filing form: more than one word, the first an article in
+   * some language (whether it is one for a label, that label's language decides).
+   */
+  get mayDropArticle(): boolean {
+    return this.words.length > 1 && (this.words[0] as Word).spellings.some(isArticleAnywhere);
+  }
+
+  /**
    * The folded texts that a label's form (its words joined by one space) may equal or start
    * with to fall in tiers 1 and 2: every spelling of the query, and of its filing form (for
-   * a label in a language whose article the first word is). `article` is that first word
-   * when there is such a form; the label index looks these texts up, this module decides.
+   * a label in a language whose article the first word is). The label index looks these
+   * texts up; this module decides.
    */
-  forms(): { texts: string[]; article: boolean }[] {
+  forms(): { texts: string[] }[] {
     const texts = (words: readonly Word[]): string[] => words.reduce<string[]>((starts, word) => starts.flatMap((start) => word.spellings.map((spelling) => (start === '' ? spelling : `${start} ${spelling}`))), ['']);
-    const forms = [{ texts: texts(this.words), article: false }];
-    if (this.words.length > 1 && (this.words[0] as Word).spellings.some(isArticleAnywhere)) forms.push({ texts: texts(this.words.slice(1)), article: true });
+    const forms = [{ texts: texts(this.words) }];
+    if (this.mayDropArticle) forms.push({ texts: texts(this.words.slice(1)) });
     return forms;
   }
 

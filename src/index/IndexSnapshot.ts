@@ -22,7 +22,6 @@ interface Layout {
   header: SnapshotHeader;
   languages: string[];
   schemes: string[];
-  firstAlt: number;
   arrays: Array<{ name: keyof LabelIndexArrays; type: TypeName; length: number; offset: number }>;
 }
 
@@ -33,7 +32,7 @@ interface Layout {
  */
 export function writeSnapshot(path: string, data: LabelIndexData, header: SnapshotHeader): number {
   const arrays = Object.entries(data.arrays) as Array<[keyof LabelIndexArrays, Uint8Array | Uint16Array | Uint32Array]>;
-  const layout: Layout = { header, languages: data.languages, schemes: data.schemes, firstAlt: data.firstAlt, arrays: [] };
+  const layout: Layout = { header, languages: data.languages, schemes: data.schemes, arrays: [] };
   let offset = 0;
   for (const [name, array] of arrays) {
     layout.arrays.push({ name, type: array.constructor.name as TypeName, length: array.length, offset });
@@ -95,7 +94,7 @@ export function readSnapshot(path: string, fingerprint: string): { data: LabelIn
     if (Type === undefined || start + offset + length * Type.BYTES_PER_ELEMENT > bytes.length) return { reason: 'it is cut short or damaged' };
     arrays[name] = new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset + start + offset, length);
   }
-  return { data: { languages: layout.languages, schemes: layout.schemes, firstAlt: layout.firstAlt, arrays: arrays as unknown as LabelIndexArrays }, header: layout.header };
+  return { data: { languages: layout.languages, schemes: layout.schemes, arrays: arrays as unknown as LabelIndexArrays }, header: layout.header };
 }
 
 function align(n: number): number {

@@ -87,12 +87,20 @@ export class LabelIndex {
     const found: number[] = [];
     const stamp = this.nextStamp();
     const starts = this.startRanges(query);
-    const candidates = candidateWords(query, this.languages);
-    const rarest = this.rarest(candidates);
+    let wordTier: { ranges: [number, number][]; others: { bytes: Buffer; prefix: boolean }[][] } | undefined;
     const tiers: Array<() => Iterable<number>> = [
       () => merged(starts.map(({ order, low, equalHigh }) => order.ascending(low, equalHigh))),
       () => merged(starts.map(({ order, low, high }) => order.ascending(low, high))),
-      () => this.holdingAll(merged(this.postingRanges(candidates[rarest] as CandidateWord).map(([from, to]) => this.byWord.ascending(from, to))), candidates, rarest),
+      // tier 3, looked up only when the first two leave the page short (once for both passes)
+      () => {
+        if (wordTier === undefined) {
+          const candidates = candidateWords(query, this.languages);
+          const rarest = this.rarest(candidates);
+          wordTier = { ranges: this.postingRanges(candidates[rarest] as CandidateWord), others: this.otherWords(candidates, rarest) };
+        }
+        const { ranges, others } = wordTier;
+        return filtered(merged(ranges.map(([from, to]) => this.byWord.ascending(from, to))), (entry) => this.holdsAll(entry, others));
+      },
     ];
     // with `lang`, every label matching may have speaks the display language: one pass a tier
     const passes = filter.lang === undefined ? [true, false] : [true];
@@ -129,7 +137,7 @@ export class LabelIndex {
       const languages = filter.lang === undefined ? this.languages : [filter.lang, ''];
       const candidates = candidateWords(query, languages);
       const rarest = this.rarest(candidates);
-      const others = candidates.filter((_, i) => i !== rarest).map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
+      const others = this.otherWords(candidates, rarest);
       const queryWord = rarest + query.words.length - candidates.length; // a leading article is no candidate word
       const words = bufferOf(this.a.wordText);
       // an entry may come more than once (two of its words in the ranges): its key is the same
@@ -140,7 +148,7 @@ export class LabelIndex {
           if (!query.mayMatchWord(queryWord, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), languages)) continue;
           for (let p = this.a.postingOffsets[w] as number; p < (this.a.postingOffsets[w + 1] as number); p++) {
             const entry = this.a.postings[p] as number;
-            if (!accepts(entry) || !others.every((word) => word.some(({ bytes, prefix }) => this.hasWord(entry, bytes, prefix)))) continue;
+            if (!accepts(entry) || !this.holdsAll(entry, others)) continue;
             const language = this.a.entryLanguage[entry] as number;
             const match = query.match(this.words(entry), this.languages[language] as string);
             if (match !== undefined) offer(this.a.entryConcept[entry] as number, matchKey(match, speaking[language] === 1) * ENTRY_SPAN + entry + 1);
@@ -181,10 +189,14 @@ export class LabelIndex {
     return ranges;
   }
 
-  /** The entries of `entries` that hold every candidate word but the `skip`th (which they hold): a cheap test before `RankQuery.match`. */
-  private *holdingAll(entries: Iterable<number>, candidates: readonly CandidateWord[], skip: number): Iterable<number> {
-    const others = candidates.filter((_, i) => i !== skip).map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
-    for (const entry of entries) if (others.every((word) => word.some(({ bytes, prefix }) => this.hasWord(entry, bytes, prefix)))) yield entry;
+  /** The candidate words but the `skip`th (whose postings are read), as bytes, for `holdsAll`. */
+  private otherWords(candidates: readonly CandidateWord[], skip: number): { bytes: Buffer; prefix: boolean }[][] {
+    return candidates.filter((_, i) => i !== skip).map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
+  }
+
+  /** Whether the entry holds an alternative of each of `words`: a cheap test on bytes before `RankQuery.match`. */
+  private holdsAll(entry: number, words: readonly { bytes: Buffer; prefix: boolean }[][]): boolean {
+    return words.every((word) => word.some(({ bytes, prefix }) => this.hasWord(entry, bytes, prefix)));
   }
 
   /** Whether a word of the entry's text equals `word` (or starts with it). */
@@ -339,6 +351,11 @@ function bound(count: number, before: (i: number) => boolean): number {
     else high = middle;
   }
   return low;
+}
+
+/** The items of `items` that pass `test`, lazily. */
+function* filtered(items: Iterable<number>, test: (item: number) => boolean): Iterable<number> {
+  for (const item of items) if (test(item)) yield item;
 }
 
 /** The union of ascending streams of entry numbers, ascending, each number once. */

@@ -151,7 +151,6 @@ export class LabelIndexBuilder {
     return {
       languages: this.languages,
       schemes: this.schemes,
-      firstAlt: entries.firstAlt,
       arrays: {
         conceptText: concepts.text,
         conceptOffsets: concepts.offsets,
@@ -186,7 +185,7 @@ export class LabelIndexBuilder {
    * then shorter first, then the concept's tie rank, its prefLabel in the default language
    * and then its URI). Duplicates (same concept, kind, language and folded text) are dropped.
    */
-  private entries(rank: Uint32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array; firstAlt: number } {
+  private entries(rank: Uint32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
     const alt = this.entryAlt.take();
     const length = this.entryLength.take();
     const concept = this.entryConcept.take().map((c) => rank[c] as number);
@@ -209,8 +208,6 @@ export class LabelIndexBuilder {
       if (!duplicate) kept.push(entry);
     }
     const keptOrder = kept.take();
-    let firstAlt = 0;
-    while (firstAlt < keptOrder.length && alt[keptOrder[firstAlt] as number] === 0) firstAlt++;
     const texts = reorderText(text, offsets, keptOrder);
     return {
       concept: Uint32Array.from(keptOrder, (i) => concept[i] as number),
@@ -218,7 +215,6 @@ export class LabelIndexBuilder {
       length: Uint32Array.from(keptOrder, (i) => length[i] as number),
       text: texts.text,
       textOffsets: texts.offsets,
-      firstAlt,
     };
   }
 

@@ -7,7 +7,7 @@
  *   contract's last tie-break, the URI, is the number.
  * - Entries are the matchable labels (prefLabel, altLabel, hiddenLabel), numbered in the
  *   order in which they rank within a tier (`withinTierKey` in domain/ranking.ts):
- *   prefLabels (entries below `firstAlt`), then the concept's standing, then shorter labels,
+ *   prefLabels first, then the concept's standing, then shorter labels,
  *   then the concept's prefLabel in the default language, then its URI. Their text is the
  *   folded words joined by one space. `textOrder` lists the entries in byte order of that
  *   text, so that the labels starting with a text are a range of it; `filingOrder` lists the
@@ -49,6 +49,5 @@ export interface LabelIndexData {
   /** Language tags, lower case ("" for none), numbered as `entryLanguage` and `displayLanguage` use them. */
   languages: string[];
   schemes: string[];
-  firstAlt: number;
   arrays: LabelIndexArrays;
 }
