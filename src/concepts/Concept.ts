@@ -4,8 +4,23 @@ export interface Related {
   uri: string;
 }
 
-/** A concept as the contract shows it: all four fields always present, in this order. */
-export interface Concept {
+/** The opt-in fields (API.md, "Opt-in fields"), in the order a concept carries them. */
+export const FIELDS = ['broader', 'notation', 'scheme', 'scopeNote'] as const;
+export type Field = (typeof FIELDS)[number];
+
+/** The opt-in fields' values: each present when the request named it. */
+export interface ConceptFields {
+  broader?: Related[];
+  notation?: string[];
+  scheme?: Related[];
+  scopeNote?: string;
+}
+
+/**
+ * A concept as the contract shows it: the four fields always present, in this order, then
+ * the opt-in fields that the request named.
+ */
+export interface Concept extends ConceptFields {
   uri: string;
   prefLabel: string;
   altLabels: string[];

@@ -1,6 +1,6 @@
 import type { Term } from '@rdfjs/types';
 import type { Bindings } from '../store/SparqlStore.js';
-import type { Concept, Related } from './Concept.js';
+import type { Concept, ConceptFields, Field, Related } from './Concept.js';
 import { chooseLabel, type Label } from '../domain/chooseLabel.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
 
@@ -8,6 +8,11 @@ const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const PREF_LABEL = `${SKOS}prefLabel`;
 const ALT_LABEL = `${SKOS}altLabel`;
 const RELATED = `${SKOS}related`;
+const BROADER = `${SKOS}broader`;
+const IN_SCHEME = `${SKOS}inScheme`;
+const TOP_CONCEPT_OF = `${SKOS}topConceptOf`;
+const NOTATION = `${SKOS}notation`;
+const SCOPE_NOTE = `${SKOS}scopeNote`;
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 
@@ -29,14 +34,21 @@ class Labels {
   }
 }
 
+/** The resources a concept links to by one relation, each with its labels. */
+type Links = Map<string, Labels>;
+
 /**
- * What the store holds about one concept, gathered from the rows of `concepts.rq`, and
- * turned into the contract's Concept.
+ * What the store holds about one concept, gathered from the rows of `concepts.rq` (and of
+ * `conceptFields.rq` for the opt-in fields), and turned into the contract's Concept.
  */
 export class ConceptDetails {
   private readonly labels = new Labels();
   private readonly altLabels = new Set<string>();
-  private readonly related = new Map<string, Labels>();
+  private readonly related: Links = new Map();
+  private readonly broader: Links = new Map();
+  private readonly schemes: Links = new Map();
+  private readonly notations = new Set<string>();
+  private readonly scopeNotes: Label[] = [];
   /** Whether a row said the resource has one of the concept types (`concepts.rq` gives such a row). */
   isConcept = false;
 
@@ -46,9 +58,8 @@ export class ConceptDetails {
     private readonly lang: string,
   ) {}
 
-  /** Groups rows by `?concept`. */
-  static read(rows: readonly Bindings[], lang: string): Map<string, ConceptDetails> {
-    const concepts = new Map<string, ConceptDetails>();
+  /** Groups rows by `?concept`, into `concepts` when given (the rows of a second query about the same concepts). */
+  static read(rows: readonly Bindings[], lang: string, concepts = new Map<string, ConceptDetails>()): Map<string, ConceptDetails> {
     for (const row of rows) {
       if (row.concept?.termType !== 'NamedNode') continue;
       let details = concepts.get(row.concept.value);
@@ -68,11 +79,17 @@ export class ConceptDetails {
       this.isConcept = true;
     } else if (property === ALT_LABEL && row.value?.termType === 'Literal') {
       this.altLabels.add(row.value.value);
-    } else if (property === RELATED && row.related?.termType === 'NamedNode') {
-      let labels = this.related.get(row.related.value);
+    } else if (property === NOTATION && row.value?.termType === 'Literal') {
+      this.notations.add(row.value.value);
+    } else if (property === SCOPE_NOTE && row.value?.termType === 'Literal') {
+      this.scopeNotes.push({ value: row.value.value, language: row.value.language.toLowerCase() });
+    } else if (row.related !== undefined) {
+      const links = property === RELATED ? this.related : property === BROADER ? this.broader : property === IN_SCHEME || property === TOP_CONCEPT_OF ? this.schemes : undefined;
+      if (links === undefined || row.related.termType !== 'NamedNode') return;
+      let labels = links.get(row.related.value);
       if (labels === undefined) {
         labels = new Labels();
-        this.related.set(row.related.value, labels);
+        links.set(row.related.value, labels);
       }
       if (row.relatedProperty !== undefined) labels.add(row.relatedProperty.value, row.value);
     } else {
@@ -81,18 +98,27 @@ export class ConceptDetails {
   }
 
   toConcept(): Concept {
-    const related: Related[] = [...this.related].map(([uri, labels]) => ({ label: labels.choose(this.lang), uri }));
-    related.sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.uri, b.uri));
     return {
       uri: this.uri,
       prefLabel: this.labels.choose(this.lang),
       altLabels: [...this.altLabels].sort(compareCodePoints),
-      related,
+      related: this.relatedList(this.related),
     };
   }
 
-  /** The light concept of /suggest: URI and prefLabel, empty lists. */
-  toLightConcept(): Concept {
-    return { uri: this.uri, prefLabel: this.labels.choose(this.lang), altLabels: [], related: [] };
+  /** The opt-in fields named (from the rows of `conceptFields.rq`), in the contract's order. */
+  fields(names: ReadonlySet<Field>): ConceptFields {
+    const fields: ConceptFields = {};
+    if (names.has('broader')) fields.broader = this.relatedList(this.broader);
+    if (names.has('notation')) fields.notation = [...this.notations].sort(compareCodePoints);
+    if (names.has('scheme')) fields.scheme = this.relatedList(this.schemes);
+    if (names.has('scopeNote')) fields.scopeNote = chooseLabel(this.scopeNotes, this.lang) ?? '';
+    return fields;
+  }
+
+  /** Linked resources as the contract lists them: by label, then URI. */
+  private relatedList(links: Links): Related[] {
+    const list: Related[] = [...links].map(([uri, labels]) => ({ label: labels.choose(this.lang), uri }));
+    return list.sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.uri, b.uri));
   }
 }

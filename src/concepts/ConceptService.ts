@@ -11,7 +11,7 @@ import { isLangTag } from '../sparql/langTag.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
-import type { Concept } from './Concept.js';
+import type { Concept, Field } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
 import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
 import { RankQuery, type Endpoint } from '../domain/ranking.js';
@@ -34,7 +34,11 @@ export interface FindRequest {
   /** Lower case; restricts matching and chooses the labels. */
   lang?: string | undefined;
   scheme?: string | undefined;
+  /** The opt-in fields asked for; none when absent. */
+  fields?: ReadonlySet<Field> | undefined;
 }
+
+const NO_FIELDS: ReadonlySet<Field> = new Set();
 
 export interface ConceptServiceOptions {
   store: SparqlStore;
@@ -110,31 +114,41 @@ export class ConceptService {
     return (await this.options.store.select(query, 'languages')).flatMap((row: Bindings) => (row.lang?.termType === 'Literal' && isLangTag(row.lang.value) ? [row.lang.value] : []));
   }
 
-  /** The concepts among `uris`, in the order given, each once; other URIs are left out. One store query. */
-  async get(uris: readonly string[], lang: string | undefined): Promise<Concept[]> {
+  /**
+   * The concepts among `uris`, in the order given, each once; other URIs are left out. One
+   * store query, and one more (at the same time) for opt-in fields.
+   */
+  async get(uris: readonly string[], lang: string | undefined, fields: ReadonlySet<Field> = NO_FIELDS): Promise<Concept[]> {
     const distinct = [...new Set(uris)].filter(isRdfIri);
     if (distinct.length === 0) return [];
-    const details = await this.details(distinct, lang ?? this.options.defaultLang);
-    return distinct.flatMap((uri) => conceptOf(details.get(uri)));
+    const details = await this.details(distinct, lang ?? this.options.defaultLang, fields);
+    return distinct.flatMap((uri) => conceptOf(details.get(uri), fields));
   }
 
-  /** A page of /search results, best first, with full details. At most three store queries. */
+  /** A page of /search results, best first, with full details. At most three store queries (and one for opt-in fields). */
   async search(request: FindRequest): Promise<Concept[]> {
     const query = new RankQuery('search', searchTerms(request.q));
     const index = this.options.labelIndex?.current ?? (await this.candidates('search', query, request));
     const ranked = index === undefined ? [] : index.search(query, request.q, request, request.lang ?? this.options.defaultLang, pageOf(request));
     if (ranked.length === 0) return [];
-    const details = await this.details(ranked, request.lang ?? this.options.defaultLang);
-    return ranked.flatMap((uri) => conceptOf(details.get(uri)));
+    const fields = request.fields ?? NO_FIELDS;
+    const details = await this.details(ranked, request.lang ?? this.options.defaultLang, fields);
+    return ranked.flatMap((uri) => conceptOf(details.get(uri), fields));
   }
 
-  /** A page of /suggest results, best first: URI and prefLabel only. At most two store queries. */
+  /**
+   * A page of /suggest results, best first: URI and prefLabel only (and opt-in fields). At
+   * most two store queries, and one for opt-in fields.
+   */
   async suggest(request: FindRequest): Promise<Concept[]> {
     const query = new RankQuery('suggest', suggestTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
     const index = this.options.labelIndex?.current ?? (await this.candidates('suggest', query, request));
     if (index === undefined) return [];
-    return index.suggest(query, request, lang, pageOf(request)).map((uri) => ({ uri, prefLabel: index.prefLabel(uri, lang), altLabels: [], related: [] }));
+    const uris = index.suggest(query, request, lang, pageOf(request));
+    const fields = request.fields ?? NO_FIELDS;
+    const details = fields.size === 0 || uris.length === 0 ? undefined : await this.fieldDetails(uris, lang);
+    return uris.map((uri) => ({ uri, prefLabel: index.prefLabel(uri, lang), altLabels: [], related: [], ...details?.get(uri)?.fields(fields) }));
   }
 
   /**
@@ -183,14 +197,20 @@ export class ConceptService {
     return text === undefined ? undefined : rdf.literal(text);
   }
 
-  private async details(uris: readonly string[], lang: string): Promise<Map<string, ConceptDetails>> {
+  private async details(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptDetails>> {
     const query = bindQuery(this.options.queries.template('concepts'), {
       concept: uris.map((uri) => rdf.namedNode(uri)),
       conceptType: this.conceptTypes,
       lang: rdf.literal(lang),
     });
-    const rows = await this.options.store.select(query, 'concepts');
-    return ConceptDetails.read(rows, lang);
+    const [rows, details] = await Promise.all([this.options.store.select(query, 'concepts'), fields.size === 0 ? undefined : this.fieldDetails(uris, lang)]);
+    return ConceptDetails.read(rows, lang, details);
+  }
+
+  /** What `conceptFields.rq` says of the concepts: their opt-in fields' values. */
+  private async fieldDetails(uris: readonly string[], lang: string): Promise<Map<string, ConceptDetails>> {
+    const query = bindQuery(this.options.queries.template('conceptFields'), { concept: uris.map((uri) => rdf.namedNode(uri)) });
+    return ConceptDetails.read(await this.options.store.select(query, 'conceptFields'), lang);
   }
 }
 
@@ -199,7 +219,8 @@ function pageOf(request: FindRequest): { limit: number; offset: number } {
   return { limit: request.count, offset: (request.page - 1) * request.count };
 }
 
-/** The concept, or nothing when the store holds no concept by that URI. */
-function conceptOf(details: ConceptDetails | undefined): Concept[] {
-  return details?.isConcept === true ? [details.toConcept()] : [];
+/** The concept with the opt-in fields asked for, or nothing when the store holds no concept by that URI. */
+function conceptOf(details: ConceptDetails | undefined, fields: ReadonlySet<Field>): Concept[] {
+  if (details?.isConcept !== true) return [];
+  return [fields.size === 0 ? details.toConcept() : { ...details.toConcept(), ...details.fields(fields) }];
 }

@@ -6,7 +6,7 @@ import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
-import { countParameter, langParameter, pageParameter, qParameter, queryParameters, schemeParameter } from './parameters.js';
+import { countParameter, fieldsParameter, fieldsValue, langParameter, pageParameter, qParameter, queryParameters, schemeParameter } from './parameters.js';
 
 /** `count` when a request gives none, under `API_COMPAT=skos-suggester`: the old service's 20 for both. */
 export const SKOS_SUGGESTER_DEFAULT_COUNT = 20;
@@ -33,8 +33,9 @@ export function findHandler(
       page: pageParameter(params, count),
       lang: langParameter(params),
       scheme: schemeParameter(params),
+      fields: fieldsParameter(params),
     };
-    const key = JSON.stringify([name, request.q, request.count, request.page, request.lang ?? null, request.scheme ?? null]);
+    const key = JSON.stringify([name, request.q, request.count, request.page, request.lang ?? null, request.scheme ?? null, fieldsValue(request.fields ?? new Set())]);
     const body = await cachedAnswer(res, cache, key, async () => {
       const concepts = await find(request);
       return rendered(hal ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } } : { concepts });
@@ -45,13 +46,13 @@ export function findHandler(
 
 /**
  * The query of the old service's self link: `q`, `page` and `count` for /search, `q` alone
- * for /suggest, as it wrote them; then `lang` and `scheme` when given (the old service had
- * neither), so that the link asks again for the same page.
+ * for /suggest, as it wrote them; then `lang`, `scheme` and `fields` when given (the old
+ * service had none of them), so that the link asks again for the same page.
  */
-function selfQuery(name: 'search' | 'suggest', { q, page, count, lang, scheme }: FindRequest): string {
+function selfQuery(name: 'search' | 'suggest', { q, page, count, lang, scheme, fields }: FindRequest): string {
   const pairs: Array<[string, string | number | undefined]> = [['q', q]];
   if (name === 'search') pairs.push(['page', page], ['count', count]);
-  pairs.push(['lang', lang], ['scheme', scheme]);
+  pairs.push(['lang', lang], ['scheme', scheme], ['fields', fields === undefined || fields.size === 0 ? undefined : fieldsValue(fields)]);
   return pairs
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}=${encodeQueryComponent(String(value))}`)

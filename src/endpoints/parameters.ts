@@ -1,3 +1,4 @@
+import { FIELDS, type Field } from '../concepts/Concept.js';
 import { BadRequestError } from '../errors.js';
 import { isIri } from '../sparql/iri.js';
 import { isLangTag } from '../sparql/langTag.js';
@@ -131,4 +132,22 @@ export function uriParameters(params: QueryParameters): string[] {
     if (!isIri(uri)) throw new BadRequestError(`'uri' parameter ${quote(uri)} is not an absolute IRI`);
   }
   return uris;
+}
+
+/**
+ * `fields`: optional, a comma-separated list of opt-in field names (API.md, "Opt-in
+ * fields"); spaces around a name and empty items are ignored, so `fields=` asks for none.
+ * An unknown name is a 400 naming it and the known ones.
+ */
+export function fieldsParameter(params: QueryParameters): Set<Field> {
+  const value = single(params, 'fields');
+  const names = value === undefined ? [] : value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !(FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new BadRequestError(`'fields' parameter names no field ${unknown.map(quote).join(', ')}; the fields are ${FIELDS.join(', ')}`);
+  return new Set(names as Field[]);
+}
+
+/** The fields asked for, in the contract's order, as `fields` writes them ("" for none): for cache keys and links. */
+export function fieldsValue(fields: ReadonlySet<Field>): string {
+  return FIELDS.filter((name) => fields.has(name)).join(',');
 }

@@ -1,3 +1,4 @@
+import { FIELDS } from '../concepts/Concept.js';
 import type { Config } from '../config.js';
 import { MAX_COUNT, MAX_Q_LENGTH, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
@@ -54,6 +55,7 @@ export function openApiDocument(config: Config, version: string): object {
     ref('parameters', 'page'),
     ref('parameters', 'lang'),
     ref('parameters', 'scheme'),
+    ref('parameters', 'fields'),
   ];
   /** The HAL envelope of /get (and of /search and /suggest for skos-suggester's clients). */
   const halConcepts = (description: string, href: string, maxItems?: number): object => ({
@@ -107,6 +109,7 @@ export function openApiDocument(config: Config, version: string): object {
             explode: true,
           },
           { ...ref('parameters', 'lang') },
+          ref('parameters', 'fields'),
         ],
         'GetResponse',
       ),
@@ -146,7 +149,7 @@ export function openApiDocument(config: Config, version: string): object {
       schemas: {
         Concept: {
           type: 'object',
-          description: 'All four fields are always present; arrays are empty where there is nothing.',
+          description: 'All four fields are always present; arrays are empty where there is nothing. The opt-in fields follow when `fields` names them (and only then).',
           required: ['uri', 'prefLabel', 'altLabels', 'related'],
           additionalProperties: false,
           properties: {
@@ -154,6 +157,10 @@ export function openApiDocument(config: Config, version: string): object {
             prefLabel: { type: 'string', description: 'In the chosen language; else untagged; else the smallest language tag; else rdfs:label by the same rule; else "".' },
             altLabels: { type: 'array', items: { type: 'string' }, description: 'In the chosen language and untagged, distinct, sorted. Empty in /suggest answers.' },
             related: { type: 'array', items: ref('schemas', 'Related'), description: 'skos:related in either direction, distinct by URI, sorted by label then URI. Empty in /suggest answers.' },
+            broader: { type: 'array', items: ref('schemas', 'Related'), description: 'Opt-in: skos:broader, or skos:narrower pointing at the concept; sorted as related.' },
+            notation: { type: 'array', items: { type: 'string' }, description: 'Opt-in: skos:notation values, sorted.' },
+            scheme: { type: 'array', items: ref('schemas', 'Related'), description: 'Opt-in: the skos:inScheme and skos:topConceptOf schemes; sorted as related.' },
+            scopeNote: { type: 'string', description: 'Opt-in: skos:scopeNote chosen like prefLabel; "" when none.' },
           },
         },
         Related: {
@@ -162,7 +169,7 @@ export function openApiDocument(config: Config, version: string): object {
           additionalProperties: false,
           properties: { label: { type: 'string', description: '"" when the store has no label for it.' }, uri: { type: 'string' } },
         },
-        GetResponse: halConcepts('The body of /get.', 'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X when given.'),
+        GetResponse: halConcepts('The body of /get.', 'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X and &fields=F when given.'),
         FindResponse: hal ? ref('schemas', 'SkosSuggesterFindResponse') : ref('schemas', 'ConceptList'),
         ConceptList: {
           type: 'object',
@@ -173,7 +180,7 @@ export function openApiDocument(config: Config, version: string): object {
         },
         SkosSuggesterFindResponse: halConcepts(
           "The body of /search and /suggest when the service runs with API_COMPAT=skos-suggester: the old skos-suggester service's HAL envelope, for clients that read `_embedded.concepts`.",
-          'This request: the base path, then /search?q=Q&page=P&count=C or /suggest?q=Q, then &lang=X and &scheme=S when given.',
+          'This request: the base path, then /search?q=Q&page=P&count=C or /suggest?q=Q, then &lang=X, &scheme=S and &fields=F when given.',
           MAX_COUNT,
         ),
         LanguagesResponse: {
@@ -218,6 +225,12 @@ export function openApiDocument(config: Config, version: string): object {
           in: 'query',
           description: 'A concept scheme IRI: only concepts skos:inScheme (or skos:topConceptOf) it.',
           schema: { type: 'string' },
+        },
+        fields: {
+          name: 'fields',
+          in: 'query',
+          description: `Opt-in fields, comma-separated: ${FIELDS.join(', ')}. Each concept then also carries them (always present). Unknown names are a 400.`,
+          schema: { type: 'string', pattern: `^\\s*((${FIELDS.join('|')})?\\s*(,\\s*(${FIELDS.join('|')})?\\s*)*)?$` },
         },
       },
       headers: {

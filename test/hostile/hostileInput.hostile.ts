@@ -40,7 +40,7 @@ const urlValue = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('a', '&', '=', '#', '?', '/', ';', '[', ']', '|', '^', '`', '{', '}'), maxLength: 10 }) },
 );
 
-const parameterName = fc.constantFrom('q', 'q', 'q', 'count', 'page', 'lang', 'scheme', 'uri', 'uri', 'Q', 'q[]', 'uri[0]', 'callback', '', 'q%00', '%71');
+const parameterName = fc.constantFrom('q', 'q', 'q', 'count', 'page', 'lang', 'scheme', 'uri', 'uri', 'fields', 'Q', 'q[]', 'uri[0]', 'callback', '', 'q%00', '%71');
 const queryString = fc.array(fc.tuple(parameterName, fc.option(urlValue, { nil: undefined })), { maxLength: 6 }).map((pairs) => pairs.map(([name, value]) => (value === undefined ? name : `${name}=${value}`)).join('&'));
 
 /** A well-formed request whose values are hostile: what reaches the store's queries. */
@@ -195,7 +195,7 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
     return Array.isArray(concepts) && concepts.every((c: any) => typeof c.uri === 'string' && typeof c.prefLabel === 'string' && Array.isArray(c.altLabels) && Array.isArray(c.related)) ? undefined : `a 200 that is not a contract answer: ${body.slice(0, 200)}`;
   }
   if (json.status !== status || typeof json.error !== 'string' || typeof json.message !== 'string' || json.message === '') return `an error body that is not the contract's: ${body.slice(0, 200)}`;
-  if (status === 400 && !/'(q|count|page|lang|scheme|uri)'|malformed HTTP request/.test(json.message)) return `a 400 that names no parameter: ${json.message}`;
+  if (status === 400 && !/'(q|count|page|lang|scheme|uri|fields)'|malformed HTTP request/.test(json.message)) return `a 400 that names no parameter: ${json.message}`;
   if (status === 405 && headers.get('allow') !== 'GET, HEAD, OPTIONS') return 'a 405 without Allow';
   return undefined;
 }

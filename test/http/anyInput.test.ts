@@ -15,6 +15,9 @@ const value = fc.oneof(
   fc.array(fc.constantFrom('tea', 'caf', 'é', '*', ' ', '-', 'Ż', 'ς', 'ﬁ', '١٢٣', 'ⅷ'), { maxLength: 8 }).map((parts) => parts.join('')),
 );
 
+/** `fields` values: lists of the field names, with spaces and empty items, or anything at all. */
+const fields = fc.oneof(fc.array(fc.constantFrom('broader', 'notation', 'scheme', 'scopeNote', '', ' ', 'Broader'), { maxLength: 5 }).map((names) => names.join(',')), value);
+
 /** Percent-encodes every UTF-16 unit, lone surrogates as the bytes of U+FFFD, as a browser would. */
 function encode(text: string): string {
   return encodeURIComponent(text.toWellFormed());
@@ -23,18 +26,19 @@ function encode(text: string): string {
 function expectContractAnswer(status: number, body: any): void {
   expect([200, 400]).toContain(status);
   if (status === 400) {
-    expect(body).toEqual({ status: 400, error: 'Bad Request', message: expect.stringMatching(/'(q|count|page|lang|scheme|uri)'/) });
+    expect(body).toEqual({ status: 400, error: 'Bad Request', message: expect.stringMatching(/'(q|count|page|lang|scheme|uri|fields)'/) });
   }
 }
 
 describe('whatever a request sends', () => {
   test('/search and /suggest answer 200 or a 400 naming the parameter, never anything else', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/search', '/suggest'), value, fc.option(value), fc.option(value), fc.option(value), async (path, q, count, lang, scheme) => {
+      fc.asyncProperty(fc.constantFrom('/search', '/suggest'), value, fc.option(value), fc.option(value), fc.option(value), fc.option(fields), async (path, q, count, lang, scheme, fieldList) => {
         let query = `q=${encode(q)}`;
         if (count !== null) query += `&count=${encode(count)}`;
         if (lang !== null) query += `&lang=${encode(lang)}`;
         if (scheme !== null) query += `&scheme=${encode(scheme)}`;
+        if (fieldList !== null) query += `&fields=${encode(fieldList)}`;
         const { status, body } = await service.get(`${path}?${query}`);
         expectContractAnswer(status, body);
         if (status === 200) expect(Array.isArray(body.concepts)).toBe(true);
