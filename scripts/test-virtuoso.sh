@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run test:virtuoso: the contract suite (test/http) against a private Virtuoso holding the
 # sample vocabulary, per dialect and with the label index on and off, with the very same
-# tests and expectations as on the embedded store. Virtuoso is stopped afterwards, whatever
+# tests and expectations as on the embedded store, and the reconciliation schema suite
+# (test/reconcile, when ../shared is beside the project). Virtuoso is stopped afterwards, whatever
 # happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,4 +15,9 @@ for run in generic:off virtuoso:off generic:on; do
   echo "== contract suite on Virtuoso, SPARQL_DIALECT=$dialect LABEL_INDEX=$index"
   SPARQL_ENDPOINT="$VIRTUOSO_ENDPOINT" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX="$index" \
     node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js test/http "$@"
+  # every answer of /reconcile against the reconciliation API's schemas (needs ../shared)
+  if [ -d ../shared/reconciliation ]; then
+    SPARQL_ENDPOINT="$VIRTUOSO_ENDPOINT" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX="$index" \
+      node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --testMatch '**/test/reconcile/*.shared.ts' "$@"
+  fi
 done

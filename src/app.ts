@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { ConceptService } from './concepts/ConceptService.js';
@@ -11,7 +11,9 @@ import { metricsHandler } from './endpoints/metrics.js';
 import { assetRoutes, pageHandler } from './endpoints/pages.js';
 import { searchHandler } from './endpoints/search.js';
 import { suggestHandler } from './endpoints/suggest.js';
-import { MethodNotAllowedError, NotFoundError, errorHandler } from './errors.js';
+import { NotFoundError, errorHandler } from './errors.js';
+import { route } from './http/route.js';
+import { reconcileRoutes } from './reconcile/reconcileRoutes.js';
 import { ResponseCache } from './http/ResponseCache.js';
 import { rendered } from './http/ResponseCache.js';
 import { fixedHeaders } from './http/fixedHeaders.js';
@@ -30,8 +32,6 @@ export interface AppDependencies {
 }
 
 const VERSION = (JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, 'utf8')) as { version: string }).version;
-
-const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
  * The Express application of the contract, under `config.basePath`. It never listens:
@@ -57,39 +57,24 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
 
   const context = { config, concepts, cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds) };
   const router = express.Router();
-  endpoint(router, '/get', getHandler(context));
-  endpoint(router, '/search', searchHandler(context));
-  endpoint(router, '/suggest', suggestHandler(context));
-  endpoint(router, '/health', healthHandler());
-  endpoint(router, '/ready', readyHandler(concepts));
-  endpoint(router, '/languages', languagesHandler(context));
+  route(router, '/get', getHandler(context));
+  route(router, '/search', searchHandler(context));
+  route(router, '/suggest', suggestHandler(context));
+  route(router, '/health', healthHandler());
+  route(router, '/ready', readyHandler(concepts));
+  route(router, '/languages', languagesHandler(context));
   const openApi = rendered(openApiDocument(config, VERSION));
-  endpoint(router, '/openapi.json', (req, res) => sendRendered(req, res, openApi, config.httpMaxAge));
-  if (config.metrics) endpoint(router, '/metrics', metricsHandler(metrics));
-  endpoint(router, '/', pageHandler(`${config.basePath}/`, 'index.html'));
-  endpoint(router, '/docs', pageHandler(`${config.basePath}/docs`, 'docs.html'));
+  route(router, '/openapi.json', (req, res) => sendRendered(req, res, openApi, config.httpMaxAge));
+  if (config.metrics) route(router, '/metrics', metricsHandler(metrics));
+  route(router, '/', pageHandler(`${config.basePath}/`, 'index.html'));
+  route(router, '/docs', pageHandler(`${config.basePath}/docs`, 'docs.html'));
+  reconcileRoutes(router, config, concepts);
   assetRoutes(router);
   app.use(config.basePath === '' ? '/' : config.basePath, router);
 
   app.use((_req, _res, next) => {
-    next(new NotFoundError(`no such path; this service answers ${config.basePath}/get, ${config.basePath}/search and ${config.basePath}/suggest`));
+    next(new NotFoundError(`no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest and ${config.basePath}/reconcile`));
   });
   app.use(errorHandler(log));
   return app;
-}
-
-/** GET (and so HEAD) runs `handler`; OPTIONS answers a CORS preflight; other methods get a 405. */
-function endpoint(router: Router, path: string, handler: RequestHandler): void {
-  router
-    .route(path)
-    .get(handler)
-    .options((req, res) => {
-      res.set('Allow', ALLOWED_METHODS);
-      res.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
-      const requested = req.get('Access-Control-Request-Headers');
-      if (requested !== undefined) res.set('Access-Control-Allow-Headers', requested);
-      res.set('Access-Control-Max-Age', '86400');
-      res.status(204).end();
-    })
-    .all((req, _res, next) => next(new MethodNotAllowedError(req.method)));
 }

@@ -52,6 +52,10 @@ export interface Config {
   readonly metrics: boolean;
   /** `skos-suggester`: /search and /suggest answer in the old service's HAL envelope (API.md). */
   readonly apiCompat: ApiCompat | undefined;
+  /** The service's name in the reconciliation manifest (what OpenRefine shows). */
+  readonly reconcileName: string;
+  /** The public URL of the service (scheme, host, base path), for the links of the reconciliation manifest; unset: from each request's Host. */
+  readonly publicUrl: string | undefined;
 }
 
 /** The clients whose ways the service can answer in (`API_COMPAT`). */
@@ -161,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: logLevel as LogLevel,
     metrics: onOff('METRICS'),
     apiCompat: apiCompat as ApiCompat | undefined,
+    reconcileName: read('RECONCILE_NAME') ?? 'SKOS concepts',
+    publicUrl: ((url) => (url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url) ? url?.replace(/\/+$/, '') : fail('PUBLIC_URL', `${JSON.stringify(url)} is not an http(s) URL without query or fragment`)))(read('PUBLIC_URL')),
   });
 }
 

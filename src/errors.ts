@@ -34,11 +34,12 @@ export class NotFoundError extends HttpError {
   }
 }
 
-/** 405: a method other than GET, HEAD and OPTIONS. */
+/** 405: a method the path does not answer (`allowed`: GET, HEAD and OPTIONS unless said). */
 export class MethodNotAllowedError extends HttpError {
-  constructor(method: string) {
-    super(405, `method ${method} is not allowed; use GET, HEAD or OPTIONS`, {
-      Allow: 'GET, HEAD, OPTIONS',
+  constructor(method: string, allowed = 'GET, HEAD, OPTIONS') {
+    const names = allowed.split(', ');
+    super(405, `method ${method} is not allowed; use ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`, {
+      Allow: allowed,
     });
   }
 }

@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       metrics: true,
       apiCompat: undefined,
+      reconcileName: 'SKOS concepts',
+      publicUrl: undefined,
     });
   });
 
@@ -57,6 +59,8 @@ describe('loadConfig', () => {
       BASE_PATH: '/vocab/',
       LOG_LEVEL: 'debug',
       API_COMPAT: 'skos-suggester',
+      RECONCILE_NAME: 'Food thesaurus',
+      PUBLIC_URL: 'https://vocab.example.org/food/',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -77,6 +81,8 @@ describe('loadConfig', () => {
       basePath: '/vocab',
       logLevel: 'debug',
       apiCompat: 'skos-suggester',
+      reconcileName: 'Food thesaurus',
+      publicUrl: 'https://vocab.example.org/food',
     });
   });
 
@@ -87,6 +93,8 @@ describe('loadConfig', () => {
   test.each([
     ['PORT', { PORT: 'eighty' }],
     ['API_COMPAT', { API_COMPAT: 'solr' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'vocab.example.org' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://vocab.example.org/?x=1' }],
     ['PORT', { PORT: '70000' }],
     ['SPARQL_ENDPOINT', { SPARQL_ENDPOINT: 'localhost:8890/sparql' }],
     ['SPARQL_ENDPOINT', { SPARQL_ENDPOINT: 'ftp://x/sparql' }],

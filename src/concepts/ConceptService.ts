@@ -1,7 +1,8 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
-import { LabelIndex } from '../index/LabelIndex.js';
+import { LabelIndex, type ReconcileCandidate, type ReconcileFilter } from '../index/LabelIndex.js';
+import { ReconcileQuery } from '../domain/reconciliation.js';
 import { LabelIndexBuilder } from '../index/LabelIndexBuilder.js';
 import type { LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
@@ -11,7 +12,7 @@ import { isLangTag } from '../sparql/langTag.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
-import type { Concept, Field } from './Concept.js';
+import type { Concept, ConceptFields, Field } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
 import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
 import { RankQuery, type Endpoint } from '../domain/ranking.js';
@@ -152,6 +153,41 @@ export class ConceptService {
   }
 
   /**
+   * Reconciliation (domain/reconciliation.ts scores): the best `limit` concepts for the
+   * name `q`, each with its name (the prefLabel in `display`) and schemes, and how many
+   * concepts have a label equal to `q`. On the label index, candidates are the labels with
+   * a word alike to a query word; on the store path, the concepts /search would find (so a
+   * typo finds nothing there).
+   */
+  async reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: Array<ReconcileCandidate & { name: string; schemes: string[] }>; equalCount: number }> {
+    const scheme = filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
+    const index = this.options.labelIndex?.current ?? (await this.candidates('search', new RankQuery('search', searchTerms(q)), { q, count: limit, page: 1, lang: filter.lang, scheme }));
+    if (index === undefined) return { candidates: [], equalCount: 0 };
+    const { candidates, equalCount } = index.reconcile(new ReconcileQuery(q), filter, limit);
+    return { candidates: candidates.map((candidate) => ({ ...candidate, name: index.prefLabel(candidate.uri, display), schemes: index.schemesOf(candidate.uri) })), equalCount };
+  }
+
+  /** The labels of resources (concepts or not) in `lang`, chosen as a prefLabel is; "" for a resource without one. One store query. */
+  async labelsOf(uris: readonly string[], lang: string): Promise<Map<string, string>> {
+    const distinct = [...new Set(uris)].filter(isRdfIri);
+    const details = distinct.length === 0 ? new Map<string, ConceptDetails>() : await this.details(distinct, lang, NO_FIELDS);
+    return new Map(distinct.map((uri) => [uri, details.get(uri)?.toConcept().prefLabel ?? '']));
+  }
+
+  /** The concept schemes (typed so, or with top concepts), sorted. One store query. */
+  async schemes(): Promise<string[]> {
+    const rows = await this.options.store.select(bindQuery(this.options.queries.template('schemes'), {}), 'schemes');
+    return rows.flatMap((row: Bindings) => (row.scheme?.termType === 'NamedNode' && isRdfIri(row.scheme.value) ? [row.scheme.value] : [])).sort();
+  }
+
+  /** The opt-in fields of concepts (and of resources that are not: they are not checked). One store query. */
+  async fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {
+    const distinct = [...new Set(uris)].filter(isRdfIri);
+    const details = distinct.length === 0 ? new Map<string, ConceptDetails>() : await this.fieldDetails(distinct, lang);
+    return new Map(distinct.map((uri) => [uri, details.get(uri)?.fields(fields) ?? emptyFields(fields)]));
+  }
+
+  /**
    * The store path: the concepts whose labels may match (`search.rq` or `suggest.rq`, the
    * shortest labels first, at most STORE_CANDIDATES more than the page needs), read whole
    * (`labels.rq`) into a label index of their own, which then ranks them as the full one
@@ -212,6 +248,11 @@ export class ConceptService {
     const query = bindQuery(this.options.queries.template('conceptFields'), { concept: uris.map((uri) => rdf.namedNode(uri)) });
     return ConceptDetails.read(await this.options.store.select(query, 'conceptFields'), lang);
   }
+}
+
+/** The fields asked for, with nothing in them. */
+function emptyFields(fields: ReadonlySet<Field>): ConceptFields {
+  return { ...(fields.has('broader') ? { broader: [] } : {}), ...(fields.has('notation') ? { notation: [] } : {}), ...(fields.has('scheme') ? { scheme: [] } : {}), ...(fields.has('scopeNote') ? { scopeNote: '' } : {}) };
 }
 
 /** The request's page as LIMIT and OFFSET. */

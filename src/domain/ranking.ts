@@ -86,6 +86,16 @@ export class RankQuery {
   }
 
   /**
+   * How query word `i` relates to the label word `word` (folded) in a label of `language`:
+   * `equal` (a spelling is the word), `stem` (they share a stem: /search, a language with a
+   * stemmer), `prefix` (a `*` word, or any /suggest word, starts it), or undefined.
+   */
+  relation(i: number, word: string, language: string): 'equal' | 'stem' | 'prefix' | undefined {
+    const r = this.relate(this.words[i] as Word, word, language, this.endpoint === 'search' && hasStemmer(language));
+    return r === EQUAL ? 'equal' : r === STEM ? 'stem' : r === PREFIX ? 'prefix' : undefined;
+  }
+
+  /**
    * How the label (folded words, language tag) matches, or undefined when it does not. The
    * tiers (API.md), each first without and then with stems:
    * - /search: 1 the label equals the query word by word; 2 it starts with the query's

@@ -4,12 +4,37 @@ import { matchKey, type RankQuery } from '../domain/ranking.js';
 import { speaks } from '../domain/speaks.js';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 import { RangeMinimum } from './RangeMinimum.js';
+import type { ReconcileQuery } from '../domain/reconciliation.js';
+import { WordSuffixes } from './WordSuffixes.js';
 
 export interface IndexFilter {
   /** Lower case: only labels in this language range, or untagged. */
   lang?: string | undefined;
   scheme?: string | undefined;
 }
+
+/** Which concepts reconciliation may propose. */
+export interface ReconcileFilter {
+  /** Lower case: only labels in this language range, or untagged. */
+  lang?: string | undefined;
+  /** Only concepts in one of these schemes (or, with `allSchemes`, in all of them). */
+  schemes?: readonly string[] | undefined;
+  allSchemes?: boolean | undefined;
+}
+
+/** A concept reconciliation proposes: its best label's score, and whether a label of it equals the query. */
+export interface ReconcileCandidate {
+  uri: string;
+  score: number;
+  equal: boolean;
+}
+
+/**
+ * How many postings reconciliation reads at most for one query, rarest query words first
+ * (within a word, the labels that rank first within a tier). A label equal to the query is
+ * always found, whatever this cuts.
+ */
+const RECONCILE_MOST_POSTINGS = 20_000;
 
 export interface IndexPage {
   limit: number;
@@ -166,6 +191,113 @@ export class LabelIndex {
     const top = smallest(touched, page.offset + page.limit, order).slice(page.offset);
     for (const concept of touched) this.best[concept] = Infinity;
     return this.uris(top);
+  }
+
+  /**
+   * Reconciliation: the concepts whose labels score best against `query` (domain/
+   * reconciliation.ts decides the score), best first, at most `limit`; ties by the order
+   * of their best label within a tier (prefLabels and standing first). Candidates are the
+   * labels that hold a word alike to a query word (equal, same stem, one typo), read from the
+   * rarest query word on, and the labels equal to the query. `equalCount` is the number of
+   * concepts passing the filter with a label equal to the query, all of them counted.
+   */
+  reconcile(query: ReconcileQuery, filter: ReconcileFilter, limit: number): { candidates: ReconcileCandidate[]; equalCount: number } {
+    const accepts = this.reconcileAcceptor(filter);
+    if (accepts === undefined || query.words.length === 0) return { candidates: [], equalCount: 0 };
+    const languages = filter.lang === undefined ? this.languages : [filter.lang, ''];
+    const words = bufferOf(this.a.wordText);
+    // per query word, the dictionary words alike to it, and how many postings they have
+    const alike = query.words.map((_, i) => {
+      const found = new Set<number>();
+      const { starts, ends } = query.wordLookups(i, languages);
+      const consider = (w: number): void => {
+        if (!found.has(w) && query.mayMatchWord(i, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), languages)) found.add(w);
+      };
+      for (const { folded, prefix } of starts) {
+        const [low, high] = this.range(this.a.wordText, this.a.wordOffsets, Buffer.from(folded), prefix);
+        for (let w = low; w < high; w++) consider(w);
+      }
+      for (const suffix of ends) for (const w of this.wordSuffixes().ending(suffix)) consider(w);
+      const list = [...found];
+      return { list, postings: list.reduce((sum, w) => sum + (this.a.postingOffsets[w + 1] as number) - (this.a.postingOffsets[w] as number), 0) };
+    });
+    const touched: number[] = [];
+    const equal = new Set<number>();
+    const offer = (entry: number): void => {
+      if (!accepts(entry)) return;
+      const concept = this.a.entryConcept[entry] as number;
+      const labelWords = this.words(entry);
+      const score = Math.round(query.score(labelWords, this.languages[this.a.entryLanguage[entry] as number] as string) * 100) / 100;
+      if (score <= 0) return;
+      if (query.equals(labelWords)) equal.add(concept);
+      const key = Math.round((100 - score) * 100) * ENTRY_SPAN + entry; // scores to 0.01
+      if (this.best[concept] === Infinity) touched.push(concept);
+      if (key < (this.best[concept] as number)) this.best[concept] = key;
+    };
+    // the labels equal to the query, all of them
+    const [low, equalHigh] = this.textRange(this.a.textOrder, false, Buffer.from(query.text), false);
+    for (let p = low; p < equalHigh; p++) offer(this.a.textOrder[p] as number);
+    // then the postings of the alike words, rarest query word first, up to the budget
+    let budget = RECONCILE_MOST_POSTINGS;
+    for (const { list } of alike.filter(({ postings }) => postings > 0).sort((a, b) => a.postings - b.postings)) {
+      for (const w of list) {
+        for (let p = this.a.postingOffsets[w] as number; p < (this.a.postingOffsets[w + 1] as number) && budget > 0; p++, budget--) offer(this.a.postings[p] as number);
+      }
+      if (budget <= 0) break;
+    }
+    const order = (a: number, b: number): number => (this.best[a] as number) - (this.best[b] as number) || a - b;
+    const top = smallest(touched, limit, order);
+    const uris = this.uris(top);
+    const candidates = top.map((concept, i) => ({ uri: uris[i] as string, score: 100 - Math.floor((this.best[concept] as number) / ENTRY_SPAN) / 100, equal: equal.has(concept) }));
+    for (const concept of touched) this.best[concept] = Infinity;
+    return { candidates, equalCount: equal.size };
+  }
+
+  private suffixes: WordSuffixes | undefined;
+
+  private wordSuffixes(): WordSuffixes {
+    this.suffixes ??= new WordSuffixes(bufferOf(this.a.wordText), this.a.wordOffsets);
+    return this.suffixes;
+  }
+
+  /** A test on entries for a reconciliation filter; undefined when nothing can pass (no known scheme). */
+  private reconcileAcceptor({ lang, schemes, allSchemes }: ReconcileFilter): ((entry: number) => boolean) | undefined {
+    const mask = lang === undefined ? undefined : this.languageMask(lang);
+    const ids = schemes?.map((scheme) => this.schemeIds.get(scheme));
+    if (ids !== undefined && (allSchemes === true ? ids.some((id) => id === undefined) : ids.every((id) => id === undefined))) return undefined;
+    const known = ids?.filter((id): id is number => id !== undefined);
+    return (entry) => {
+      if (mask !== undefined && mask[this.a.entryLanguage[entry] as number] !== 1) return false;
+      if (known === undefined) return true;
+      const concept = this.a.entryConcept[entry] as number;
+      return allSchemes === true ? known.every((id) => this.inScheme(concept, id)) : known.some((id) => this.inScheme(concept, id));
+    };
+  }
+
+  /** The number of the concept with this URI, or undefined when the index has none. */
+  private conceptNumber(uri: string): number | undefined {
+    const [low, high] = this.range(this.a.conceptText, this.a.conceptOffsets, Buffer.from(uri), false);
+    return low === high ? undefined : low;
+  }
+
+  /** Whether the index holds a concept with this URI (a concept with a label, not deprecated). */
+  hasConcept(uri: string): boolean {
+    return this.conceptNumber(uri) !== undefined;
+  }
+
+  /** The schemes of a concept, as IRIs; empty when it has none or is not in the index. */
+  schemesOf(uri: string): string[] {
+    const concept = this.conceptNumber(uri);
+    if (concept === undefined) return [];
+    const schemes: string[] = [];
+    for (let i = this.a.conceptSchemeOffsets[concept] as number; i < (this.a.conceptSchemeOffsets[concept + 1] as number); i++) schemes.push(this.data.schemes[this.a.conceptSchemes[i] as number] as string);
+    return schemes;
+  }
+
+  /** The concepts with a notation equal to `text`, as IRIs. */
+  withNotation(text: string): string[] {
+    const [low, high] = this.range(this.a.notationText, this.a.notationOffsets, Buffer.from(text), false);
+    return this.uris(Array.from(this.a.notationConcept.subarray(low, high)));
   }
 
   /**

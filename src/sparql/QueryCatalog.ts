@@ -5,7 +5,7 @@ import { QUERIES_DIR } from '../config.js';
 import { withoutBranches } from './withoutBranches.js';
 
 /** The queries the service runs, each a file `<name>.rq`. */
-export const QUERY_NAMES = ['concepts', 'conceptFields', 'search', 'suggest', 'labels', 'changes', 'ping', 'xlLabels', 'languages'] as const;
+export const QUERY_NAMES = ['concepts', 'conceptFields', 'search', 'suggest', 'labels', 'changes', 'ping', 'xlLabels', 'languages', 'schemes'] as const;
 /** Queries that only some dialects have (the generic one has none of them). */
 export const OPTIONAL_QUERY_NAMES = ['accentedLabels'] as const;
 export type QueryName = (typeof QUERY_NAMES)[number] | (typeof OPTIONAL_QUERY_NAMES)[number];

@@ -1,0 +1,146 @@
+import { filingForm, isArticle } from './filingForm.js';
+import { candidateWords, searchTerms, type QueryTerm } from './matchPatterns.js';
+import { RankQuery } from './ranking.js';
+
+/**
+ * The scoring rules of reconciliation (README, "Reconciliation"): how well a label matches
+ * a name from a spreadsheet cell, from /search's rules (folding, spellings, stems, filing
+ * forms) and extended for the mess of spreadsheets: word order does not matter, and one typo
+ * in a word of five letters or more still counts.
+ *
+ * A label's score, 0 to 100: each query word is paired with the label word it matches best
+ * (each label word serves one query word): 1 for an equal word (a spelling of it), 0.9 for
+ * one sharing its stem in the label's language, 0.8 for one typo (one letter added, left
+ * out, changed, or two neighbours swapped) in words of five letters or more on both sides.
+ * With S the sum over the query words, the score is 100 × 2S / (query words + label words)
+ * (the Dice coefficient), less 1 when the paired words are not in the query's order, and
+ * at most 99.5 (every word equal and in order: a filing form) or 99 (anything else); over
+ * the label's words and its filing form, and over the query's words and its filing form
+ * (without a leading article of the label's language), the best. A label equal to the query
+ * word by word (its folded text) scores 100; nothing else does.
+ */
+export class ReconcileQuery {
+  /** The query's folded words (`*` is no prefix mark here). */
+  readonly words: readonly string[];
+  /** The folded query: its words joined by one space, as labels are held. */
+  readonly text: string;
+  private readonly rank: RankQuery;
+
+  constructor(q: string) {
+    const terms = searchTerms(q).map(({ folded }) => ({ folded, prefix: false }));
+    this.rank = new RankQuery('search', terms);
+    this.words = terms.map(({ folded }) => folded);
+    this.text = this.words.join(' ');
+  }
+
+  /**
+   * How much query word `i` and label word `word` (folded) of a label in `language` are
+   * alike: 1 equal, 0.9 same stem, 0.8 one typo, 0 not alike.
+   */
+  likeness(i: number, word: string, language: string): number {
+    const relation = this.rank.relation(i, word, language);
+    if (relation === 'equal') return 1;
+    if (relation === 'stem') return 0.9;
+    const own = this.words[i] as string;
+    return isOneTypo(own, word) ? 0.8 : 0;
+  }
+
+  /**
+   * Where the label words that query word `i` may score against are, in a list of words
+   * sorted by their text: those equal to or starting with a `starts` item (its spellings,
+   * the starts of its stems in `languages`, and for a typo, its first half), and those
+   * ending with an `ends` item (for a typo in its first half). `mayMatchWord` then decides.
+   */
+  wordLookups(i: number, languages: readonly string[]): { starts: QueryTerm[]; ends: string[] } {
+    const word = this.words[i] as string;
+    const starts = candidateWords(new RankQuery('search', [{ folded: word, prefix: false }]), languages)[0] ?? [];
+    const anchors = typoAnchors(word);
+    return anchors === undefined ? { starts, ends: [] } : { starts: [...starts, { folded: anchors.prefix, prefix: true }], ends: [anchors.suffix] };
+  }
+
+  /** Whether query word `i` may score against the label word `word` in any of `languages`: a cheap test of a word once. */
+  mayMatchWord(i: number, word: string, languages: readonly string[]): boolean {
+    return languages.some((language) => this.likeness(i, word, language) > 0);
+  }
+
+  /** Whether the label (folded words) equals the query: the whole folded text, word by word, in order. */
+  equals(words: readonly string[]): boolean {
+    return words.length === this.words.length && words.every((word, i) => word === this.words[i]);
+  }
+
+  /** The label's score, 0 to 100 (the class comment has the formula). */
+  score(words: readonly string[], language: string): number {
+    if (this.words.length === 0 || words.length === 0) return 0;
+    if (this.equals(words)) return 100;
+    const labelForms = [words, filingForm(words, language)].filter((form): form is readonly string[] => form !== undefined);
+    const queryStarts = this.words.length > 1 && isArticle(this.words[0] as string, language) ? [0, 1] : [0];
+    let best = 0;
+    for (const form of labelForms) for (const start of queryStarts) best = Math.max(best, this.formScore(start, form, language));
+    return best;
+  }
+
+  /** The score of the query's words from `start` against a form of a label. */
+  private formScore(start: number, words: readonly string[], language: string): number {
+    const used = new Array<boolean>(words.length).fill(false);
+    let sum = 0;
+    let inOrder = true;
+    let last = -1;
+    for (let i = start; i < this.words.length; i++) {
+      let bestWord = -1;
+      let bestLikeness = 0;
+      for (let j = 0; j < words.length; j++) {
+        if (used[j]) continue;
+        const likeness = this.likeness(i, words[j] as string, language);
+        if (likeness > bestLikeness) [bestWord, bestLikeness] = [j, likeness];
+        if (likeness === 1) break;
+      }
+      if (bestWord < 0) continue;
+      used[bestWord] = true;
+      sum += bestLikeness;
+      if (bestWord < last) inOrder = false;
+      last = bestWord;
+    }
+    const dice = (100 * 2 * sum) / (this.words.length - start + words.length);
+    // only a label equal to the query word by word scores 100 (`score` checks that first); every
+    // word equal and in order (a filing form) 99.5; every word equal in another order 99
+    return Math.min(dice === 100 && inOrder ? 99.5 : 99, Math.max(0, dice - (inOrder ? 0 : 1)));
+  }
+}
+
+/** The fewest letters a word must have, on both sides, for a typo in it to be forgiven. */
+export const TYPO_MIN_LETTERS = 5;
+
+/**
+ * Whether two folded words differ by exactly one typo: one letter added, left out or
+ * changed, or two neighbouring letters swapped; both of at least TYPO_MIN_LETTERS letters.
+ */
+export function isOneTypo(a: string, b: string): boolean {
+  if (a === b) return false;
+  const x = [...a];
+  const y = [...b];
+  if (x.length < TYPO_MIN_LETTERS || y.length < TYPO_MIN_LETTERS || Math.abs(x.length - y.length) > 1) return false;
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let endX = x.length;
+  let endY = y.length;
+  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+    endX--;
+    endY--;
+  }
+  const left = endX - start;
+  const right = endY - start;
+  if (left <= 1 && right <= 1) return true; // one changed, added or left out
+  return left === 2 && right === 2 && x[start] === y[start + 1] && x[start + 1] === y[start]; // swapped
+}
+
+/**
+ * Where a word with one typo must agree with the query word `word` (folded): its first
+ * `prefix` letters, or else its last `suffix` letters (a typo in the first half leaves the
+ * rest whole). The label index looks both up. Undefined for a word too short for typos.
+ */
+export function typoAnchors(word: string): { prefix: string; suffix: string } | undefined {
+  const letters = [...word];
+  if (letters.length < TYPO_MIN_LETTERS) return undefined;
+  const half = Math.floor(letters.length / 2);
+  return { prefix: letters.slice(0, half).join(''), suffix: letters.slice(half + 1).join('') };
+}

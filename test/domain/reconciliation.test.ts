@@ -1,0 +1,50 @@
+import { ReconcileQuery, isOneTypo, typoAnchors } from '../../src/domain/reconciliation.js';
+
+const words = (text: string): string[] => text.split(' ');
+
+describe('one typo', () => {
+  test.each([
+    ['library', 'libary', true], // a letter left out
+    ['library', 'librarry', true], // one added
+    ['library', 'librery', true], // one changed
+    ['library', 'lbirary', true], // neighbours swapped
+    ['library', 'library', false], // equal is no typo
+    ['library', 'lbiraryy', false], // two
+    ['libra', 'libre', true], // five letters
+    ['cats', 'cots', false], // four letters: too short to forgive
+    ['cheval', 'chevaux', false],
+  ])('%s / %s: %s', (a, b, typo) => {
+    expect(isOneTypo(a, b)).toBe(typo);
+    expect(isOneTypo(b, a)).toBe(typo);
+  });
+
+  test('a word with one typo keeps either the query word\'s first half or its part after the middle letter', () => {
+    expect(typoAnchors('library')).toEqual({ prefix: 'lib', suffix: 'ary' });
+    expect(typoAnchors('tea')).toBeUndefined();
+  });
+});
+
+describe('the score', () => {
+  test('100 only for a label equal to the query word by word', () => {
+    expect(new ReconcileQuery('Public Libraries').score(words('public libraries'), 'en')).toBe(100);
+    expect(new ReconcileQuery('Libraries, Public').score(words('public libraries'), 'en')).toBe(99); // all words, another order
+    expect(new ReconcileQuery('The Sun').score(words('sun'), 'en')).toBe(99.5); // its filing form
+  });
+
+  test('equal words count 1, a shared stem 0.9, one typo 0.8, as a Dice coefficient over both word counts', () => {
+    expect(new ReconcileQuery('public library').score(words('public libraries'), 'en')).toBeCloseTo((100 * 2 * 1.9) / 4, 5);
+    expect(new ReconcileQuery('publik libraries').score(words('public libraries'), 'en')).toBeCloseTo((100 * 2 * 1.8) / 4, 5); // "publik": one typo
+    expect(new ReconcileQuery('libraries').score(words('public libraries'), 'en')).toBeCloseTo((100 * 2 * 1) / 3, 5);
+    expect(new ReconcileQuery('museums').score(words('public libraries'), 'en')).toBe(0);
+  });
+
+  test('a stem needs a stemmer for the label language; a typo does not', () => {
+    expect(new ReconcileQuery('libraries').score(words('library'), 'en')).toBe(90);
+    expect(new ReconcileQuery('libraries').score(words('library'), '')).toBe(0); // untagged: no stemmer, and "ies"/"y" is two letters
+    expect(new ReconcileQuery('librarys').score(words('library'), '')).toBe(80);
+  });
+
+  test('a label word serves one query word only', () => {
+    expect(new ReconcileQuery('tea tea').score(words('tea'), 'en')).toBeCloseTo((100 * 2 * 1) / 3, 5);
+  });
+});

@@ -1,0 +1,226 @@
+import { FOOD, startService, type RunningService } from '../support/service.js';
+
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(() => service.close());
+
+type Result = { id: string; name: string; score: number; match: boolean; type: Array<{ id: string; name: string }> };
+
+/** Sends a batch as OpenRefine does (a form POST) and gives each query's results. */
+async function reconcile(queries: Record<string, object>): Promise<Record<string, Result[]>> {
+  const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(queries) }) });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as Record<string, { result: Result[] }>;
+  expect(Object.keys(body).sort()).toEqual(Object.keys(queries).sort());
+  return Object.fromEntries(Object.entries(body).map(([key, { result }]) => [key, result]));
+}
+
+const first = (results: Result[] | undefined): string | undefined => results?.[0]?.id.replace(FOOD, '');
+const SKOS_CONCEPT = 'http://www.w3.org/2004/02/skos/core#Concept';
+
+describe('reconciliation: the manifest', () => {
+  test('GET /reconcile gives the manifest: version 0.2, absolute links to preview, suggest, extend and the page', async () => {
+    const { status, headers, body } = await service.get('/reconcile');
+    expect(status).toBe(200);
+    expect(headers.get('access-control-allow-origin')).toBe('*');
+    expect(body.versions).toEqual(['0.2']);
+    expect(body.name).toBe('SKOS concepts');
+    expect(body.defaultTypes).toEqual([{ id: SKOS_CONCEPT, name: 'Concept' }]);
+    expect(body.view.url).toBe(`${service.url}/?uri={{id}}`);
+    expect(body.preview.url).toBe(`${service.url}/reconcile/preview?id={{id}}`);
+    expect(body.suggest.entity).toEqual({ service_url: `${service.url}/reconcile`, service_path: '/suggest/entity' });
+    expect(body.extend.propose_properties).toEqual({ service_url: `${service.url}/reconcile`, service_path: '/properties' });
+  });
+
+  test('RECONCILE_NAME and PUBLIC_URL set the name and the links', async () => {
+    const named = await startService({ RECONCILE_NAME: 'Food thesaurus', PUBLIC_URL: 'https://vocab.example.org/food/' });
+    try {
+      const { body } = await named.get('/reconcile');
+      expect(body.name).toBe('Food thesaurus');
+      expect(body.view.url).toBe('https://vocab.example.org/food/?uri={{id}}');
+    } finally {
+      await named.close();
+    }
+  });
+
+  test('a CORS preflight of a POST is answered', async () => {
+    const response = await fetch(`${service.url}/reconcile`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3333', 'Access-Control-Request-Method': 'POST' } });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+});
+
+describe('reconciliation: queries', () => {
+  test('a batch by GET and by POST gives the same results, each query by its key, best first', async () => {
+    const queries = { q0: { query: 'Potato' }, q1: { query: 'Cauliflower' } };
+    const { status, body } = await service.get(`/reconcile?queries=${encodeURIComponent(JSON.stringify(queries))}`);
+    expect(status).toBe(200);
+    const posted = await reconcile(queries);
+    expect(body.q0.result).toEqual(posted.q0);
+    expect(first(posted.q0)).toBe('potato');
+    expect(posted.q0?.[0]).toEqual({ id: `${FOOD}potato`, name: 'Potato', score: 100, match: true, type: [{ id: SKOS_CONCEPT, name: 'Concept' }, { id: `${FOOD}ingredients`, name: 'Ingredients' }] });
+    const scores = (posted.q0 ?? []).map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  test('word order does not matter ("Tea, herbal" and "herbal tea" find Herbal infusion by its altLabel), but only an equal label matches', async () => {
+    const results = await reconcile({ inverted: { query: 'herbal, tea' }, plain: { query: 'Tea, herbal' } });
+    expect(first(results.inverted)).toBe('herbal-infusion');
+    expect(results.inverted?.[0]?.match).toBe(false);
+    expect(results.inverted?.[0]?.score).toBeLessThan(100);
+    expect(results.plain?.[0]).toMatchObject({ id: `${FOOD}herbal-infusion`, name: 'Herbal infusion', score: 100, match: true });
+  });
+
+  test('stems find plurals and singulars, scored below an equal word', async () => {
+    const results = await reconcile({ q: { query: 'potatoes' } });
+    expect(first(results.q)).toBe('potato');
+    expect(results.q?.[0]?.score).toBeGreaterThan(80);
+    expect(results.q?.[0]?.score).toBeLessThan(100);
+    expect(results.q?.[0]?.match).toBe(false);
+  });
+
+  test('a name that two concepts carry is never a match: "Tea" (the drink, and Supper in British English)', async () => {
+    const results = await reconcile({ q: { query: 'tea' } });
+    expect((results.q ?? []).filter((r) => r.score === 100).map((r) => r.id.replace(FOOD, '')).sort()).toEqual(['supper', 'tea']);
+    expect((results.q ?? []).every((r) => !r.match)).toBe(true);
+  });
+
+  test('a type that is a concept scheme narrows the candidates, and so the namesakes: "Mint" in Dishes and drinks is a match', async () => {
+    const results = await reconcile({ any: { query: 'Mint' }, dishes: { query: 'Mint', type: `${FOOD}dishes` }, concepts: { query: 'Mint', type: SKOS_CONCEPT }, unknown: { query: 'Mint', type: 'https://example.org/no-such-scheme' } });
+    expect((results.any ?? []).slice(0, 2).every((r) => !r.match)).toBe(true);
+    expect(results.dishes?.map((r) => r.id.replace(FOOD, ''))).toContain('mint-candy');
+    expect(results.dishes?.[0]).toMatchObject({ id: `${FOOD}mint-candy`, match: true });
+    expect(results.dishes?.every((r) => r.type.some((t) => t.id === `${FOOD}dishes`))).toBe(true);
+    expect(results.concepts?.slice(0, 2).map((r) => r.id.replace(FOOD, '')).sort()).toEqual(['mint', 'mint-candy']);
+    expect(results.unknown).toEqual([]);
+  });
+
+  test('properties narrow the candidates: broader (by label or IRI), scheme, notation; lang chooses the labels matched and the name', async () => {
+    const results = await reconcile({
+      broaderLabel: { query: 'Mint', properties: [{ pid: 'broader', v: 'herbs and spices' }] },
+      broaderId: { query: 'Mint', properties: [{ pid: 'broader', v: { id: `${FOOD}pastries`, name: 'Pastries' } }] },
+      scheme: { query: 'Mint', properties: [{ pid: 'scheme', v: `${FOOD}ingredients` }] },
+      notation: { query: 'Mint', properties: [{ pid: 'notation', v: 'DSH-721' }] },
+      notationOnly: { properties: [{ pid: 'notation', v: 'ING-101' }] },
+      french: { query: 'Thé', properties: [{ pid: 'lang', v: 'fr' }] },
+    });
+    expect(results.broaderLabel?.map((r) => r.id)).toEqual([`${FOOD}mint`]);
+    expect(results.broaderLabel?.[0]?.match).toBe(true);
+    expect(results.broaderId?.map((r) => r.id)).toEqual([`${FOOD}mint-candy`]);
+    expect(first(results.scheme)).toBe('mint');
+    expect(results.notation?.map((r) => r.id)).toEqual([`${FOOD}mint-candy`]);
+    expect(first(results.notationOnly)).toBe('tomato');
+    expect(results.french?.[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Thé', score: 100, match: true });
+  });
+
+  test('a concept IRI as the query finds that concept, a match', async () => {
+    const results = await reconcile({ q: { query: `${FOOD}cheese` } });
+    expect(results.q).toEqual([expect.objectContaining({ id: `${FOOD}cheese`, name: 'Cheese', score: 100, match: true })]);
+  });
+
+  test('limit caps the candidates; a name nothing resembles gets none', async () => {
+    const results = await reconcile({ one: { query: 'tea', limit: 1 }, none: { query: 'xylophone quartet' } });
+    expect(results.one).toHaveLength(1);
+    expect(results.none).toEqual([]);
+  });
+
+  test('deprecated concepts are never candidates', async () => {
+    const results = await reconcile({ q: { query: 'Oleomargarine' } });
+    expect(results.q?.map((r) => r.id)).not.toContain(`${FOOD}oleomargarine`);
+  });
+
+  test('one typo in a word of five letters or more still finds the concept, on the label index; the store path finds what /search finds', async () => {
+    const results = await reconcile({ changed: { query: 'Caulifluwer' }, swapped: { query: 'Aubregine' }, missing: { query: 'Cauliflwer' }, short: { query: 'Tae' } });
+    if (service.config.labelIndex) {
+      expect(first(results.changed)).toBe('cauliflower');
+      expect(first(results.swapped)).toBe('aubergine');
+      expect(first(results.missing)).toBe('cauliflower');
+      expect(results.changed?.[0]?.match).toBe(false);
+    } else {
+      // LABEL_INDEX=off: candidates come from the store's /search query, which has no typos (README)
+      expect(results.changed).toEqual([]);
+    }
+    expect(first(results.short)).not.toBe('tea'); // three letters: no typo forgiven
+  });
+
+  test('a malformed batch is a 400 naming queries, the key and the field', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['not json', /'queries' parameter is not JSON/],
+      ['[1]', /'queries' parameter must be a JSON object/],
+      ['{"q0": {"query": 3}}', /'queries' parameter: query "q0": 'query' must be a string/],
+      ['{"q0": {"query": "a", "limit": 0}}', /'limit' must be a positive integer/],
+      ['{"q0": {"query": "a", "type": "not an iri"}}', /'type' "not an iri" is not an IRI/],
+      ['{"q0": {"query": "a", "properties": [{"pid": "colour", "v": "red"}]}}', /property "colour" is not one of scheme, broader, notation, lang/],
+      ['{"q0": {"query": " "}}', /needs a non-empty 'query'/],
+    ];
+    for (const [text, message] of cases) {
+      const { status, body } = await service.get(`/reconcile?queries=${encodeURIComponent(text)}`);
+      expect(status).toBe(400);
+      expect(body.message).toMatch(message);
+    }
+    const big = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`q${i}`, { query: 'tea' }]));
+    expect((await service.get(`/reconcile?queries=${encodeURIComponent(JSON.stringify(big))}`)).status).toBe(400);
+  });
+});
+
+describe('reconciliation: suggest, preview, data extension', () => {
+  test('entity suggest: type-ahead from the first letters, the broader concept as the description', async () => {
+    const { status, body } = await service.get('/reconcile/suggest/entity?prefix=min');
+    expect(status).toBe(200);
+    const mints = body.result.filter((r: { name: string }) => r.name === 'Mint');
+    expect(mints.map((r: { description: string }) => r.description).sort()).toEqual(['Herbs and spices', 'Pastries and desserts']);
+    const next = await service.get('/reconcile/suggest/entity?prefix=min&cursor=1');
+    expect(next.body.result[0]).toEqual(body.result[1]);
+    const byIri = await service.get(`/reconcile/suggest/entity?prefix=${encodeURIComponent(`${FOOD}tea`)}`);
+    expect(byIri.body.result[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Tea' });
+  });
+
+  test('type suggest offers the concept type and the schemes; property suggest the properties', async () => {
+    expect((await service.get('/reconcile/suggest/type?prefix=dish')).body.result).toEqual([{ id: `${FOOD}dishes`, name: 'Dishes and drinks' }]);
+    expect((await service.get('/reconcile/suggest/type?prefix=conc')).body.result).toEqual([{ id: SKOS_CONCEPT, name: 'Concept' }]);
+    expect((await service.get('/reconcile/suggest/property?prefix=bro')).body.result.map((p: { id: string }) => p.id)).toEqual(['broader']);
+  });
+
+  test('the preview is a small HTML card, framable by other origins, with no script and every text escaped', async () => {
+    const response = await fetch(`${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}fish-and-chips`)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'.*frame-ancestors \*/);
+    const html = await response.text();
+    expect(html).toContain('Fish &#38; chips'); // its altLabel "Fish & chips"
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain(`${service.url}/?uri=${encodeURIComponent(`${FOOD}fish-and-chips`)}`);
+    expect((await fetch(`${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}nothing`)}`)).status).toBe(404);
+    expect((await service.get('/reconcile/preview')).status).toBe(400);
+  });
+
+  test('data extension: the properties of each concept, labels in the language of the setting, entities for broader concepts', async () => {
+    const query = { ids: [`${FOOD}tea`, 'urn:x:nothing'], properties: [{ id: 'prefLabel', settings: { lang: 'fr' } }, { id: 'broader' }, { id: 'notation' }, { id: 'scopeNote' }, { id: 'altLabels' }, { id: 'scheme' }, { id: 'related' }] };
+    const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ extend: JSON.stringify(query) }) });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { meta: Array<{ id: string }>; rows: Record<string, Record<string, unknown[]>> };
+    expect(body.meta.map((m) => m.id)).toEqual(['prefLabel', 'broader', 'notation', 'scopeNote', 'altLabels', 'scheme', 'related']);
+    expect(body.rows[`${FOOD}tea`]).toEqual({
+      prefLabel: [{ str: 'Thé' }],
+      broader: [{ id: `${FOOD}beverages`, name: 'Beverages' }],
+      notation: [{ str: 'DSH-101' }],
+      scopeNote: [{ str: expect.stringMatching(/^The drink brewed/) }],
+      altLabels: [],
+      scheme: [{ id: `${FOOD}dishes`, name: 'Dishes and drinks' }],
+      related: [{ id: `${FOOD}afternoon-tea`, name: 'Afternoon tea' }],
+    });
+    expect(body.rows['urn:x:nothing']).toEqual({ prefLabel: [], broader: [], notation: [], scopeNote: [], altLabels: [], scheme: [], related: [] });
+    const proposals = await service.get(`/reconcile/properties?type=${encodeURIComponent(SKOS_CONCEPT)}&limit=3`);
+    expect(proposals.body).toEqual({ type: SKOS_CONCEPT, limit: 3, properties: [expect.objectContaining({ id: 'prefLabel' }), expect.objectContaining({ id: 'altLabels' }), expect.objectContaining({ id: 'broader' })] });
+  });
+
+  test('a malformed extension is a 400 naming extend', async () => {
+    const { status, body } = await service.get(`/reconcile?extend=${encodeURIComponent('{"ids": ["x y"], "properties": []}')}`);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/'extend' parameter: id "x y" is not an IRI/);
+    expect((await service.get(`/reconcile?extend=${encodeURIComponent('{"ids": [], "properties": [{"id": "colour"}]}')}`)).body.message).toMatch(/'extend' parameter: property "colour"/);
+  });
+});
