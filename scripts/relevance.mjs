@@ -25,6 +25,9 @@
 //             concept whose English prefLabel holds the word before Genome; UAT `sun`, `moon`:
 //             The Sun, The Moon in the top 3; `exoplanet`, `black hole`: Exoplanets, Black holes
 //             in /search's top 3; STW `oekonom` finds the Ökonomie concepts
+//   reconcile /reconcile by the prefLabel, the altLabels and three messy forms of the prefLabel
+//             (scripts/relevanceReconcile.mjs says which): the concept as the first candidate,
+//             and the precision of `match: true`; a second table
 // Expected answers come from the files themselves, parsed here with Oxigraph, not from the service.
 // It prints one table, writes it to RELEVANCE.md with --write, and exits 1 under the floors.
 //
@@ -38,6 +41,7 @@ import { cpus, totalmem } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import oxigraph from 'oxigraph';
 import { STORES, storeCommand } from './privateStores.mjs';
+import { RECONCILE_FLOORS, measureReconciliation } from './relevanceReconcile.mjs';
 
 const FLOORS = { exact: 98, alt: 98, folded: 95, lang: 98, firstWord: 90, stems: 95 };
 /** MRR without `lang` may be at most this far under MRR with it (the page's default must not lose). */
@@ -352,6 +356,7 @@ async function measure(service, vocabulary, sample, vocabularyName) {
 const percent = ([ok, all]) => (all === 0 ? undefined : (100 * ok) / all);
 const cell = (pair) => (pair[1] === 0 ? 'n/a' : `${percent(pair).toFixed(1)}% (${pair[1]})`);
 const rows = [];
+const reconcileRows = [];
 const problems = [];
 const started = Date.now();
 try {
@@ -371,8 +376,13 @@ try {
       const service = await startService(backend, file);
       const begun = Date.now();
       let result;
+      let reconciled;
+      let reconcileSeconds;
       try {
         result = await measure(service, vocabulary, sample, name);
+        const reconcileBegun = Date.now();
+        reconciled = await measureReconciliation(service, vocabulary, sample, { chooseLabel, normalized, inflected, usable, wordsOf });
+        reconcileSeconds = Math.round((Date.now() - reconcileBegun) / 1000);
       } finally {
         service.stop();
       }
@@ -386,6 +396,18 @@ try {
         if (value !== undefined && counts[figure][1] >= MIN_CHECKS && value < floor) problems.push(`${name} on ${backend}: ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${result.failures.filter((line) => line.startsWith(figure)).slice(0, 8).join('\n  ')}`);
       }
       if (mrrConcepts >= MIN_CHECKS && mrr < mrrLang - MRR_SLACK) problems.push(`${name} on ${backend}: MRR without lang ${mrr.toFixed(3)} is more than ${MRR_SLACK} under MRR with lang=en ${mrrLang.toFixed(3)}`);
+      // reconciliation: floors on the label index; the store path (`:off`) reconciles what /search finds, without typos (README)
+      const indexed = !backend.endsWith(':off');
+      const rc = reconciled.counts;
+      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.matches)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s |${indexed ? '' : ' store path: no floors'}`);
+      process.stderr.write(`${reconcileRows.at(-1)}\n`);
+      if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${reconciled.failures.map((line) => `  reconcile miss: ${line}`).join('\n')}\n`);
+      if (indexed) {
+        for (const [figure, floor] of [['exact', RECONCILE_FLOORS.exact], ['messy', RECONCILE_FLOORS.messy], ['matches', RECONCILE_FLOORS.matchPrecision]]) {
+          const value = percent(rc[figure]);
+          if (value !== undefined && rc[figure][1] >= MIN_CHECKS && value < floor) problems.push(`${name} on ${backend}: reconcile ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${reconciled.failures.filter((line) => line.startsWith(figure === 'matches' ? 'match' : figure === 'messy' ? '' : figure)).slice(0, 8).join('\n  ')}`);
+        }
+      }
       if (cases[0] < cases[1]) problems.push(`${name} on ${backend}: ${cases[1] - cases[0]} named case(s) wrong:\n  ${result.failures.filter((line) => line.startsWith('case')).join('\n  ')}`);
     }
   }
@@ -396,8 +418,12 @@ try {
 const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | MRR@6 | MRR@6, lang=en | letters to a lasting #1 | stems | cases | time |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`;
+const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | match precision | median batch of 50 | time |
+|---|---|---|---|---|---|---|---|---|---|
+${reconcileRows.join('\n')}`;
 const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
 console.log(table);
+console.log(`\n${reconcileTable}`);
 console.log(problems.length === 0 ? `relevance: ${rows.length} passed, 0 failed` : `\n${problems.join('\n')}\nrelevance: ${rows.length - problems.length} passed, ${problems.length} failed`);
 if (write) {
   // what follows KEPT in RELEVANCE.md is written by hand (figures before and after a change) and kept as it is
@@ -427,7 +453,20 @@ engine, behind the project's test harness: README, "Fuseki").
 
 ${table}
 
-What each figure means is written at the top of \`scripts/relevance.mjs\`.
+## Reconciliation
+
+\`/reconcile\` (README, "Reconciliation") by each sampled concept's prefLabel and altLabels
+("exact names"), and by three messy forms of its prefLabel: lower case with the words reversed
+around a comma, one letter changed in its longest word, and a plural (or singular). "First":
+the concept is the first candidate (or among the first k where k concepts carry that label).
+"Match precision": of the candidates marked \`match: true\`, the share that are the concept
+(the count in brackets is of such marks). Floors on the label index backends: exact names
+${RECONCILE_FLOORS.exact}%, messy names ${RECONCILE_FLOORS.messy}%, match precision ${RECONCILE_FLOORS.matchPrecision}%. The store path (\`:off\`) reconciles
+the concepts /search finds, so a typo finds nothing there: its rows are shown without floors.
+
+${reconcileTable}
+
+What each figure means is written at the top of \`scripts/relevance.mjs\` and \`scripts/relevanceReconcile.mjs\`.
 ${kept}`,
   );
 }

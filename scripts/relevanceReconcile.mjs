@@ -1,0 +1,93 @@
+// The reconciliation rows of npm run test:relevance (scripts/relevance.mjs): for each sampled
+// concept, names sent to /reconcile in batches of 50 (a form POST, as OpenRefine sends them):
+//   exact     its prefLabel (the one shown for en, the default) and each altLabel
+//   reversed  the prefLabel in lower case with its words reversed around a comma
+//             ("Public libraries" -> "libraries, public"; "Libraries, Public" -> "public libraries")
+//   typo      the prefLabel with one letter changed in its longest word (words of 5 letters or more)
+//   plural    the prefLabel with its longest word's number changed (relevance.mjs's `inflected`:
+//             kept only where the language's stemmer gives both forms one stem)
+// A messy form equal to the label once folded is left out. Figures: the share of names whose
+// first candidate is the concept (or one of the k concepts whose labels are that label, up to
+// case and diacritics, for a label k concepts carry), for exact names and for messy ones; and
+// the precision of `match: true` (a candidate so marked that is not the concept counts against it).
+
+export const RECONCILE_FLOORS = { exact: 95, messy: 80, matchPrecision: 99.5 };
+const BATCH = 50;
+
+/**
+ * @param service {url}
+ * @param vocabulary [{uri, pref: [{value, language}], alt: [...]}]
+ * @param sample the concepts to check
+ * @param tools {chooseLabel, normalized, inflected, usable, wordsOf}
+ */
+export async function measureReconciliation(service, vocabulary, sample, { chooseLabel, normalized, inflected, usable, wordsOf }) {
+  const carriers = new Map(); // normalized label -> concepts with it as a pref or alt label
+  for (const concept of vocabulary) {
+    for (const key of new Set([...concept.pref, ...concept.alt].map((label) => normalized(label.value)))) carriers.set(key, (carriers.get(key) ?? 0) + 1);
+  }
+  const names = []; // {q, uri, kind, ties}
+  for (const concept of sample) {
+    const label = chooseLabel(concept.pref, 'en');
+    if (!usable(label)) continue;
+    const ties = carriers.get(normalized(label)) ?? 1;
+    names.push({ q: label, uri: concept.uri, kind: 'exact', ties });
+    for (const alt of new Set(concept.alt.map((entry) => entry.value))) if (usable(alt)) names.push({ q: alt, uri: concept.uri, kind: 'exact', ties: carriers.get(normalized(alt)) ?? 1 });
+    const language = concept.pref.find((entry) => entry.value === label)?.language ?? '';
+    const messy = { reversed: reversed(label, wordsOf), typo: typo(label, wordsOf), plural: inflected(label, language) };
+    for (const [kind, q] of Object.entries(messy)) {
+      if (q !== undefined && usable(q) && normalized(q) !== normalized(label)) names.push({ q, uri: concept.uri, kind, ties });
+    }
+  }
+  const counts = { exact: [0, 0], messy: [0, 0], reversed: [0, 0], typo: [0, 0], plural: [0, 0], matches: [0, 0] };
+  const failures = [];
+  const durations = [];
+  for (let start = 0; start < names.length; start += BATCH) {
+    const batch = names.slice(start, start + BATCH);
+    const queries = Object.fromEntries(batch.map((name, i) => [`q${i}`, { query: name.q, limit: 10 }]));
+    const begun = performance.now();
+    const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(queries) }) });
+    if (response.status !== 200) throw new Error(`/reconcile: ${response.status} ${await response.text()}`);
+    const results = await response.json();
+    durations.push(performance.now() - begun);
+    batch.forEach((name, i) => {
+      const result = results[`q${i}`]?.result ?? [];
+      const rank = result.findIndex((candidate) => candidate.id === name.uri) + 1;
+      const first = rank >= 1 && rank <= name.ties;
+      const tally = (figure) => {
+        counts[figure][0] += first ? 1 : 0;
+        counts[figure][1] += 1;
+      };
+      tally(name.kind);
+      if (name.kind !== 'exact') tally('messy');
+      if (!first && failures.length < 400) failures.push(`${name.kind}: ${name.uri} "${name.q}" at ${rank || 'none'}, first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}"`);
+      for (const candidate of result.filter((c) => c.match === true)) {
+        counts.matches[0] += candidate.id === name.uri ? 1 : 0;
+        counts.matches[1] += 1;
+        if (candidate.id !== name.uri) failures.unshift(`match: "${name.q}" (${name.kind}) matched ${candidate.id} "${candidate.name}", not ${name.uri}`);
+      }
+    });
+  }
+  durations.sort((a, b) => a - b);
+  return { counts, batchMs: durations[Math.floor((durations.length - 1) / 2)], failures };
+}
+
+/** Lower case, the words reversed around a comma: "A b, C" -> "c a b"; without a comma, the last word first: "a b c" -> "c, a b". */
+function reversed(label, wordsOf) {
+  const lower = label.toLowerCase();
+  const comma = lower.indexOf(',');
+  if (comma >= 0) return `${lower.slice(comma + 1).trim()} ${lower.slice(0, comma).trim()}`.trim();
+  const words = wordsOf(lower);
+  return words.length < 2 ? undefined : `${words.at(-1)}, ${words.slice(0, -1).join(' ')}`;
+}
+
+/** One letter changed in the longest word (of 5 letters or more): its middle letter, to another. */
+function typo(label, wordsOf) {
+  const word = wordsOf(label)
+    .filter((w) => /^\p{L}+$/u.test(w) && [...w].length >= 5)
+    .sort((a, b) => [...b].length - [...a].length)[0];
+  if (word === undefined) return undefined;
+  const letters = [...word];
+  const middle = Math.floor(letters.length / 2);
+  letters[middle] = letters[middle].toLowerCase() === 'x' ? 'q' : 'x';
+  return label.replace(word, letters.join(''));
+}
