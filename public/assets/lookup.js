@@ -122,6 +122,15 @@ function render(query, concepts) {
         via.textContent = 'found by another of its labels';
         option.append(via);
       }
+      // the broader concepts, quieter: what tells namesakes apart ("Mint" under Herbs, under Sweets)
+      const broader = (concept.broader ?? []).map((entry) => entry.label || entry.uri);
+      if (broader.length > 0) {
+        const context = document.createElement('span');
+        context.className = 'suggestion-broader';
+        context.dir = 'auto';
+        context.textContent = `in ${broader.join(' · ')}`;
+        option.append(context);
+      }
       option.append(uri);
       // mousedown would take the focus from the field; the choice is made on click
       option.addEventListener('mousedown', (event) => event.preventDefault());
@@ -146,7 +155,7 @@ async function suggest() {
   const controller = new AbortController();
   pending = controller;
   try {
-    const body = await getJson(api('suggest', [['q', query], ['count', String(SUGGESTIONS)], ['lang', langSelect.value]]), controller.signal);
+    const body = await getJson(api('suggest', [['q', query], ['count', String(SUGGESTIONS)], ['lang', langSelect.value], ['fields', 'broader']]), controller.signal);
     if (pending !== controller) return; // a later keystroke has its own request
     showProblem(undefined);
     render(query, body.concepts ?? body._embedded.concepts); // API_COMPAT=skos-suggester answers in the HAL envelope
@@ -231,7 +240,7 @@ async function showCard(uri, { push, focus = false }) {
   if (push) history.pushState({ uri }, '', cardLink(uri));
   let concept;
   try {
-    const body = await getJson(api('get', [['uri', uri], ['lang', langSelect.value]]), controller.signal);
+    const body = await getJson(api('get', [['uri', uri], ['lang', langSelect.value], ['fields', 'broader,notation,scopeNote']]), controller.signal);
     if (cardRequest !== controller) return;
     concept = body._embedded.concepts[0];
     showProblem(concept === undefined ? `there is no concept ${uri}` : undefined);
@@ -250,6 +259,16 @@ async function showCard(uri, { push, focus = false }) {
   if (/^https?:/i.test(concept.uri)) link.href = concept.uri;
   else link.removeAttribute('href');
 
+  const notation = document.getElementById('card-notation');
+  notation.hidden = (concept.notation ?? []).length === 0;
+  notation.textContent = (concept.notation ?? []).join(' · ');
+
+  const note = document.getElementById('card-note');
+  note.hidden = (concept.scopeNote ?? '') === '';
+  note.querySelector('p').textContent = concept.scopeNote ?? '';
+
+  fillLinks(document.getElementById('card-broader'), concept.broader ?? []);
+
   const alt = document.getElementById('card-alt');
   alt.hidden = concept.altLabels.length === 0;
   alt.querySelector('ul').replaceChildren(
@@ -261,10 +280,16 @@ async function showCard(uri, { push, focus = false }) {
     }),
   );
 
-  const related = document.getElementById('card-related');
-  related.hidden = concept.related.length === 0;
-  related.querySelector('ul').replaceChildren(
-    ...concept.related.map((entry) => {
+  fillLinks(document.getElementById('card-related'), concept.related);
+  announcer.textContent = `Showing ${title.textContent}.`;
+  if (focus) title.focus();
+}
+
+/** A card section of links to other concepts' cards (broader, related); hidden when empty. */
+function fillLinks(section, entries) {
+  section.hidden = entries.length === 0;
+  section.querySelector('ul').replaceChildren(
+    ...entries.map((entry) => {
       const item = document.createElement('li');
       const anchor = document.createElement('a');
       anchor.href = cardLink(entry.uri).href;
@@ -279,8 +304,6 @@ async function showCard(uri, { push, focus = false }) {
       return item;
     }),
   );
-  announcer.textContent = `Showing ${title.textContent}.`;
-  if (focus) title.focus();
 }
 
 window.addEventListener('popstate', () => {

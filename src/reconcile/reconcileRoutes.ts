@@ -49,9 +49,10 @@ export function reconcileRoutes(router: Router, config: Config, concepts: Concep
     const page = `${baseUrl(config, req)}/?uri=`;
     res.set('Content-Type', 'text/html; charset=utf-8');
     res.set('Cache-Control', `public, max-age=${config.httpMaxAge}`);
-    // shown in an iframe of the client's page (OpenRefine's), on another origin; no script at all
+    // shown in an iframe of the client's page (OpenRefine's), on any origin: no X-Frame-Options
+    // and no frame-ancestors (`*` would still refuse a parent of another scheme); no script at all
     res.removeHeader('X-Frame-Options');
-    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'; form-action 'none'");
+    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
     res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
   });
 

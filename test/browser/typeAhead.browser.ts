@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/config.js';
 import { FOOD, startService, type RunningService } from '../support/service.js';
@@ -113,6 +115,47 @@ describe('the type-ahead page', () => {
     await field().press('Escape');
     expect(await field().getAttribute('aria-expanded')).toBe('false');
     expect(await listbox().isVisible()).toBe(false);
+  });
+
+  test('the broader concept under each suggestion tells namesakes apart; the card shows broader links, notations and the scope note', async () => {
+    await page.goto(`${service.url}/`);
+    await typeSlowly('mint');
+    await listbox().waitFor({ state: 'visible' });
+    const mints = options().filter({ has: page.locator('.suggestion-label', { hasText: /^Mint$/ }) });
+    await eventually(() => mints.count(), 2);
+    expect((await mints.locator('.suggestion-broader').allInnerTexts()).sort()).toEqual(['in Herbs and spices', 'in Pastries and desserts']);
+    await field().press('ArrowDown');
+    await page.screenshot({ path: `${SCREENSHOTS}/type-ahead-broader.png` });
+
+    await field().fill('');
+    await typeSlowly('tea');
+    await eventually(async () => (await listbox().isVisible()) && (await options().first().innerText()).startsWith('Tea'), true);
+    await field().press('Enter');
+    const card = page.getByRole('article');
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Tea');
+    expect(await card.locator('#card-notation').innerText()).toBe('DSH-101');
+    expect(await card.locator('#card-note p').innerText()).toMatch(/^The drink brewed from the leaves/);
+    await card.locator('#card-broader').getByRole('link', { name: 'Beverages' }).click();
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Beverages');
+    expect(await card.locator('#card-broader').isVisible()).toBe(false); // a top concept: no broader concept, no section
+    expect(await card.locator('#card-note').isVisible()).toBe(false);
+  });
+
+  test('the reconciliation preview renders in an iframe of another page, with its styles and no script', async () => {
+    const preview = `${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}tea`)}`;
+    await page.setViewportSize({ width: 470, height: 270 });
+    // the client's page (OpenRefine's, say) on another origin: a second local server
+    const client = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><body style="margin:16px;background:#eee"><iframe src="${preview}" width="420" height="220" style="border:1px solid #bbb;background:#fff"></iframe></body>`));
+    await new Promise<void>((resolve) => client.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(client.address() as AddressInfo).port}/`);
+      const frame = page.frameLocator('iframe');
+      await eventually(() => frame.getByRole('heading', { level: 1 }).innerText(), 'Tea');
+      expect(await frame.locator('table').innerText()).toMatch(/Broader\s+Beverages/);
+      await page.screenshot({ path: `${SCREENSHOTS}/reconcile-preview.png` });
+    } finally {
+      client.close();
+    }
   });
 
   test('Enter with nothing highlighted opens the first suggestion; one found through another label says so', async () => {
