@@ -77,10 +77,18 @@ export const MAX_Q_LENGTH = 200;
 export function qParameter(params: QueryParameters): string {
   const q = single(params, 'q')?.trim();
   if (q === undefined || q === '') throw new BadRequestError("'q' parameter is mandatory");
-  if ([...q].length > MAX_Q_LENGTH) throw new BadRequestError(`'q' parameter must be at most ${MAX_Q_LENGTH} characters long`);
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/.test(q)) throw new BadRequestError("'q' parameter must not contain control characters");
-  if (!q.isWellFormed()) throw new BadRequestError("'q' parameter is not well-formed Unicode");
-  return q;
+  return checkedText(q, "'q' parameter");
+}
+
+/**
+ * Text to be found (`q`, and reconciliation's names and prefixes) as `q`'s rule has it: at
+ * most 200 characters, no control characters, well-formed. `what` names it in the 400.
+ */
+export function checkedText(text: string, what: string): string {
+  if ([...text].length > MAX_Q_LENGTH) throw new BadRequestError(`${what} must be at most ${MAX_Q_LENGTH} characters long`);
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/.test(text)) throw new BadRequestError(`${what} must not contain control characters`);
+  if (!text.isWellFormed()) throw new BadRequestError(`${what} is not well-formed Unicode`);
+  return text;
 }
 
 function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number, rule = ''): number {

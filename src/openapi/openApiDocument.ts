@@ -6,6 +6,52 @@ import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
 
 /**
+ * The reconciliation API's paths (README, "Reconciliation: OpenRefine"): their bodies are
+ * the W3C reconciliation API 0.2's documents, whose JSON Schemas are that specification's
+ * (test:reconcile checks the answers against them), so they are only named here.
+ */
+function reconcilePaths(): object {
+  const body = (what: string): object => ({ '200': { description: what, content: { 'application/json': { schema: { type: 'object' } } } }, '400': { $ref: '#/components/responses/BadRequest' } });
+  const query = (name: string, description: string, required = false): object => ({ name, in: 'query', required, description, schema: { type: 'string' } });
+  const preflight = { summary: 'CORS preflight', responses: { '204': { description: 'Allowed from any origin.' } } };
+  const suggest = (what: string): object => ({
+    get: { summary: `Reconciliation: suggest ${what}`, parameters: [query('prefix', 'What was typed.', true), query('cursor', 'How many suggestions to skip.')], responses: body(`A suggest response for ${what} (reconciliation API 0.2).`) },
+    options: preflight,
+  });
+  return {
+    '/reconcile': {
+      get: {
+        summary: 'Reconciliation (W3C reconciliation API 0.2, for OpenRefine)',
+        description: 'Without parameters: the service manifest. With `queries`: a reconciliation query batch, answered by a result batch. With `extend`: a data extension query, answered by a data extension response.',
+        parameters: [query('queries', 'A reconciliation query batch, as JSON (at most 100 queries).'), query('extend', 'A data extension query, as JSON (at most 1,000 ids).')],
+        responses: body('The manifest, a result batch or a data extension response.'),
+      },
+      post: {
+        summary: 'Reconciliation, by a form POST (as OpenRefine sends)',
+        requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { queries: { type: 'string' }, extend: { type: 'string' } } } } } },
+        responses: body('As for GET.'),
+      },
+      options: preflight,
+    },
+    '/reconcile/preview': {
+      get: {
+        summary: 'Reconciliation: the preview card of a concept',
+        parameters: [query('id', "The concept's IRI.", true)],
+        responses: { '200': { description: 'A small HTML card, without script, which any page may frame.', content: { 'text/html': { schema: { type: 'string' } } } }, '400': { $ref: '#/components/responses/BadRequest' }, '404': { $ref: '#/components/responses/NotFound' } },
+      },
+      options: preflight,
+    },
+    '/reconcile/suggest/entity': suggest('concepts'),
+    '/reconcile/suggest/type': suggest('types (the concept types and schemes)'),
+    '/reconcile/suggest/property': suggest('properties'),
+    '/reconcile/properties': {
+      get: { summary: 'Reconciliation: the properties data extension offers', parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')], responses: body('A property proposal response.') },
+      options: preflight,
+    },
+  };
+}
+
+/**
  * The OpenAPI 3.1 description of the HTTP contract, served at GET /openapi.json and rendered
  * at GET /docs. Its limits come from the code that enforces them (endpoints/parameters.ts),
  * and test/http/openApi.test.ts checks real answers of every endpoint against it.
@@ -125,6 +171,7 @@ export function openApiDocument(config: Config, version: string): object {
         findParameters(hal ? SKOS_SUGGESTER_DEFAULT_COUNT : SUGGEST_DEFAULT_COUNT),
         'FindResponse',
       ),
+      ...reconcilePaths(),
       '/languages': lookup('The languages of the labels', "The languages the concepts' preferred labels are in (lower case, sorted), and the default language: for a language selector.", [], 'LanguagesResponse', ['BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError']),
       '/health': status('Liveness', 'The process is up and answering. Never asks the store.', 'ok', []),
       '/ready': status('Readiness', 'The store answered a cheap query within the last 5 s. 503 while it does not.', 'ready', ['ServiceUnavailable']),

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.js';
 import { isIri } from '../sparql/iri.js';
 import { isLangTag } from '../sparql/langTag.js';
-import { MAX_Q_LENGTH } from '../endpoints/parameters.js';
+import { checkedText } from '../endpoints/parameters.js';
 import { QUERY_PROPERTIES } from './properties.js';
 
 /** Queries in one batch at most (the manifest's `batchSize`); OpenRefine sends 10 at a time. */
@@ -46,15 +46,14 @@ export function readBatch(text: string): Map<string, ReconcileRequest> {
 }
 
 function readQuery(key: string, query: unknown): ReconcileRequest {
+  const where = `'queries' parameter: query ${JSON.stringify(key.slice(0, 40))}:`;
   const fail = (message: string): never => {
-    throw new BadRequestError(`'queries' parameter: query ${JSON.stringify(key.slice(0, 40))}: ${message}`);
+    throw new BadRequestError(`${where} ${message}`);
   };
   if (typeof query !== 'object' || query === null || Array.isArray(query)) return fail('must be an object');
   const { query: text, limit, type, type_strict: typeStrict, properties } = query as Record<string, unknown>;
   if (text !== undefined && typeof text !== 'string') fail("'query' must be a string");
-  const q = ((text as string | undefined) ?? '').trim();
-  if ([...q].length > MAX_Q_LENGTH) fail(`'query' must be at most ${MAX_Q_LENGTH} characters long`);
-  if (!q.isWellFormed()) fail("'query' is not well-formed Unicode");
+  const q = checkedText(((text as string | undefined) ?? '').trim(), `${where} 'query'`);
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1)) fail("'limit' must be a positive integer");
   const types = type === undefined ? [] : typeof type === 'string' ? [type] : Array.isArray(type) && type.every((t) => typeof t === 'string') ? (type as string[]) : fail("'type' must be a string or an array of strings");
   for (const t of types) if (!isIri(t)) fail(`'type' ${JSON.stringify(t.slice(0, 80))} is not an IRI (the types are the concept types and the concept schemes)`);
@@ -73,7 +72,7 @@ function readQuery(key: string, query: unknown): ReconcileRequest {
       for (const value of values) if (!isIri(value)) fail(`property scheme: ${JSON.stringify(value.slice(0, 80))} is not an IRI`);
       request.schemes.push(...values);
     } else if (pid === 'broader') request.broader.push(...values);
-    else request.notations.push(...values);
+    else request.notations.push(...values.map((value) => checkedText(value, `${where} property notation`)));
   }
   if (q === '' && request.notations.length === 0) fail("needs a non-empty 'query' (or a notation property)");
   return request;

@@ -6,7 +6,7 @@ import { BadRequestError, NotFoundError } from '../errors.js';
 import { route } from '../http/route.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
-import { QueryParameters, queryParameters } from '../endpoints/parameters.js';
+import { QueryParameters, checkedText, queryParameters } from '../endpoints/parameters.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { extend } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewHtml } from './preview.js';
@@ -38,7 +38,7 @@ export function reconcileRoutes(router: Router, config: Config, concepts: Concep
     const extension = one(params, 'extend');
     if (queries !== undefined) json(req, res, await reconciler.answer(readBatch(queries)));
     else if (extension !== undefined) json(req, res, await extend(extension, concepts, config.defaultLang, conceptType));
-    else json(req, res, manifest(config, baseUrl(config, req), conceptType));
+    else json(req, res, manifest(config, baseUrl(config, req), config.conceptTypes.map((id) => ({ id, name: reconciler.conceptTypeName(id) }))));
   };
   route(router, '/reconcile', service, [express.text({ type: 'application/x-www-form-urlencoded', limit: '2mb' }), service]);
 
@@ -58,7 +58,7 @@ export function reconcileRoutes(router: Router, config: Config, concepts: Concep
 
   route(router, '/reconcile/suggest/entity', async (req, res) => {
     const params = queryParameters(req.url);
-    const prefix = required(params, 'prefix').trim();
+    const prefix = checkedText(required(params, 'prefix').trim(), "'prefix' parameter");
     const cursor = cursorParameter(params);
     const found = prefix === '' ? [] : await concepts.suggest({ q: prefix, count: Math.min(100, cursor + SUGGEST_COUNT), page: 1, fields: new Set(['broader', 'scheme']) });
     // an IRI given as the prefix: that concept first
@@ -99,7 +99,7 @@ export function reconcileRoutes(router: Router, config: Config, concepts: Concep
 }
 
 /** The manifest (the API's "service manifest"): what the service offers, with absolute links. */
-function manifest(config: Config, base: string, conceptType: { id: string; name: string } | undefined): object {
+function manifest(config: Config, base: string, conceptTypes: Array<{ id: string; name: string }>): object {
   const service = `${base}/reconcile`;
   return {
     versions: ['0.2'],
@@ -108,7 +108,7 @@ function manifest(config: Config, base: string, conceptType: { id: string; name:
     schemaSpace: SKOS,
     documentation: `${base}/docs`,
     view: { url: `${base}/?uri={{id}}` },
-    defaultTypes: config.conceptTypes.map((id) => ({ id, name: conceptType?.id === id ? conceptType.name : id.replace(/^.*[#/:]/, '') })),
+    defaultTypes: conceptTypes,
     batchSize: MAX_BATCH,
     preview: { url: `${service}/preview?id={{id}}`, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT },
     suggest: {

@@ -62,6 +62,33 @@ const getQuery = fc
   .array(fc.oneof(fc.constantFrom('https://example.org/food/tea', 'https://example.org/food/sourdough'), hostileText.map((text) => `https://example.org/food/${text}`), hostileText.map((text) => `urn:${text}`)), { minLength: 1, maxLength: 6 })
   .map((uris) => `/get?${uris.map((uri) => `uri=${encoded(uri)}`).join('&')}`);
 
+/** Reconciliation requests whose names, types, properties and ids are hostile: GET, and form POSTs as OpenRefine sends. */
+const reconcileRequest: fc.Arbitrary<RawRequest> = fc
+  .oneof(
+    fc
+      .array(
+        fc.record({
+          query: hostileText,
+          type: fc.option(fc.oneof(fc.constantFrom('https://example.org/food/dishes', 'http://www.w3.org/2004/02/skos/core#Concept'), hostileText.map((text) => `http://example.org/${text}`)), { nil: undefined }),
+          properties: fc.array(fc.record({ pid: fc.constantFrom('scheme', 'broader', 'notation', 'lang'), v: hostileText }), { maxLength: 2 }),
+        }),
+        { minLength: 1, maxLength: 5 },
+      )
+      .map((queries) => ['queries', JSON.stringify(Object.fromEntries(queries.map((query, i) => [`q${i}`, query])))] as const),
+    fc.array(hostileText.map((text) => `https://example.org/food/${text}`), { minLength: 1, maxLength: 3 }).map((ids) => ['extend', JSON.stringify({ ids, properties: [{ id: 'prefLabel' }, { id: 'broader' }] })] as const),
+    hostileText.map((text) => ['prefix', text] as const),
+    hostileText.map((text) => ['id', `https://example.org/food/${text}`] as const),
+  )
+  .chain(([name, value]) =>
+    fc.constantFrom('GET', 'POST').map((verb) => {
+      const target = name === 'prefix' ? '/reconcile/suggest/entity' : name === 'id' ? '/reconcile/preview' : '/reconcile';
+      const form = `${name}=${encoded(value)}`;
+      const post = verb === 'POST' && target === '/reconcile';
+      const head = post ? `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n` : `GET ${target}?${form} HTTP/1.1\r\nHost: 127.0.0.1\r\n`;
+      return { method: post ? 'POST' : 'GET', bytes: Buffer.from(`${head}Connection: close\r\n\r\n${post ? form : ''}`) };
+    }),
+  );
+
 const path = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('/get', '/search', '/suggest') },
   { weight: 1, arbitrary: fc.constantFrom('/GET', '/Search/', '/suggest//', '//get', '/get/../search', '/%2Fget', '/get%00', '/health', '/ready', '/', '/nowhere', '/search.json', '*', 'http://evil.example/get', '/get;a=b') },
@@ -101,6 +128,8 @@ const request: fc.Arbitrary<RawRequest> = fc.oneof(
       return { method, bytes: Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1') };
     }),
   },
+  // reconciliation, with hostile names, types, properties and ids
+  { weight: 6, arbitrary: reconcileRequest },
   // very long URLs and headers
   {
     weight: 1,
@@ -180,6 +209,13 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
   if (status === 204 || status === 304 || sent.method === 'HEAD') return body === '' ? undefined : `status ${status} with a body`;
   // `/` is the type-ahead page: HTML, whatever the query string
   const target = /^\S+ (\S+)/.exec(sent.bytes.toString('latin1'))?.[1] ?? '';
+  if (status === 200 && sent.method === 'GET' && target.split('?')[0] === '/reconcile/preview') {
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && !/<script/i.test(body) ? undefined : `the preview answered with ${headers.get('content-type')}`;
+  }
+  // a Range header gets part of the page, as a static file should
+  if (status === 206 && sent.method === 'GET' && target.split('?')[0] === '/') {
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && /^bytes \d+-\d+\/\d+$/.test(headers.get('content-range') ?? '') ? undefined : 'a 206 of the page without Content-Range';
+  }
   if (status === 200 && sent.method === 'GET' && target.split('?')[0] === '/') {
     return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && body.includes('role="combobox"') ? undefined : `the page at / answered with ${headers.get('content-type')}`;
   }
@@ -190,6 +226,7 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
   } catch {
     return `status ${status} with a body that is not JSON: ${body.slice(0, 200)}`;
   }
+  if (target.startsWith('/reconcile')) return reconcileProblem(target, status, headers, json);
   if (status === 200) {
     const concepts = json.concepts ?? json._embedded?.concepts ?? (json.status === 'ok' || json.status === 'ready' ? [] : undefined);
     return Array.isArray(concepts) && concepts.every((c: any) => typeof c.uri === 'string' && typeof c.prefLabel === 'string' && Array.isArray(c.altLabels) && Array.isArray(c.related)) ? undefined : `a 200 that is not a contract answer: ${body.slice(0, 200)}`;
@@ -198,6 +235,16 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
   if (status === 400 && !/'(q|count|page|lang|scheme|uri|fields)'|malformed HTTP request/.test(json.message)) return `a 400 that names no parameter: ${json.message}`;
   if (status === 405 && headers.get('allow') !== 'GET, HEAD, OPTIONS') return 'a 405 without Allow';
   return undefined;
+}
+
+/** Why an answer of /reconcile... breaks the contract, or undefined: JSON objects, and errors naming the parameter. */
+function reconcileProblem(target: string, status: number, headers: Map<string, string>, json: any): string | undefined {
+  if (status === 200) return typeof json === 'object' && json !== null && !Array.isArray(json) ? undefined : `a reconciliation 200 that is no JSON object: ${JSON.stringify(json).slice(0, 200)}`;
+  if (json.status !== status || typeof json.message !== 'string') return `an error body that is not the contract's: ${JSON.stringify(json).slice(0, 200)}`;
+  if (status === 400 && !/^'(queries|extend|prefix|cursor|id)' parameter|malformed HTTP request/.test(json.message)) return `a reconciliation 400 that names no parameter: ${json.message}`;
+  if (status === 404 && !target.startsWith('/reconcile/preview')) return `a 404 from ${target}`;
+  if (status === 405 && !(headers.get('allow') ?? '').includes('GET')) return 'a 405 without Allow';
+  return [400, 404, 405, 413, 415, 431].includes(status) ? undefined : `status ${status} from ${target}`;
 }
 
 // ---- the run ---------------------------------------------------------------------------

@@ -63,11 +63,11 @@ describe('the OpenAPI description at /openapi.json', () => {
 
   test('names the base path as its server, and every path the service answers', () => {
     expect(document.servers).toEqual([{ url: '/vocab' }]);
-    expect(Object.keys(document.paths).sort()).toEqual(['/get', '/health', '/languages', '/metrics', '/openapi.json', '/ready', '/search', '/suggest']);
+    expect(Object.keys(document.paths).sort()).toEqual(['/get', '/health', '/languages', '/metrics', '/openapi.json', '/ready', '/reconcile', '/reconcile/preview', '/reconcile/properties', '/reconcile/suggest/entity', '/reconcile/suggest/property', '/reconcile/suggest/type', '/search', '/suggest']);
   });
 
   test('describes the real 200 answers of every endpoint', async () => {
-    for (const path of [getPath(['tea', 'coffee', 'no-such-concept']), getPath(['tea'], '&lang=de'), '/search?q=tea', '/search?q=tea&count=3&page=2&lang=fr', '/suggest?q=t', '/suggest?q=zzzz', '/languages', '/health', '/ready', '/openapi.json', '/metrics']) {
+    for (const path of [getPath(['tea', 'coffee', 'no-such-concept']), getPath(['tea'], '&lang=de&fields=broader,scopeNote'), '/search?q=tea', '/search?q=tea&count=3&page=2&lang=fr&fields=notation,scheme', '/suggest?q=t', '/suggest?q=zzzz', '/suggest?q=t&fields=broader', '/languages', '/health', '/ready', '/openapi.json', '/metrics', '/reconcile', '/reconcile/suggest/entity?prefix=te', '/reconcile/preview?id=https%3A%2F%2Fexample.org%2Ffood%2Ftea']) {
       await expectDescribed(service, path, 200);
     }
   });
