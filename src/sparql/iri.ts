@@ -35,8 +35,9 @@ export function isRdfIri(value: string): boolean {
   // reads them as line ends inside a query.
   if (!isIri(value) || /[\u2028\u2029]/.test(value)) return false;
   // RFC 3987 asks for IRIs in Unicode Normal Form C; Jena's SPARQL parser refuses others,
-  // and refuses Unicode's deprecated characters (U+0149, U+17A3, U+E0001...) too.
-  if (/[^\u0000-\u007F]/.test(value) && (value.normalize('NFC') !== value || /\p{Deprecated}/u.test(value))) return false;
+  // and refuses Unicode's deprecated characters (U+0149, U+17A3, U+E0001...) and white space
+  // beyond ASCII's (U+3000, U+205F...: its UNICODE_WHITESPACE) too.
+  if (/[^\u0000-\u007F]/.test(value) && (value.normalize('NFC') !== value || /[\p{Deprecated}\p{White_Space}]/u.test(value))) return false;
   // The components some schemes require, which Jena's parser checks: a host for http, https
   // and ftp (`http:x`, `http:///x`), a path for urn (`urn:?x`).
   if (/^(https?|ftp):/i.test(value) && !/^[a-z]+:\/\/[^/?#:@]/i.test(value.replace(/^([a-z]+:\/\/)[^/?#@]*@/i, '$1'))) return false;

@@ -6,15 +6,24 @@ const MIN_WILDCARD_LENGTH = 4;
 
 /**
  * The words a query may ask Virtuoso 7.2's text index for, so that it finds every label the
- * regular expressions would: two to 64 letters of the Basic Multilingual Plane. Its word
- * breaker drops other characters (Ⅷ, 𝔘) and longer words as noise, and glues words joined by
+ * regular expressions would: two to 64 letters of the blocks it keeps (KEPT_BY_VIRTUOSO). Its
+ * word breaker drops other characters (Ⅷ, 𝔘) and longer words as noise, and glues words joined by
  * a dot into one token (`B.01.05`, `3.5`, `Dr.Smith`): a query for `01` or `3` would miss
  * those labels, so words with digits, and single letters (`B.`, `U.S.A.`), go without it.
  */
 const INDEXABLE_WORD = /^\p{L}{2,64}$/u;
 
+/**
+ * The Unicode blocks whose letters Virtuoso 7.2's word breaker was seen to keep (Latin,
+ * Greek, Cyrillic to U+04FF, Armenian, Hebrew, Arabic, Thai, Georgian, Latin Extended
+ * Additional, Greek Extended, kana, CJK ideographs, Hangul). It drops letters of later
+ * blocks (Cyrillic Supplement, Cherokee, Lepcha...) as noise, and a text query of noise
+ * alone is an error (XM028): words with other letters go without the index.
+ */
+const KEPT_BY_VIRTUOSO = /^[\u0000-\u04FF\u0530-\u06FF\u0E00-\u0E7F\u10A0-\u10FF\u1E00-\u1FFF\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7AF]+$/;
+
 function indexable(word: string): boolean {
-  return INDEXABLE_WORD.test(word) && [...word].every((character) => (character.codePointAt(0) as number) < 0x10000);
+  return INDEXABLE_WORD.test(word) && KEPT_BY_VIRTUOSO.test(word);
 }
 
 /**

@@ -35,6 +35,16 @@ describe('GET /get', () => {
     expect(ids(body._embedded.concepts)).toEqual(['tea']);
   });
 
+  test('leaves out, without naming them to the store, URIs that strict stores refuse: white space beyond ASCII, deprecated characters, not in Normal Form C', async () => {
+    const before = service.store.sent.length;
+    const { status, body } = await service.get(getPath(['x\u205Fy', 'x\u3000', 'urn:\u17A3', 'https://example.org/food/e\u0301', 'tea']));
+    expect(status).toBe(200);
+    expect(ids(body._embedded.concepts)).toEqual(['tea']);
+    const sent = service.store.sent.slice(before).join('\n');
+    expect(sent).toContain(`<${FOOD}tea>`);
+    expect(sent).not.toMatch(/[\u205F\u3000\u17A3]|e\u0301/);
+  });
+
   test('answers 200 with an empty list when no URI is a concept', async () => {
     const { status, body } = await service.get(getPath(['nothing-here']));
     expect(status).toBe(200);

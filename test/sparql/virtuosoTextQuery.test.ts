@@ -56,6 +56,12 @@ describe('virtuosoTextQuery', () => {
     expect(virtuosoTextQuery(searchWords('b'.repeat(64)), variants)).toBe(`'${'b'.repeat(64)}'`);
   });
 
+  test("leaves out words with letters of blocks Virtuoso's word breaker drops as noise (a query of noise alone is its error XM028)", () => {
+    expect(virtuosoTextQuery(searchWords('ᰋᎏ tea'), variants)).toBe("'tea'"); // Lepcha, Cherokee
+    expect(virtuosoTextQuery(searchWords('ԑԑ'), variants)).toBeUndefined(); // Cyrillic Supplement
+    expect(virtuosoTextQuery(searchWords('مكتبة 图书馆 библиотека'), variants)).toBe("'مكتبة' AND '图书馆' AND 'библиотека'");
+  });
+
   test('turns nothing a user types into an operator, a quote or a parenthesis', () => {
     const word = "'\\p{L}+\\*?'";
     const shape = new RegExp(`^(${word}|\\((${word})( OR ${word})*\\))( AND (${word}|\\((${word})( OR ${word})*\\)))*$`, 'u');
