@@ -399,7 +399,7 @@ try {
       // reconciliation: floors on the label index; the store path (`:off`) reconciles what /search finds, without typos (README)
       const indexed = !backend.endsWith(':off');
       const rc = reconciled.counts;
-      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.matches)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s |${indexed ? '' : ' store path: no floors'}`);
+      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.matches)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`);
       process.stderr.write(`${reconcileRows.at(-1)}\n`);
       if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${reconciled.failures.map((line) => `  reconcile miss: ${line}`).join('\n')}\n`);
       if (indexed) {
@@ -418,8 +418,8 @@ try {
 const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | MRR@6 | MRR@6, lang=en | letters to a lasting #1 | stems | cases | time |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`;
-const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | match precision | median batch of 50 | time |
-|---|---|---|---|---|---|---|---|---|---|
+const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | match precision | median batch of 50 | time | floors |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${reconcileRows.join('\n')}`;
 const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
 console.log(table);
@@ -462,7 +462,8 @@ the concept is the first candidate (or among the first k where k concepts carry 
 "Match precision": of the candidates marked \`match: true\`, the share that are the concept
 (the count in brackets is of such marks). Floors on the label index backends: exact names
 ${RECONCILE_FLOORS.exact}%, messy names ${RECONCILE_FLOORS.messy}%, match precision ${RECONCILE_FLOORS.matchPrecision}%. The store path (\`:off\`) reconciles
-the concepts /search finds, so a typo finds nothing there: its rows are shown without floors.
+the concepts /search finds: a name with a typo is found there only when its other words, or
+the start of the mistyped word's stem, bring the concept in; its rows are shown without floors.
 
 ${reconcileTable}
 

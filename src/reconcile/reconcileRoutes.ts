@@ -16,8 +16,10 @@ import { Reconciler } from './Reconciler.js';
 
 /** Suggestions per suggest request. */
 const SUGGEST_COUNT = 10;
+/** The page size of the /suggest calls behind entity suggest (its most). */
+const SUGGEST_PAGE = 100;
 /** How far a suggest `cursor` may reach (as /suggest's depth). */
-const MAX_CURSOR = 10_000 - SUGGEST_COUNT;
+const MAX_CURSOR = 10_000 - SUGGEST_PAGE;
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 
 /**
@@ -60,17 +62,25 @@ export function reconcileRoutes(router: Router, config: Config, concepts: Concep
     const params = queryParameters(req.url);
     const prefix = checkedText(required(params, 'prefix').trim(), "'prefix' parameter");
     const cursor = cursorParameter(params);
-    const found = prefix === '' ? [] : await concepts.suggest({ q: prefix, count: Math.min(100, cursor + SUGGEST_COUNT), page: 1, fields: new Set(['broader', 'scheme']) });
+    // /suggest's pages of 100 that hold suggestions cursor .. cursor + 9
+    const first = Math.floor(cursor / SUGGEST_PAGE);
+    const pages = (cursor % SUGGEST_PAGE) + SUGGEST_COUNT > SUGGEST_PAGE ? [first + 1, first + 2] : [first + 1];
+    const found = prefix === '' ? [] : (await Promise.all(pages.map((page) => concepts.suggest({ q: prefix, count: SUGGEST_PAGE, page })))).flat();
+    let list = found.slice(cursor % SUGGEST_PAGE, (cursor % SUGGEST_PAGE) + SUGGEST_COUNT).map((c) => ({ uri: c.uri, prefLabel: c.prefLabel }));
     // an IRI given as the prefix: that concept first
-    const [own] = cursor === 0 && isRdfIri(prefix) && !/\s/.test(prefix) ? await concepts.get([prefix], undefined, new Set(['broader', 'scheme'])) : [];
-    const list = [...(own === undefined ? [] : [own]), ...found.slice(cursor).filter((c) => c.uri !== own?.uri)].slice(0, SUGGEST_COUNT);
+    const [own] = cursor === 0 && isRdfIri(prefix) && !/\s/.test(prefix) ? await concepts.get([prefix], undefined) : [];
+    if (own !== undefined) list = [own, ...list.filter((c) => c.uri !== own.uri)].slice(0, SUGGEST_COUNT);
+    const fields = await concepts.fieldsOf(list.map((c) => c.uri), config.defaultLang, new Set(['broader', 'scheme']));
     json(req, res, {
-      result: list.map((c) => ({
-        id: c.uri,
-        name: c.prefLabel || c.uri,
-        ...((c.broader ?? []).length > 0 ? { description: (c.broader ?? []).map((b) => b.label || b.uri).join(' · ') } : {}),
-        notable: [...(conceptType === undefined ? [] : [conceptType]), ...(c.scheme ?? []).map((s) => ({ id: s.uri, name: s.label || s.uri }))],
-      })),
+      result: list.map((c) => {
+        const { broader = [], scheme = [] } = fields.get(c.uri) ?? {};
+        return {
+          id: c.uri,
+          name: c.prefLabel || c.uri,
+          ...(broader.length > 0 ? { description: broader.map((b) => b.label || b.uri).join(' · ') } : {}),
+          notable: [...(conceptType === undefined ? [] : [conceptType]), ...scheme.map((s) => ({ id: s.uri, name: s.label || s.uri }))],
+        };
+      }),
     });
   });
 
