@@ -145,9 +145,10 @@ describe('the server process', () => {
 
   test('logs each request as a JSON line with its id, method, path, status, duration and cache use', async () => {
     const { stderr } = await run({}, async (port) => {
-      await fetch(`http://127.0.0.1:${port}/suggest?q=tea`, { headers: { 'X-Request-Id': 'form-42' } });
-      await fetch(`http://127.0.0.1:${port}/suggest?q=tea`);
-      await fetch(`http://127.0.0.1:${port}/search`);
+      // each answer read to its end before the next request: a request is logged when its answer is finished
+      await (await fetch(`http://127.0.0.1:${port}/suggest?q=tea`, { headers: { 'X-Request-Id': 'form-42' } })).text();
+      await (await fetch(`http://127.0.0.1:${port}/suggest?q=tea`)).text();
+      await (await fetch(`http://127.0.0.1:${port}/search`)).text();
     });
     const requests = stderr.trim().split('\n').map((line) => JSON.parse(line)).filter((line) => line.msg === 'request');
     expect(requests).toEqual([
