@@ -54,6 +54,14 @@ describe('a real vocabulary file with its oddities', () => {
     expect(await found(service, '/search?q=museums')).toEqual([`${H}museums`]);
   });
 
+  test('opt-in fields list several values sorted: notations as strings, broader concepts by label then URI', async () => {
+    const { body } = await service.get(`${getPath(`${H}archives`)}&fields=broader,notation`);
+    expect(body._embedded.concepts[0]).toMatchObject({
+      notation: ['A.10', 'B.2'],
+      broader: [{ label: 'Information sources', uri: `${H}records` }, { label: 'Museums', uri: `${H}museums` }],
+    });
+  });
+
   test('labels without a language tag are shown and found in every language', async () => {
     for (const lang of ['', '&lang=fr', '&lang=ja']) {
       const { body } = await service.get(`${getPath(`${H}archives`)}${lang}`);
