@@ -6,6 +6,7 @@ import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 import { RangeMinimum } from './RangeMinimum.js';
 import type { ReconcileQuery } from '../domain/reconciliation.js';
 import { WordSuffixes } from './WordSuffixes.js';
+import { bound, comparePrefix } from './sortedText.js';
 
 export interface IndexFilter {
   /** Lower case: only labels in this language range, or untagged. */
@@ -465,26 +466,6 @@ export class LabelIndex {
 
 function bufferOf(array: Uint8Array): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-}
-
-/** Compares the text `bytes[start .. end)` with `key`, counting a text that starts with `key` as equal. */
-function comparePrefix(bytes: Buffer, start: number, end: number, key: Buffer): number {
-  const length = Math.min(end - start, key.length);
-  const order = bytes.compare(key, 0, length, start, start + length);
-  if (order !== 0) return order;
-  return end - start < key.length ? -1 : 0;
-}
-
-/** The first i in 0 .. count for which `before(i)` is false (`before` holds on a prefix). */
-function bound(count: number, before: (i: number) => boolean): number {
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (before(middle)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** The items of `items` that pass `test`, lazily. */

@@ -1,3 +1,5 @@
+import { bound, comparePrefix } from './sortedText.js';
+
 /**
  * The label index's distinct words in the byte order of their reversed text, so that the
  * words ending with a text are a range: what reconciliation looks up to find a word with a
@@ -22,25 +24,13 @@ export class WordSuffixes {
   /** The numbers of the words that end with `suffix`. */
   ending(suffix: string): number[] {
     const key = reverse(suffix);
-    // compares the reversed word at position p with the key, a word starting with it counting as equal
     const compare = (p: number): number => {
       const w = this.order[p] as number;
-      const start = this.offsets[w] as number;
-      const length = (this.offsets[w + 1] as number) - start;
-      const common = Math.min(length, key.length);
-      const order = this.reversed.compare(key, 0, common, start, start + common);
-      return order !== 0 ? order : length < key.length ? -1 : 0;
+      return comparePrefix(this.reversed, this.offsets[w] as number, this.offsets[w + 1] as number, key);
     };
-    let low = 0;
-    let high = this.order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(middle) < 0) low = middle + 1;
-      else high = middle;
-    }
-    const found: number[] = [];
-    for (let p = low; p < this.order.length && compare(p) === 0; p++) found.push(this.order[p] as number);
-    return found;
+    const low = bound(this.order.length, (p) => compare(p) < 0);
+    const high = bound(this.order.length, (p) => compare(p) <= 0);
+    return Array.from(this.order.subarray(low, high));
   }
 }
 
