@@ -3,6 +3,7 @@ import type { Bindings } from '../store/SparqlStore.js';
 import type { Concept, ConceptFields, Field, Related } from './Concept.js';
 import { chooseLabel, type Label } from '../domain/chooseLabel.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
+import { labelLanguage } from '../domain/labelLanguage.js';
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const PREF_LABEL = `${SKOS}prefLabel`;
@@ -23,7 +24,7 @@ class Labels {
 
   add(property: string, value: Term | undefined): void {
     if (value?.termType !== 'Literal') return;
-    const label = { value: value.value, language: value.language.toLowerCase() };
+    const label = { value: value.value, language: labelLanguage(value.language) };
     if (property === PREF_LABEL) this.pref.push(label);
     else if (property === RDFS_LABEL) this.rdfs.push(label);
   }
@@ -82,7 +83,7 @@ export class ConceptDetails {
     } else if (property === NOTATION && row.value?.termType === 'Literal') {
       this.notations.add(row.value.value);
     } else if (property === SCOPE_NOTE && row.value?.termType === 'Literal') {
-      this.scopeNotes.push({ value: row.value.value, language: row.value.language.toLowerCase() });
+      this.scopeNotes.push({ value: row.value.value, language: labelLanguage(row.value.language) });
     } else if (row.related !== undefined) {
       const links = property === RELATED ? this.related : property === BROADER ? this.broader : property === IN_SCHEME || property === TOP_CONCEPT_OF ? this.schemes : undefined;
       if (links === undefined || row.related.termType !== 'NamedNode') return;

@@ -16,6 +16,7 @@ import type { Concept, ConceptFields, Field } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
 import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
 import { RankQuery, type Endpoint } from '../domain/ranking.js';
+import { labelLanguage } from '../domain/labelLanguage.js';
 
 /**
  * The store path (no label index): how many candidate concepts the store's query brings at
@@ -221,7 +222,7 @@ export class ConceptService {
     for (const row of await this.options.store.select(labels, 'labels')) {
       const { concept, property, value } = row;
       if (concept === undefined || property === undefined || value === undefined) continue;
-      builder.add({ concept: concept.value, property: property.value, value: value.value, language: value.termType === 'Literal' ? value.language.toLowerCase() : '' });
+      builder.add({ concept: concept.value, property: property.value, value: value.value, language: value.termType === 'Literal' ? labelLanguage(value.language) : '' });
     }
     return new LabelIndex(builder.build());
   }

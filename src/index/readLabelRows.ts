@@ -1,5 +1,6 @@
 import rdf from '@rdfjs/data-model';
 import sparqljs, { type SelectQuery } from 'sparqljs';
+import { labelLanguage } from '../domain/labelLanguage.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
@@ -61,7 +62,7 @@ export async function readLabelRows(
   let rows = 0;
   const takeValues = ([concept, property, value, language]: string[]): void => {
     if (concept === '' || property === '') return;
-    take({ concept: concept as string, property: property as string, value: value as string, language: (language as string).toLowerCase() });
+    take({ concept: concept as string, property: property as string, value: value as string, language: labelLanguage(language as string) });
     if (++rows % 100_000 === 0) options.progress?.(rows);
   };
   const variables = ['concept', 'property', 'value', 'lang'];

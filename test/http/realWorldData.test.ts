@@ -104,6 +104,23 @@ describe('a real vocabulary file with its oddities', () => {
     expect(body.languages).toEqual(expect.arrayContaining(['af', 'ja', 'tt', 'pt-br']));
   });
 
+  test('labels tagged mul, und or zxx count as untagged: shown and found in every language, never a language of their own', async () => {
+    const denarius = getPath(`${H}denarius`);
+    // "Denarius"@mul is chosen as an untagged label would be, before "Denar"@de (whose tag is smaller than mul)
+    expect((await service.get(`${denarius}&lang=en`)).body._embedded.concepts[0]).toMatchObject({ prefLabel: 'Denarius', altLabels: ['RRC 44/5'] });
+    expect((await service.get(`${denarius}&lang=de`)).body._embedded.concepts[0]).toMatchObject({ prefLabel: 'Denar', altLabels: ['RRC 44/5'] });
+    expect((await service.get(`${denarius}&lang=fr`)).body._embedded.concepts[0]).toMatchObject({ prefLabel: 'Denarius', altLabels: ['Denier', 'RRC 44/5'] });
+    for (const lang of ['en', 'ja']) {
+      expect(await found(service, `/search?q=denarius&lang=${lang}`)).toEqual([`${H}denarius`]); // mul
+      expect(await found(service, `/search?q=rrc%2044&lang=${lang}`)).toEqual([`${H}denarius`]); // zxx
+      expect(await found(service, `/suggest?q=denarii&lang=${lang}`)).toEqual([`${H}denarius`]); // und-Latn
+    }
+    expect(await found(service, '/suggest?q=denier&lang=en')).toEqual([]); // a French label stays French
+    const { body } = await service.get('/languages');
+    expect(body.languages).toEqual(expect.arrayContaining(['de', 'fr']));
+    for (const neutral of ['mul', 'und', 'und-latn', 'zxx']) expect(body.languages).not.toContain(neutral);
+  });
+
   test('a 10,000-character label comes back whole and is found by its words', async () => {
     const { body } = await service.get(getPath(`${H}bookbinding`));
     const [long] = body._embedded.concepts[0].altLabels;
