@@ -41,6 +41,10 @@ export interface Config {
   readonly labelIndexRefreshSeconds: number;
   /** The time budget of one read of every label from the store. */
   readonly labelIndexReadSeconds: number;
+  /** Queries of the label index's read that run at once. */
+  readonly labelIndexReadParallel: number;
+  /** Whether a resource linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf is a concept, typed or not. */
+  readonly skosEntailment: boolean;
   /** Where the built label index is written, and read at start; unset: no snapshot. */
   readonly indexSnapshot: string | undefined;
   /** CONCEPT_WEIGHTS: a file of concept URIs and an institution's own counts, for the standing. */
@@ -126,8 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const basePath = (read('BASE_PATH') ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath)) fail('BASE_PATH', `must be a path such as /vocab, not ${JSON.stringify(basePath)}`);
 
-  const onOff = (name: string): boolean => {
-    const value = read(name) ?? 'on';
+  const onOff = (name: string, fallback = 'on'): boolean => {
+    const value = read(name) ?? fallback;
     return value === 'on' ? true : value === 'off' ? false : fail(name, `must be on or off, not ${JSON.stringify(value)}`);
   };
 
@@ -159,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     labelIndex: onOff('LABEL_INDEX'),
     labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
     labelIndexReadSeconds: integer('LABEL_INDEX_READ_SECONDS', 3600, 1, 86_400),
+    labelIndexReadParallel: integer('LABEL_INDEX_READ_PARALLEL', 2, 1, 16),
+    skosEntailment: onOff('SKOS_ENTAILMENT', 'off'),
     indexSnapshot: read('INDEX_SNAPSHOT'),
     conceptWeights: ((file) => (file === undefined || existsSync(file) ? file : fail('CONCEPT_WEIGHTS', `there is no file ${JSON.stringify(file)}`)))(read('CONCEPT_WEIGHTS')),
     basePath,

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env'); // variables already set win
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel, { secrets: secretsOf(config) });
-  const queries = QueryCatalog.load(config.sparqlDialect); // a broken query file stops the start before data loads
+  const queries = QueryCatalog.load(config.sparqlDialect, undefined, config.skosEntailment); // a broken query file stops the start before data loads
   const started = Date.now();
   const metrics = new Metrics();
   // The service listens first and reads its data after: /health answers from the start, and

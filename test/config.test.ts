@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       httpMaxAge: 3600,
       labelIndex: true,
       labelIndexReadSeconds: 3600,
+      labelIndexReadParallel: 2,
+      skosEntailment: false,
       indexSnapshot: undefined,
       labelIndexRefreshSeconds: 3600,
       basePath: '',

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './support/freePort.js';
+import oxigraph from 'oxigraph';
 import { EMPTY_RESULTS, misbehavingEndpoint } from './support/misbehavingEndpoint.js';
+import { oxigraphEndpoint } from './support/oxigraphEndpoint.js';
 
 /** The built entry point: `npm test` builds it first (pretest). */
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
@@ -108,15 +110,10 @@ describe('the server process', () => {
   });
 
   test('listens at once, says on /ready how far the label index has been read, and stops on SIGTERM meanwhile', async () => {
-    // A store that counts its label rows at once, then sends them slowly (the last after 20 s).
-    const row = '<http://x/c1>\t<http://www.w3.org/2004/02/skos/core#prefLabel>\t"Alpha"@en\t"en"\n';
-    const store = await misbehavingEndpoint((res, body) => {
-      res.setHeader('Content-Type', 'text/tab-separated-values');
-      if (decodeURIComponent(body).includes('COUNT')) return void res.end('?rows\t?characters\n3\t15\n');
-      if (!decodeURIComponent(body).includes('?lang')) return void res.end('?x\n'); // SKOS-XL probe and the like: nothing
-      res.write('?concept\t?property\t?value\t?lang\n' + row + row);
-      setTimeout(() => res.end(row), 20_000).unref();
-    });
+    // A real store behind an endpoint that holds back the last triple of each long answer for 20 s.
+    const vocabulary = new oxigraph.Store();
+    vocabulary.load(Array.from({ length: 1500 }, (_, i) => `<http://x/c${i}> a <http://www.w3.org/2004/02/skos/core#Concept> ; <http://www.w3.org/2004/02/skos/core#prefLabel> "Label ${i}"@en .`).join('\n'), { format: 'text/turtle' });
+    const store = await oxigraphEndpoint(vocabulary, { holdLastMs: 20_000 });
     try {
       let health: Response | undefined;
       let ready: { status: number; body: any } | undefined;
@@ -128,14 +125,14 @@ describe('the server process', () => {
           for (let tries = 0; tries < 50; tries++) {
             const response = await fetch(`http://127.0.0.1:${port}/ready`);
             ready = { status: response.status, body: await response.json() };
-            if (/building the label index: \d+ label rows read of 3/.test(ready.body.message)) break;
+            if (/building the label index: [1-9]\d* triples read/.test(ready.body.message)) break;
             await sleep(100);
           }
         },
         /listening on/,
       );
       expect(health?.status).toBe(200);
-      expect(ready).toEqual({ status: 503, body: { status: 503, error: 'Service Unavailable', message: expect.stringMatching(/^not ready: building the label index: \d+ label rows read of 3 \(\d+%\) in \d+ s$/) } });
+      expect(ready).toEqual({ status: 503, body: { status: 503, error: 'Service Unavailable', message: expect.stringMatching(/^not ready: building the label index: [1-9]\d* triples read (of 3000 \(\d+%\)|\(\d+ of \d+ patterns counted so far: \d+\)) in \d+ s$/) } });
       expect(code).toBe(0);
       expect(Date.now() - started).toBeLessThan(15_000); // SIGTERM did not wait for the read
     } finally {

@@ -58,6 +58,8 @@ export function createLabelIndexSource(config: Config, queries: QueryCatalog, st
       fingerprint: indexFingerprint(config),
       defaultLang: config.defaultLang,
       weights,
+      entailment: config.skosEntailment,
+      parallel: config.labelIndexReadParallel,
     },
     log,
   );
@@ -76,5 +78,5 @@ export function indexFingerprint(config: Config): string {
         })
       : undefined;
   const weights = config.conceptWeights === undefined ? undefined : ((stat) => [resolve(config.conceptWeights as string), stat?.size, stat?.mtimeMs])(statSync(config.conceptWeights, { throwIfNoEntry: false }));
-  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, files, weights });
+  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, skosEntailment: config.skosEntailment, defaultLang: config.defaultLang, files, weights });
 }

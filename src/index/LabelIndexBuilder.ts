@@ -1,23 +1,42 @@
 import { chooseLabel } from '../domain/chooseLabel.js';
+import { codePoints } from '../domain/codePoints.js';
 import { filingForm } from '../domain/filingForm.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { withinTierKey } from '../domain/ranking.js';
 import { standingOf } from '../domain/standing.js';
+import { DCTERMS, OWL, RDFS, SKOS } from '../domain/namespaces.js';
 import { isRdfIri } from '../sparql/iri.js';
+import { IriTable } from './IriTable.js';
 import { Growable, TextList, reorderText } from './Growable.js';
 import type { LabelIndexData } from './LabelIndexData.js';
 import { sortByBytes } from './sortByBytes.js';
 
-const SKOS = 'http://www.w3.org/2004/02/skos/core#';
-const PREF_LABEL = `${SKOS}prefLabel`;
-const ALT_LABEL = `${SKOS}altLabel`;
-const HIDDEN_LABEL = `${SKOS}hiddenLabel`;
-const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
-const NOTATION = `${SKOS}notation`;
-const IN_SCHEME = `${SKOS}inScheme`;
-const TOP_CONCEPT_OF = `${SKOS}topConceptOf`;
-const NARROWER = `${SKOS}narrower`;
-const RELATED = `${SKOS}related`;
+/**
+ * What the builder keeps of a triple, by its property: the reads name it by number
+ * (`VocabularyProperty`), so no row carries its property's IRI.
+ */
+export const PROPERTIES = {
+  prefLabel: `${SKOS}prefLabel`,
+  altLabel: `${SKOS}altLabel`,
+  hiddenLabel: `${SKOS}hiddenLabel`,
+  rdfsLabel: `${RDFS}label`,
+  notation: `${SKOS}notation`,
+  inScheme: `${SKOS}inScheme`,
+  topConceptOf: `${SKOS}topConceptOf`,
+  broader: `${SKOS}broader`,
+  narrower: `${SKOS}narrower`,
+  related: `${SKOS}related`,
+  deprecated: `${OWL}deprecated`,
+  isReplacedBy: `${DCTERMS}isReplacedBy`,
+} as const;
+export type VocabularyProperty = keyof typeof PROPERTIES;
+const PROPERTY_OF_IRI = new Map<string, VocabularyProperty>(Object.entries(PROPERTIES).map(([name, iri]) => [iri, name as VocabularyProperty]));
+
+/** Resource flags. */
+const TYPED = 1;
+const DEPRECATED = 2;
+/** Subject or object of skos:broader, skos:narrower or skos:related, or skos:topConceptOf a scheme. */
+const LINKED = 4;
 
 /** One row of `labels.rq`: `language` lower case, "" for none; for IRIs (schemes) the IRI. */
 export interface IndexRow {
@@ -27,14 +46,39 @@ export interface IndexRow {
   language: string;
 }
 
+/** What a build found, for the start's log line and /ready. */
+export interface BuildReport {
+  concepts: number;
+  /** Matchable labels (prefLabel, altLabel, hiddenLabel) of the concepts. */
+  labels: number;
+  /** Labels by language ("" for none), largest first. */
+  labelsByLanguage: Array<[string, number]>;
+  schemes: number;
+  /** Resources that would be concepts but are deprecated. */
+  deprecated: number;
+  /** Resources that would be concepts but no query can name (blank nodes, IRIs that IRI validation refuses); the first few. */
+  refused: { count: number; first: string[] };
+  /** Concepts that are so only by SKOS's own semantics (SKOS_ENTAILMENT), not by a concept type. */
+  entailed: number;
+  /** Resources with a SKOS label, concept or not. */
+  labelled: number;
+  /** Without SKOS_ENTAILMENT: labelled resources that are no concept but would be with it (linked by SKOS relations, untyped). */
+  wouldEntail: number;
+}
+
 /**
- * Gathers the rows of `labels.rq` as they stream in, into typed arrays and byte buffers
- * (no object per row), then lays them out as a `LabelIndexData`. Rows may come in any
- * order and more than once (a concept with two concept types comes twice).
+ * Gathers a vocabulary's triples as they stream in, into typed arrays and byte buffers (no
+ * object per row, every IRI once in an `IriTable`), then decides which resources are
+ * concepts and lays their labels out as a `LabelIndexData`. Triples may come in any order,
+ * from any number of reads, more than once. A resource is a concept when it has a concept
+ * type (`typed`), or, with `entailment`, when it is the subject or object of skos:broader,
+ * skos:narrower or skos:related, or skos:topConceptOf a scheme (the SKOS reference gives
+ * those properties skos:Concept as domain and range); and it is neither deprecated
+ * (owl:deprecated true or 1, or dcterms:isReplacedBy) nor a resource no query can name.
  */
 export class LabelIndexBuilder {
-  private conceptIds: Map<string, number> | undefined = new Map();
-  private readonly conceptIris = new TextList();
+  private readonly iris = new IriTable();
+  private readonly flags = new Growable(Uint8Array);
   private readonly languages: string[] = [];
   private readonly languageIds = new Map<string, number>();
   private readonly schemes: string[] = [];
@@ -55,75 +99,145 @@ export class LabelIndexBuilder {
   private readonly notationText = new TextList();
   private readonly memberConcept = new Growable(Uint32Array);
   private readonly memberScheme = new Growable(Uint32Array);
-  // links that make a concept's standing: (concept, kind 0 narrower / 1 related, hash of the other IRI)
-  private readonly linkConcept = new Growable(Uint32Array);
+  // skos:broader, skos:narrower and skos:related, as stated: (from, to, kind 0 broader / 1 narrower / 2 related)
+  private readonly linkFrom = new Growable(Uint32Array);
+  private readonly linkTo = new Growable(Uint32Array);
   private readonly linkKind = new Growable(Uint8Array);
-  private readonly linkHash = new Growable(Uint32Array);
   /** Rows taken. */
   rows = 0;
-  /**
-   * Concepts left out because no query can name them: blank nodes, and IRIs that RDF's
-   * grammars allow but IRI validation refuses (a letter lost to U+FFFD), which the embedded
-   * store loads leniently but no strict SPARQL parser accepts in a query: their details could
-   * never be read, nor /get find them.
-   */
-  readonly unnameable = new Set<string>();
+  /** What the last `build` found. */
+  report: BuildReport | undefined;
 
   /**
    * `defaultLang`: the configured default language (lower case), whose prefLabel is a
    * tie-break (ranking.ts); `weights`: an institution's own counts by concept URI
-   * (CONCEPT_WEIGHTS), part of the standing.
+   * (CONCEPT_WEIGHTS), part of the standing; `entailment`: SKOS_ENTAILMENT.
    */
   constructor(
     private readonly defaultLang: string,
     private readonly weights?: ReadonlyMap<string, number>,
+    private readonly entailment = false,
   ) {}
 
-  add(row: IndexRow): void {
-    const { property } = row;
+  /** The resource has one of the concept types. */
+  typed(iri: string): void {
     this.rows++;
-    const concept = this.concept(row.concept);
-    if (concept < 0) return;
-    if (property === PREF_LABEL || property === ALT_LABEL || property === HIDDEN_LABEL) {
-      const language = this.language(row.language);
-      this.entryConcept.push(concept);
-      this.entryAlt.push(property === PREF_LABEL ? 0 : 1);
-      this.entryLanguage.push(language);
-      this.entryLength.push(codePoints(row.value));
-      this.entryText.push(foldedLabel(row.value));
-      if (property === PREF_LABEL) this.display(concept, 0, language, row.value);
-    } else if (property === RDFS_LABEL) {
-      this.display(concept, 1, this.language(row.language), row.value);
-    } else if (property === NOTATION) {
-      this.notationConcept.push(concept);
-      this.notationText.push(row.value);
-    } else if (property === IN_SCHEME || property === TOP_CONCEPT_OF) {
-      this.memberConcept.push(concept);
-      let scheme = this.schemeIds.get(row.value);
-      if (scheme === undefined) {
-        scheme = this.schemes.length;
-        this.schemes.push(row.value);
-        this.schemeIds.set(row.value, scheme);
+    this.flag(this.resource(iri), TYPED);
+  }
+
+  /**
+   * A triple `subject property object`; `language` lower case ("" for none), `literal`
+   * whether the object is one. Triples whose value has the wrong kind (a label that is an
+   * IRI, a scheme that is a literal) are kept as they come: stores hold such data, and the
+   * queries of the store path read it the same way.
+   */
+  triple(property: VocabularyProperty, subject: string, object: string, language: string, literal: boolean): void {
+    this.rows++;
+    const id = this.resource(subject);
+    switch (property) {
+      case 'prefLabel':
+      case 'altLabel':
+      case 'hiddenLabel': {
+        const lang = this.language(language);
+        this.entryConcept.push(id);
+        this.entryAlt.push(property === 'prefLabel' ? 0 : 1);
+        this.entryLanguage.push(lang);
+        this.entryLength.push(codePoints(object));
+        this.entryText.push(foldedLabel(object));
+        if (property === 'prefLabel') this.display(id, 0, lang, object);
+        return;
       }
-      this.memberScheme.push(scheme);
-    } else if (property === NARROWER || property === RELATED) {
-      this.linkConcept.push(concept);
-      this.linkKind.push(property === NARROWER ? 0 : 1);
-      this.linkHash.push(hash(row.value));
+      case 'rdfsLabel':
+        this.display(id, 1, this.language(language), object);
+        return;
+      case 'notation':
+        this.notationConcept.push(id);
+        this.notationText.push(object);
+        return;
+      case 'topConceptOf':
+      case 'inScheme': {
+        if (property === 'topConceptOf') this.flag(id, LINKED);
+        this.memberConcept.push(id);
+        let scheme = this.schemeIds.get(object);
+        if (scheme === undefined) {
+          scheme = this.schemes.length;
+          this.schemes.push(object);
+          this.schemeIds.set(object, scheme);
+        }
+        this.memberScheme.push(scheme);
+        return;
+      }
+      case 'broader':
+      case 'narrower':
+      case 'related': {
+        if (literal) return;
+        const to = this.resource(object);
+        this.flag(id, LINKED);
+        this.flag(to, LINKED);
+        this.linkFrom.push(id);
+        this.linkTo.push(to);
+        this.linkKind.push(property === 'broader' ? 0 : property === 'narrower' ? 1 : 2);
+        return;
+      }
+      case 'deprecated':
+        if (object === 'true' || object === '1') this.flag(id, DEPRECATED);
+        return;
+      case 'isReplacedBy':
+        this.flag(id, DEPRECATED);
+        return;
     }
+  }
+
+  /**
+   * One row of `labels.rq` (the store path's candidates: concepts, each row about one of
+   * them): the concept is typed, and the row is its triple. A `skos:narrower` row may stand
+   * for `?value skos:broader ?concept`, which counts the same.
+   */
+  add(row: IndexRow): void {
+    this.typed(row.concept);
+    this.rows--;
+    const property = PROPERTY_OF_IRI.get(row.property);
+    if (property !== undefined) this.triple(property, row.concept, row.value, row.language, false);
   }
 
   /** Lays the rows out; the builder is spent afterwards. */
   build(): LabelIndexData {
-    // Concepts are numbered in code point order of their IRIs: the last tie-break is then the number.
-    this.conceptIds = undefined;
-    const iris = this.conceptIris.take();
-    const conceptCount = iris.offsets.length - 1;
-    const conceptOrder = identity(conceptCount);
+    // Which resources are concepts; they are numbered in code point order of their IRIs (the last tie-break is then the number).
+    const flags = this.flags.take();
+    const iris = this.iris.take();
+    const resources = iris.offsets.length - 1;
+    const text = Buffer.from(iris.text.buffer, iris.text.byteOffset, iris.text.byteLength);
+    const iriOf = (id: number): string => text.toString('utf8', iris.offsets[id], iris.offsets[id + 1]);
+    const chosen = new Growable(Uint32Array);
+    const refused: string[] = [];
+    let refusedCount = 0;
+    let deprecated = 0;
+    let entailed = 0;
+    let wouldEntail = 0;
+    const labels = labelledResources(resources, this.entryConcept, this.displayConcept);
+    for (let id = 0; id < resources; id++) {
+      const flag = flags[id] ?? 0;
+      if (!this.entailment && (flag & (TYPED | LINKED | DEPRECATED)) === LINKED && labels[id] === 1) wouldEntail++;
+      if ((flag & TYPED) === 0 && !(this.entailment && (flag & LINKED) !== 0)) continue;
+      if ((flag & DEPRECATED) !== 0) {
+        deprecated++;
+        continue;
+      }
+      if (!isRdfIri(iriOf(id))) {
+        if (refusedCount++ < 3) refused.push(iriOf(id));
+        continue;
+      }
+      if ((flag & TYPED) === 0) entailed++;
+      chosen.push(id);
+    }
+    const conceptOrder = chosen.take();
     sortByBytes(iris.text, iris.offsets, conceptOrder);
-    const rank = new Uint32Array(conceptCount);
-    conceptOrder.forEach((old, position) => (rank[old] = position));
+    const conceptCount = conceptOrder.length;
+    const rank = new Int32Array(resources).fill(-1);
+    conceptOrder.forEach((id, position) => (rank[id] = position));
     const concepts = reorderText(iris.text, iris.offsets, conceptOrder);
+    const labelled = labels.reduce((sum, has) => sum + has, 0);
+    this.report = { concepts: conceptCount, labels: 0, labelsByLanguage: [], schemes: this.schemes.length, deprecated, refused: { count: refusedCount, first: refused }, entailed, wouldEntail, labelled };
 
     const display = groupBy(conceptCount, this.displayConcept.take(), rank);
     const displayText = this.displayText.take();
@@ -136,6 +250,8 @@ export class LabelIndexBuilder {
     const tie = this.ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts);
 
     const entries = this.entries(rank, standing, tie);
+    this.report.labels = entries.concept.length;
+    this.report.labelsByLanguage = countByLanguage(entries.language, this.languages);
     const textOrder = identity(entries.concept.length);
     sortByBytes(entries.text, entries.textOffsets, textOrder);
     const filingOrder = this.filingOrder(entries);
@@ -143,9 +259,9 @@ export class LabelIndexBuilder {
     const member = groupBy(conceptCount, this.memberConcept.take(), rank);
     const memberScheme = this.memberScheme.take();
     const notationText = this.notationText.take();
-    const notationOrder = identity(notationText.offsets.length - 1);
-    sortByBytes(notationText.text, notationText.offsets, notationOrder);
     const notationConcept = this.notationConcept.take();
+    const notationOrder = keptItems(notationConcept, rank);
+    sortByBytes(notationText.text, notationText.offsets, notationOrder);
     const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
 
     return {
@@ -185,12 +301,19 @@ export class LabelIndexBuilder {
    * then shorter first, then the concept's tie rank, its prefLabel in the default language
    * and then its URI). Duplicates (same concept, kind, language and folded text) are dropped.
    */
-  private entries(rank: Uint32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
-    const alt = this.entryAlt.take();
-    const length = this.entryLength.take();
-    const concept = this.entryConcept.take().map((c) => rank[c] as number);
-    const language = this.entryLanguage.take();
-    const { text, offsets } = this.entryText.take();
+  private entries(rank: Int32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
+    // the labels of concepts only, renumbered
+    const subject = this.entryConcept.take();
+    const mine = keptItems(subject, rank);
+    const alt = Uint8Array.from(mine, (i) => this.entryAlt.get(i));
+    const length = Uint32Array.from(mine, (i) => this.entryLength.get(i));
+    const language = Uint16Array.from(mine, (i) => this.entryLanguage.get(i));
+    const concept = Uint32Array.from(mine, (i) => rank[subject[i] as number] as number);
+    this.entryAlt.take();
+    this.entryLength.take();
+    this.entryLanguage.take();
+    const all = this.entryText.take();
+    const { text, offsets } = reorderText(all.text, all.offsets, mine);
     const keys = Float64Array.from(concept, (c, i) => withinTierKey(alt[i] === 0, standing[c] as number, length[i] as number, tie[c] as number));
     const order = identity(concept.length).sort((a, b) => (keys[a] as number) - (keys[b] as number) || (concept[a] as number) - (concept[b] as number));
     const same = (a: number, b: number): boolean =>
@@ -222,12 +345,35 @@ export class LabelIndexBuilder {
    * Each concept's standing (standing.ts), by its new number: the distinct concepts linked
    * to it, and the languages of its prefLabels.
    */
-  private standings(conceptCount: number, rank: Uint32Array, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, iris: { text: Uint8Array; offsets: Uint32Array }): Uint8Array {
+  private standings(conceptCount: number, rank: Int32Array, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, iris: { text: Uint8Array; offsets: Uint32Array }): Uint8Array {
     const iriText = Buffer.from(iris.text.buffer, iris.text.byteOffset, iris.text.byteLength);
     const weightOf = (c: number): number => (this.weights === undefined || this.weights.size === 0 ? 0 : (this.weights.get(iriText.toString('utf8', iris.offsets[c], iris.offsets[c + 1])) ?? 0));
-    const links = groupBy(conceptCount, this.linkConcept.take(), rank);
+    // per concept, the resources below it (skos:narrower from it, skos:broader to it) and related to it (either way)
+    const from = this.linkFrom.take();
+    const to = this.linkTo.take();
     const kind = this.linkKind.take();
-    const hashes = this.linkHash.take();
+    const owner = new Growable(Uint32Array);
+    const other = new Growable(Uint32Array);
+    const below = new Growable(Uint8Array);
+    const link = (concept: number, resource: number, narrower: boolean): void => {
+      const c = rank[concept] as number;
+      if (c < 0) return;
+      owner.push(concept);
+      other.push(resource);
+      below.push(narrower ? 0 : 1);
+    };
+    for (let i = 0; i < from.length; i++) {
+      const k = kind[i] as number;
+      if (k === 0) link(to[i] as number, from[i] as number, true);
+      else if (k === 1) link(from[i] as number, to[i] as number, true);
+      else {
+        link(from[i] as number, to[i] as number, false);
+        link(to[i] as number, from[i] as number, false);
+      }
+    }
+    const links = groupBy(conceptCount, owner.take(), rank);
+    const linked = other.take();
+    const linkKind = below.take();
     const standing = new Uint8Array(conceptCount);
     const seen = new Set<number>();
     const languages = new Set<number>();
@@ -236,9 +382,9 @@ export class LabelIndexBuilder {
       for (const k of [0, 1]) {
         seen.clear();
         for (let i = links.offsets[c] as number; i < (links.offsets[c + 1] as number); i++) {
-          const link = links.order[i] as number;
-          if (kind[link] === k && !seen.has(hashes[link] as number)) {
-            seen.add(hashes[link] as number);
+          const l = links.order[i] as number;
+          if (linkKind[l] === k && !seen.has(linked[l] as number)) {
+            seen.add(linked[l] as number);
             counts[k] = (counts[k] as number) + 1;
           }
         }
@@ -299,24 +445,15 @@ export class LabelIndexBuilder {
     return Uint32Array.from(order, (i) => entryOf[i] as number);
   }
 
-  /** The concept's number, given at its first row; -1 for a concept no query can name (checked once). */
-  private concept(iri: string): number {
-    const ids = this.conceptIds as Map<string, number>;
-    let id = ids.get(iri);
-    if (id === undefined) {
-      if (this.unnameable.has(iri)) return -1;
-      if (!isRdfIri(iri)) {
-        this.unnameable.add(iri);
-        return -1;
-      }
-      id = this.conceptIris.count;
-      this.conceptIris.push(iri);
-      // The key is a fresh copy, read back from the bytes: `iri` is most often a slice of a
-      // large chunk of the store's answer, which a Map key would otherwise keep alive (two
-      // million keys kept about a gigabyte of answer text).
-      ids.set(this.conceptIris.last(), id);
-    }
+  /** The resource's number, given at its first sight. */
+  private resource(iri: string): number {
+    const id = this.iris.id(iri);
+    if (id === this.flags.length) this.flags.push(0);
     return id;
+  }
+
+  private flag(id: number, flag: number): void {
+    this.flags.raw[id] = (this.flags.raw[id] as number) | flag;
   }
 
   private language(tag: string): number {
@@ -344,23 +481,55 @@ function identity(n: number): Uint32Array {
   return ids;
 }
 
-/** Items grouped by their concept's new number: `order` lists item ids concept by concept, `offsets` where each concept's start. */
-function groupBy(conceptCount: number, itemConcept: Uint32Array, rank: Uint32Array): { offsets: Uint32Array; order: Uint32Array } {
+/**
+ * Items grouped by their concept's new number (`rank[item's resource]`; items of a resource
+ * ranked -1, not a concept, are left out): `order` lists item ids concept by concept,
+ * `offsets` where each concept's start.
+ */
+function groupBy(conceptCount: number, itemConcept: Uint32Array, rank: ArrayLike<number>): { offsets: Uint32Array; order: Uint32Array } {
   const offsets = new Uint32Array(conceptCount + 1);
+  let kept = 0;
   for (const c of itemConcept) {
     const at = (rank[c] as number) + 1;
+    if (at === 0) continue;
     offsets[at] = (offsets[at] as number) + 1;
+    kept++;
   }
   for (let c = 0; c < conceptCount; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
   const next = offsets.slice(0, conceptCount);
-  const order = new Uint32Array(itemConcept.length);
+  const order = new Uint32Array(kept);
   itemConcept.forEach((c, item) => {
     const group = rank[c] as number;
+    if (group < 0) return;
     const at = next[group] as number;
     next[group] = at + 1;
     order[at] = item;
   });
   return { offsets, order };
+}
+
+/** The items (in their order) whose resource is a concept. */
+function keptItems(itemResource: Uint32Array, rank: Int32Array): Uint32Array {
+  const items = new Growable(Uint32Array, Math.max(1, itemResource.length));
+  for (let i = 0; i < itemResource.length; i++) if ((rank[itemResource[i] as number] as number) >= 0) items.push(i);
+  return items.take();
+}
+
+/** Which resources have a label of any kind: 1 where they do. */
+function labelledResources(resources: number, ...lists: Growable<Uint32Array>[]): Uint8Array {
+  const labelled = new Uint8Array(resources);
+  for (const list of lists) {
+    const raw = list.raw;
+    for (let i = 0; i < list.length; i++) labelled[raw[i] as number] = 1;
+  }
+  return labelled;
+}
+
+/** Entries by language, largest first. */
+function countByLanguage(entryLanguage: Uint16Array, languages: readonly string[]): Array<[string, number]> {
+  const counts = new Uint32Array(languages.length);
+  for (const language of entryLanguage) counts[language] = (counts[language] as number) + 1;
+  return languages.map((tag, i): [string, number] => [tag, counts[i] as number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 
 /**
@@ -416,18 +585,4 @@ function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; of
   const grouped = groupBy(wordOrder.length, occurrenceWord.take(), wordRank);
   const entryOf = occurrenceEntry.take();
   return { text: sorted.text, offsets: sorted.offsets, postingOffsets: grouped.offsets, postings: Uint32Array.from(grouped.order, (i) => entryOf[i] as number) };
-}
-
-/** A 32-bit FNV-1a hash of a string's UTF-16 code units: tells linked concepts apart (a collision costs one link). */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** STRLEN: the length in code points. */
-function codePoints(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length; i++) if ((text.charCodeAt(i) & 0xfc00) === 0xdc00) count--;
-  return count;
 }

@@ -1,11 +1,13 @@
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import { Refreshed } from '../sparql/Refreshed.js';
+import { bindQuery } from '../sparql/bindQuery.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from './IndexSnapshot.js';
 import { LabelIndex } from './LabelIndex.js';
-import { LabelIndexBuilder } from './LabelIndexBuilder.js';
-import { TruncatedAnswerError, countLabelRows, partsFor, probeChanges, readLabelRows } from './readLabelRows.js';
+import { LabelIndexBuilder, type BuildReport } from './LabelIndexBuilder.js';
+import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
+import { PeakMemory } from './PeakMemory.js';
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
@@ -20,6 +22,20 @@ export interface LabelIndexOptions {
   defaultLang: string;
   /** CONCEPT_WEIGHTS, read: an institution's own counts by concept URI, part of the standing. */
   weights?: ReadonlyMap<string, number> | undefined;
+  /** SKOS_ENTAILMENT: resources linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf are concepts. */
+  entailment?: boolean | undefined;
+  /** Queries of the read that run at once (LABEL_INDEX_READ_PARALLEL). */
+  parallel?: number | undefined;
+}
+
+/** What the last build found and cost: the start's log line and /ready's body. */
+export interface IndexReport extends BuildReport {
+  /** Seconds from the first query to the index in use. */
+  buildSeconds: number;
+  /** The most resident memory the process held during the build, in MiB. */
+  peakRssMb: number;
+  /** When it was built (ISO 8601). */
+  built: string;
 }
 
 /**
@@ -39,10 +55,13 @@ export class LabelIndexSource extends Refreshed {
   /** The answer of `changes.rq` taken before `current` was read. */
   private probe: string | undefined;
   private building: Promise<void> | undefined;
-  private progress: { started: number; rows: number; expected: number | undefined; counting?: boolean } | undefined;
+  private progress: { started: number; read: ReadProgress } | undefined;
   private failure: string | undefined;
-  /** In how many parts the labels are read (see readLabelRows). */
-  private parts: number | undefined;
+  /** Set when the store holds labelled resources but no concept: what to change (/ready says it). */
+  private noConcepts: string | undefined;
+  /** What the index in use holds, and what its build cost. */
+  report: IndexReport | undefined;
+  private readonly reads: VocabularyRead[];
 
   constructor(
     store: SparqlStore,
@@ -51,6 +70,7 @@ export class LabelIndexSource extends Refreshed {
     log: Logger,
   ) {
     super(store, queries, options.refreshSeconds, log);
+    this.reads = vocabularyReads(queries, options.conceptTypes);
   }
 
   /**
@@ -59,16 +79,24 @@ export class LabelIndexSource extends Refreshed {
    * answer /search and /suggest, slower, and the next build is tried on the timer.
    */
   get pending(): string | undefined {
+    if (this.noConcepts !== undefined) return this.noConcepts;
     if (this.current !== undefined) return undefined;
     const progress = this.progress;
     if (progress !== undefined) {
       const seconds = Math.round((Date.now() - progress.started) / 1000);
-      if (progress.counting === true) return `building the label index: counting the store's label rows (${seconds} s)`;
-      const of = progress.expected === undefined ? '' : ` of ${progress.expected} (${Math.floor((100 * progress.rows) / Math.max(1, progress.expected))}%)`;
-      return `building the label index: ${progress.rows} label rows read${of} in ${seconds} s`;
+      const { triples, expected, counted, reads } = progress.read;
+      const of = counted < reads ? ` (${counted} of ${reads} patterns counted so far: ${expected})` : ` of ${expected} (${Math.floor((100 * triples) / Math.max(1, expected))}%)`;
+      return `building the label index: ${triples} triples read${of} in ${seconds} s`;
     }
     // After a failed build the service answers from the store's queries: slower, but ready.
     return this.failure === undefined ? 'the label index is not built yet' : undefined;
+  }
+
+  /** How far the first build got, as numbers (for /ready's body); undefined when none runs. */
+  get buildProgress(): { triples: number; expected: number; seconds: number } | undefined {
+    const progress = this.progress;
+    if (progress === undefined) return undefined;
+    return { triples: progress.read.triples, expected: progress.read.expected, seconds: Math.round((Date.now() - progress.started) / 1000) };
   }
 
   /**
@@ -88,7 +116,7 @@ export class LabelIndexSource extends Refreshed {
     if (this.current !== undefined) {
       if (!this.store.streams) return; // the embedded store's data does not change while the service runs
       try {
-        if ((await probeChanges(this.store, this.queries, this.options.readTimeoutMs)) === this.probe) {
+        if ((await probeVocabulary(this.store, this.reads, this.options.readTimeoutMs)) === this.probe) {
           this.log.debug("label index: the store's labels have not changed");
           return;
         }
@@ -108,33 +136,38 @@ export class LabelIndexSource extends Refreshed {
 
   private async build(): Promise<void> {
     const started = Date.now();
-    const progress: { started: number; rows: number; expected: number | undefined; counting?: boolean } = { started, rows: 0, expected: undefined, counting: this.store.streams };
-    this.progress = progress;
+    const read: ReadProgress = { triples: 0, expected: 0, counted: 0, reads: 0 };
+    this.progress = { started, read };
+    const memory = new PeakMemory();
     try {
-      const probe = this.store.streams ? await probeChanges(this.store, this.queries, this.options.readTimeoutMs) : undefined;
-      const count = this.store.streams ? await countLabelRows(this.store, this.queries, this.options.conceptTypes, this.options.readTimeoutMs) : undefined;
-      progress.expected = count;
-      progress.counting = false;
-      const builder = await this.read(count, progress);
-      const read = Date.now() - started;
+      const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights, this.options.entailment === true);
+      const probe = await readVocabulary(this.store, this.reads, builder, { timeoutMs: this.options.readTimeoutMs, parallel: this.options.parallel ?? 2, progress: read });
+      const readMs = Date.now() - started;
       const index = new LabelIndex(builder.build());
+      const found = builder.report as BuildReport;
+      this.report = { ...found, buildSeconds: Math.round((Date.now() - started) / 100) / 10, peakRssMb: memory.stop(), built: new Date().toISOString() };
       this.current = index;
-      this.probe = probe;
+      this.probe = this.store.streams ? probe : undefined;
       this.failure = undefined;
-      const { concepts, labels, words, bytes } = index.stats;
-      const rss = Math.round(process.memoryUsage.rss() / 2 ** 20);
-      this.log.info(
-        `label index: ${concepts} concepts, ${labels} labels, ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, labels))} bytes a label); ` +
-          `${builder.rows} rows read in ${this.parts} part${this.parts === 1 ? '' : 's'} in ${read} ms, built in ${Date.now() - started - read} ms; RSS ${rss} MB`,
-      );
-      if (builder.unnameable.size > 0) {
-        const first = [...builder.unnameable].slice(0, 3).map((iri) => JSON.stringify(iri));
+      this.noConcepts = found.concepts === 0 && found.labelled > 0 ? await this.whyNoConcepts(found) : undefined;
+      const { words, bytes } = index.stats;
+      this.log.info(`label index: ${describeReport(this.report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB; ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`);
+      if (found.refused.count > 0) {
         this.log.warn(
-          `label index: ${builder.unnameable.size} concept${builder.unnameable.size === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${first.join(', ')}${builder.unnameable.size > 3 ? ', ...' : ''}`,
+          `label index: ${found.refused.count} concept${found.refused.count === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${found.refused.first.map((iri) => JSON.stringify(iri)).join(', ')}${found.refused.count > 3 ? ', ...' : ''}`,
         );
       }
-      this.writeSnapshot(index, probe);
+      if (this.noConcepts !== undefined) this.log.warn(`label index: ${this.noConcepts}`);
+      else if (found.wouldEntail > 0) {
+        // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
+        (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(this.log,
+          `label index: ${found.wouldEntail} labelled resources are linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf but typed with none of ${this.options.conceptTypes.join(', ')}: ` +
+            'they are no concepts. The SKOS reference makes them concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.',
+        );
+      }
+      this.writeSnapshot(index, this.probe);
     } catch (error) {
+      memory.stop();
       this.failure = error instanceof Error ? error.message : String(error);
       this.log.warn(this.current === undefined ? 'cannot build the label index; searching in the store until it can' : 'cannot rebuild the label index; keeping the previous one', error);
     } finally {
@@ -143,36 +176,24 @@ export class LabelIndexSource extends Refreshed {
   }
 
   /**
-   * Every label row, in a builder. A store that cuts its answers short is read again in as
-   * many parts as fit under the cap it showed (Virtuoso sends 2^20 rows at most, whatever
-   * ResultSetMaxRows says); the parts that worked are kept for the next build.
+   * The store holds labelled resources and none is a concept: the types they have (with
+   * counts), and the settings that would make them concepts.
    */
-  private async read(count: number | undefined, progress: { rows: number }): Promise<LabelIndexBuilder> {
-    this.parts = Math.max(this.parts ?? 1, partsFor(this.store, count));
-    for (let attempt = 1; ; attempt++) {
-      const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights);
-      try {
-        await readLabelRows(this.store, this.queries, this.options.conceptTypes, (row) => builder.add(row), {
-          timeoutMs: this.options.readTimeoutMs,
-          parts: this.parts,
-          expected: count,
-          progress: (rows) => (progress.rows = rows),
-        });
-        return builder;
-      } catch (error) {
-        if (!(error instanceof TruncatedAnswerError)) throw error;
-        if (error.partsNeeded === undefined || attempt === 3) {
-          throw new TruncatedAnswerError(
-            `${error.message}. On Virtuoso, set ResultSetMaxRows in the [SPARQL] section of virtuoso.ini to 1048576 (more is not honoured); ` +
-              "elsewhere, raise the store's limit on result rows. Until then /search and /suggest ask the store.",
-            undefined,
-          );
-        }
-        this.log.info(`label index: ${error.message}; reading again in ${error.partsNeeded} parts`);
-        this.parts = Math.max(this.parts + 1, error.partsNeeded);
-        progress.rows = 0;
-      }
+  private async whyNoConcepts(found: BuildReport): Promise<string> {
+    let types = '';
+    try {
+      const rows = await this.store.select(bindQuery(this.queries.template('labelledTypes'), {}), 'labelledTypes');
+      types = rows.flatMap((row) => (row.type === undefined ? [] : [`${row.type.value} (${row.resources?.value ?? '?'})`])).join(', ');
+    } catch (error) {
+      this.log.warn('cannot tell the types of the labelled resources', error);
     }
+    const configured = this.options.conceptTypes.join(', ');
+    return (
+      `the store holds ${found.labelled} resources with labels, but none is a concept: none is typed ${configured} (CONCEPT_TYPES)` +
+      (this.options.entailment === true ? ' or linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf' : '') +
+      `. ${types === '' ? 'They have no rdf:type.' : `Their types: ${types}.`} Set CONCEPT_TYPES to the class of your concepts` +
+      (this.options.entailment === true ? '' : ', or SKOS_ENTAILMENT=on to take resources linked by SKOS relations as concepts')
+    );
   }
 
   /** Takes the snapshot as the index, if it matches; returns when it was built (ms since the epoch). */
@@ -203,4 +224,14 @@ export class LabelIndexSource extends Refreshed {
       this.log.warn(`cannot write the label index snapshot ${path}`, error);
     }
   }
+}
+
+/** One line of what an index holds: concepts, labels by language (the largest few), schemes, what was left out, time and memory. */
+export function describeReport(report: IndexReport): string {
+  const languages = report.labelsByLanguage.slice(0, 5).map(([tag, n]) => `${tag === '' ? 'untagged' : tag} ${n}`);
+  const more = report.labelsByLanguage.length > 5 ? `, ${report.labelsByLanguage.length - 5} more languages` : '';
+  return (
+    `${report.concepts} concepts${report.entailed > 0 ? ` (${report.entailed} by SKOS relations alone)` : ''}, ${report.labels} labels (${languages.join(', ')}${more}), ` +
+    `${report.schemes} schemes, ${report.deprecated} deprecated, ${report.refused.count} refused IRIs; built in ${report.buildSeconds} s, peak RSS ${report.peakRssMb} MB`
+  );
 }

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sparqljs, { type SelectQuery } from 'sparqljs';
+import sparqljs, { type ConstructQuery, type SelectQuery } from 'sparqljs';
 import { QUERIES_DIR } from '../config.js';
 import { withoutBranches } from './withoutBranches.js';
 
 /** The queries the service runs, each a file `<name>.rq`. */
-export const QUERY_NAMES = ['concepts', 'conceptFields', 'search', 'suggest', 'labels', 'changes', 'ping', 'xlLabels', 'languages', 'schemes'] as const;
+export const QUERY_NAMES = ['concepts', 'conceptFields', 'search', 'suggest', 'labels', 'labelledTypes', 'ping', 'xlLabels', 'languages', 'schemes'] as const;
+/** The label index's reads: CONSTRUCT queries of one pattern each (see readTriples.rq). */
+export const READ_QUERY_NAMES = ['readTriples', 'readTyped', 'readXlLabels'] as const;
+export type ReadQueryName = (typeof READ_QUERY_NAMES)[number];
 /** Queries that only some dialects have (the generic one has none of them). */
 export const OPTIONAL_QUERY_NAMES = ['accentedLabels'] as const;
 export type QueryName = (typeof QUERY_NAMES)[number] | (typeof OPTIONAL_QUERY_NAMES)[number];
@@ -15,6 +18,8 @@ export class QueryFileError extends Error {
   override name = 'QueryFileError';
 }
 
+/** The variable that the queries' SKOS_ENTAILMENT branches bind. */
+const SKOS_LINK = 'skosLink';
 /** The variable that the SKOS-XL branches of the queries bind (see `xlLabels.rq`). */
 const XL_LABEL = 'xlLabel';
 
@@ -31,7 +36,10 @@ export class QueryCatalog {
   private readonly withoutXl: ReadonlyMap<QueryName, SelectQuery>;
   private xlBranches = true;
 
-  private constructor(private readonly templates: ReadonlyMap<QueryName, SelectQuery>) {
+  private constructor(
+    private readonly templates: ReadonlyMap<QueryName, SelectQuery>,
+    private readonly reads: ReadonlyMap<ReadQueryName, ConstructQuery>,
+  ) {
     this.withoutXl = new Map([...templates].map(([name, query]) => [name, withoutBranches(query, XL_LABEL)]));
   }
 
@@ -40,10 +48,16 @@ export class QueryCatalog {
     this.xlBranches = keep;
   }
 
-  /** @throws QueryFileError naming the file. */
-  static load(dialect: string, directory: string = QUERIES_DIR): QueryCatalog {
+  /**
+   * Without `skosEntailment` (SKOS_ENTAILMENT=off, the default) the branches that take a
+   * resource linked by a SKOS relation for a concept (the UNION alternatives that bind
+   * `?skosLink`) are left out.
+   * @throws QueryFileError naming the file.
+   */
+  static load(dialect: string, directory: string = QUERIES_DIR, skosEntailment = false): QueryCatalog {
     const templates = new Map<QueryName, SelectQuery>();
-    for (const name of [...QUERY_NAMES, ...OPTIONAL_QUERY_NAMES]) {
+    const reads = new Map<ReadQueryName, ConstructQuery>();
+    for (const name of [...QUERY_NAMES, ...OPTIONAL_QUERY_NAMES, ...READ_QUERY_NAMES]) {
       const own = join(directory, dialect, `${name}.rq`);
       const file = existsSync(own) ? own : join(directory, 'generic', `${name}.rq`);
       if (!existsSync(file) && (OPTIONAL_QUERY_NAMES as readonly string[]).includes(name)) continue;
@@ -53,14 +67,24 @@ export class QueryCatalog {
       } catch (error) {
         throw new QueryFileError(`${file}: ${(error as Error).message.split('\n')[0]}`);
       }
+      if ((READ_QUERY_NAMES as readonly string[]).includes(name)) {
+        if (parsed.type !== 'query' || parsed.queryType !== 'CONSTRUCT') throw new QueryFileError(`${file}: not a CONSTRUCT query`);
+        reads.set(name as ReadQueryName, parsed);
+        continue;
+      }
       if (parsed.type !== 'query' || parsed.queryType !== 'SELECT') throw new QueryFileError(`${file}: not a SELECT query`);
-      templates.set(name, parsed);
+      templates.set(name as QueryName, skosEntailment ? parsed : withoutBranches(parsed, SKOS_LINK));
     }
-    return new QueryCatalog(templates);
+    return new QueryCatalog(templates, reads);
   }
 
   template(name: (typeof QUERY_NAMES)[number]): SelectQuery {
     return (this.xlBranches ? this.templates : this.withoutXl).get(name) as SelectQuery;
+  }
+
+  /** One of the label index's reads (a CONSTRUCT query). */
+  read(name: ReadQueryName): ConstructQuery {
+    return this.reads.get(name) as ConstructQuery;
   }
 
   /** A query only some dialects have. */

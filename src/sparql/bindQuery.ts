@@ -1,4 +1,4 @@
-import sparqljs, { type Pattern, type SelectQuery } from 'sparqljs';
+import sparqljs, { type ConstructQuery, type Pattern, type SelectQuery } from 'sparqljs';
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { isRdfIri } from './iri.js';
@@ -42,20 +42,21 @@ const FALSE = rdf.literal('false', rdf.namedNode('http://www.w3.org/2001/XMLSche
  * @throws UnsafeBindingError for a term that cannot be written safely, or a placeholder the
  *   template does not have.
  */
-export function bindQuery(template: SelectQuery, placeholders: Readonly<Record<string, Placeholder>>, page?: Page): string {
+export function bindQuery(template: SelectQuery | ConstructQuery, placeholders: Readonly<Record<string, Placeholder>>, page?: Page): string {
   for (const [name, value] of Object.entries(placeholders)) {
     if (!mentions(template, new Set([name]))) throw new UnsafeBindingError(`the query has no placeholder ?${name}`);
     for (const term of value === undefined ? [] : Array.isArray(value) ? value : [value as Term]) checkTerm(term);
   }
   // a list, or `undefined`, for a variable with a VALUES block of its own binds (or drops) that block alone
   const inValues = new Set(Object.keys(placeholders).filter((name) => (Array.isArray(placeholders[name]) || placeholders[name] === undefined) && hasValuesBlock(template, name)));
-  const bound = substitute(template, placeholders, inValues) as SelectQuery;
+  const bound = substitute(template, placeholders, inValues) as SelectQuery | ConstructQuery;
   if (page !== undefined) {
     if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset) || page.limit < 0 || page.offset < 0) {
       throw new UnsafeBindingError('LIMIT and OFFSET must be non-negative integers');
     }
-    bound.limit = page.limit;
-    bound.offset = page.offset;
+    // sparqljs types LIMIT and OFFSET on SELECT queries only; its generator writes them for any query
+    (bound as SelectQuery).limit = page.limit;
+    (bound as SelectQuery).offset = page.offset;
   }
   return generator.stringify(bound);
 }

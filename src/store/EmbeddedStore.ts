@@ -1,6 +1,7 @@
 import oxigraph from 'oxigraph';
 import type { Term } from '@rdfjs/types';
 import { loadRdfFile } from './loadRdfFile.js';
+import { NTriplesRows, type TripleRow } from './NTriplesRows.js';
 import { TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
@@ -52,6 +53,16 @@ export class EmbeddedStore implements SparqlStore {
     tsv.push(text);
     tsv.end();
     return tsv.rows;
+  }
+
+  /** The answer is written whole as N-Triples by Oxigraph (no term objects), then read triple by triple. */
+  async constructTriples(query: string, take: (row: TripleRow) => void): Promise<number> {
+    const text = this.store.query(query, { ...this.queryOptions, results_format: 'application/n-triples' });
+    if (typeof text !== 'string') throw new Error('the embedded store answered a CONSTRUCT query with something else');
+    const triples = new NTriplesRows(take);
+    triples.push(text);
+    triples.end();
+    return triples.rows;
   }
 
   private get queryOptions(): { use_default_graph_as_union?: boolean; default_graph?: oxigraph.NamedNode } {

@@ -1,3 +1,4 @@
+import type { TripleRow } from './NTriplesRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /** A store that passes everything on to `inner`: the base of the wrappers, which override what they change. */
@@ -10,6 +11,10 @@ export class ForwardingStore implements SparqlStore {
 
   selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number> {
     return this.inner.selectRows(query, variables, take, timeoutMs, name);
+  }
+
+  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string): Promise<number> {
+    return this.inner.constructTriples(query, take, timeoutMs, name);
   }
 
   get streams(): boolean {

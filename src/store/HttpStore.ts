@@ -2,6 +2,7 @@ import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { Agent } from 'undici';
 import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import { readSparqlJson } from './readSparqlJson.js';
+import { NTriplesFormatError, NTriplesRows, type TripleRow } from './NTriplesRows.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
@@ -64,24 +65,24 @@ export class HttpStore implements SparqlStore {
       return rows.length;
     }
     if (!/tab-separated/i.test(type)) throw new UpstreamError(`answered with ${type.split(';')[0]}, not SPARQL TSV or JSON results`);
-    let taking = false; // an error thrown while the caller takes a row is the caller's, not the store's
-    const tsv = TsvRows.of(variables, (values) => {
-      taking = true;
-      take(values);
-      taking = false;
-    });
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) tsv.push(decoder.decode(chunk, { stream: true }));
-      tsv.push(decoder.decode());
-      tsv.end();
-    } catch (error) {
-      if (taking) throw error;
-      if (signal.aborted) throw new UpstreamTimeoutError(timeoutMs, { cause: error });
-      if (error instanceof TsvFormatError) throw new UpstreamError(`answered with TSV that cannot be read: ${error.message}`, { cause: error });
-      throw new UpstreamError('broke off its answer', { cause: error });
-    }
+    const tsv = TsvRows.of(variables, take);
+    await streamBody(response.body, tsv, signal, timeoutMs, TsvFormatError);
     return tsv.rows;
+  }
+
+  /** Asks for N-Triples (`text/plain`, N-Triples' older type, is read as such too), parsed as they arrive. */
+  async constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number): Promise<number> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const response = await this.send(query, 'application/n-triples, text/plain;q=0.5', signal, timeoutMs);
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || response.body === null) {
+      const text = await readBody(response, signal, timeoutMs);
+      throw new UpstreamError(`answered with HTTP status ${response.status}`, { cause: new Error(text.slice(0, 500)) });
+    }
+    if (!/n-triples|text\/plain/i.test(type)) throw new UpstreamError(`answered with ${type.split(';')[0]}, not N-Triples`);
+    const triples = new NTriplesRows(take);
+    await streamBody(response.body, triples, signal, timeoutMs, NTriplesFormatError);
+    return triples.rows;
   }
 
   private async send(query: string, accept: string, signal: AbortSignal, timeoutMs: number): Promise<Response> {
@@ -108,6 +109,33 @@ export class HttpStore implements SparqlStore {
   }
 
   async close(): Promise<void> {}
+}
+
+/**
+ * Hands a streamed answer to `reader` chunk by chunk. An error thrown while the reader's
+ * taker takes a row is the caller's and passes as it is; the store's own failures become
+ * the contract's errors.
+ */
+async function streamBody(body: ReadableStream<Uint8Array>, reader: { push(text: string): void; end(): void }, signal: AbortSignal, timeoutMs: number, FormatError: new (...args: never[]) => Error): Promise<void> {
+  const decoder = new TextDecoder();
+  let reading = true; // false while the reader runs: its errors are the caller's unless they are format errors
+  try {
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      const text = decoder.decode(chunk, { stream: true });
+      reading = false;
+      reader.push(text);
+      reading = true;
+    }
+    const rest = decoder.decode();
+    reading = false;
+    reader.push(rest);
+    reader.end();
+  } catch (error) {
+    if (error instanceof FormatError) throw new UpstreamError(`answered with an answer that cannot be read: ${error.message}`, { cause: error });
+    if (!reading) throw error;
+    if (signal.aborted) throw new UpstreamTimeoutError(timeoutMs, { cause: error });
+    throw new UpstreamError('broke off its answer', { cause: error });
+  }
 }
 
 async function readBody(response: Response, signal: AbortSignal, timeoutMs: number): Promise<string> {

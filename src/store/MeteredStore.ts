@@ -1,5 +1,6 @@
 import type { Metrics } from '../metrics/Metrics.js';
 import { ForwardingStore } from './ForwardingStore.js';
+import type { TripleRow } from './NTriplesRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /** Times every query by its name, and counts the failed ones by kind (see Metrics). */
@@ -17,6 +18,10 @@ export class MeteredStore extends ForwardingStore {
 
   override selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name = 'unnamed'): Promise<number> {
     return this.timed(name, () => this.inner.selectRows(query, variables, take, timeoutMs, name));
+  }
+
+  override constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name = 'unnamed'): Promise<number> {
+    return this.timed(name, () => this.inner.constructTriples(query, take, timeoutMs, name));
   }
 
   private async timed<T>(name: string, run: () => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import type { Term } from '@rdfjs/types';
+import type { TripleRow } from './NTriplesRows.js';
 
 /** One solution of a SELECT query: variable name (without `?`) to term; unbound variables are absent. */
 export type Bindings = Readonly<Record<string, Term>>;
@@ -25,7 +26,16 @@ export interface SparqlStore {
    */
   selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number>;
   /**
-   * Whether `selectRows` streams. The embedded store builds each answer whole before the
+   * Runs a CONSTRUCT query whose answer may hold millions of triples, asked for as N-Triples,
+   * and hands each triple to `take` as it arrives (the row object is reused: copy what is
+   * kept). Resolves with the number of triples; rejects as `selectRows` does. A read of one
+   * triple pattern this way is the plainest and fastest answer stores give: Virtuoso sends
+   * it half again as fast as the same pattern as SELECT results, and with language tags,
+   * which its TSV leaves out (BENCHMARKS.md).
+   */
+  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string): Promise<number>;
+  /**
+   * Whether `selectRows` and `constructTriples` stream. The embedded store builds each answer whole before the
    * first row is handed out, so a large read must ask it in parts; its data also cannot
    * change while the service runs.
    */

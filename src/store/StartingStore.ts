@@ -1,4 +1,5 @@
 import { UpstreamUnavailableError } from '../errors.js';
+import type { TripleRow } from './NTriplesRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /**
@@ -27,6 +28,10 @@ export class StartingStore implements SparqlStore {
 
   selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number> {
     return this.ready().selectRows(query, variables, take, timeoutMs, name);
+  }
+
+  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string): Promise<number> {
+    return this.ready().constructTriples(query, take, timeoutMs, name);
   }
 
   get quads(): number | undefined {

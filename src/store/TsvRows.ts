@@ -1,3 +1,4 @@
+import { unescapeTurtle } from './unescapeTurtle.js';
 const TAB = 9;
 const NEWLINE = 10;
 const RETURN = 13;
@@ -79,13 +80,13 @@ export class TsvRows {
         const close = this.quoted ? closingDoubled(text, at + 1) : closingEscaped(text, at + 1);
         if (close < 0) break; // the rest has not arrived
         const inner = text.slice(at + 1, close);
-        value = this.quoted ? (inner.includes('"') ? inner.replaceAll('""', '"') : inner) : inner.includes('\\') ? unescape(inner) : inner;
+        value = this.quoted ? (inner.includes('"') ? inner.replaceAll('""', '"') : inner) : inner.includes('\\') ? unescapeTurtle(inner) : inner;
         end = delimiterAfter(text, close + 1); // skips @lang or ^^<datatype>
       } else if (first === LESS_THAN && !this.quoted) {
         const close = text.indexOf('>', at);
         if (close < 0) break;
         const inner = text.slice(at + 1, close);
-        value = inner.includes('\\') ? unescape(inner) : inner;
+        value = inner.includes('\\') ? unescapeTurtle(inner) : inner;
         end = delimiterAfter(text, close + 1);
       } else {
         end = delimiterAfter(text, at);
@@ -147,14 +148,4 @@ function delimiterAfter(text: string, from: number): number {
     if (code === TAB || code === NEWLINE || (code === RETURN && text.charCodeAt(at + 1) === NEWLINE)) return at;
   }
   return text.length;
-}
-
-const ESCAPES: Readonly<Record<string, string>> = { t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', '"': '"', "'": "'", '\\': '\\' };
-
-/** Turtle's string and IRI escapes: \t \n \r \b \f \" \' \\ \uXXXX \UXXXXXXXX. */
-function unescape(text: string): string {
-  return text.replace(/\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)/g, (whole, escape: string) => {
-    if (escape.length > 1) return String.fromCodePoint(parseInt(escape.slice(1), 16));
-    return ESCAPES[escape] ?? whole;
-  });
 }

@@ -70,7 +70,7 @@ export async function startService(overrides: Record<string, string> = {}, store
   // As createConceptService wires it, except that what is read at start (SKOS-XL or not,
   // spelling variants, label index) comes from the plain store: the counting and gated
   // stores see only what requests cause.
-  const queries = QueryCatalog.load(config.sparqlDialect);
+  const queries = QueryCatalog.load(config.sparqlDialect, undefined, config.skosEntailment);
   const xlLabels = new XlLabelsProbe(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
   await xlLabels.load();
   const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(shared, queries, config.cacheTtlSeconds, createLogger('silent'));

@@ -1,0 +1,206 @@
+import rdf from '@rdfjs/data-model';
+import type { Term } from '@rdfjs/types';
+import sparqljs, { type ConstructQuery, type SelectQuery } from 'sparqljs';
+import { codePoints } from '../domain/codePoints.js';
+import { labelLanguage } from '../domain/labelLanguage.js';
+import { SKOS, SKOSXL } from '../domain/namespaces.js';
+import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
+import type { QueryCatalog } from '../sparql/QueryCatalog.js';
+import type { TripleRow } from '../store/NTriplesRows.js';
+import type { SparqlStore } from '../store/SparqlStore.js';
+import { PROPERTIES, type LabelIndexBuilder, type VocabularyProperty } from './LabelIndexBuilder.js';
+
+/** The store sent fewer triples than it holds, in parts too small to go on: it caps answers far below a million. */
+export class TruncatedAnswerError extends Error {
+  override name = 'TruncatedAnswerError';
+}
+
+/** One pattern the index reads: a query, and what the builder makes of each of its triples. */
+export interface VocabularyRead {
+  /** What it reads, for logs and the change probe: `skos:prefLabel`, `a skos:Concept`... */
+  name: string;
+  template: ConstructQuery;
+  bindings: Readonly<Record<string, Term>>;
+  /** The variable whose values the change probe sums the lengths of. */
+  value: 'value' | 'subject';
+  feed: (builder: LabelIndexBuilder, row: TripleRow) => void;
+}
+
+/** How far a read got, for /ready. */
+export interface ReadProgress {
+  /** Triples read so far. */
+  triples: number;
+  /** Triples the store said it holds, over the reads counted so far. */
+  expected: number;
+  /** Reads counted so far, of `reads`. */
+  counted: number;
+  reads: number;
+}
+
+/**
+ * Triples one answer carries at most: Virtuoso refuses a CONSTRUCT of more than 1,000,000
+ * (and caps SELECT answers at 2^20 rows whatever it is set to); the embedded store builds each
+ * answer whole in memory, so it gets smaller parts.
+ */
+const PART_TRIPLES = 1_000_000;
+const EMBEDDED_PART_TRIPLES = 250_000;
+/** Parts a read may need at most: past that the store's cap is too small to read through. */
+const MAX_PARTS = 1024;
+
+const AGGREGATES = new sparqljs.Parser().parse('SELECT (COUNT(*) AS ?triples) (SUM(STRLEN(STR(?value))) AS ?characters) (SUM(STRLEN(STR(?subject))) AS ?subjects) WHERE {}') as SelectQuery;
+
+/**
+ * The reads of a vocabulary: each concept type, each property the index keeps, and the
+ * SKOS-XL labels as the plain properties they stand for. Each is one triple pattern (the
+ * SKOS-XL ones a join of two), so the store sends it as fast as it can send anything.
+ */
+export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly string[]): VocabularyRead[] {
+  const reads: VocabularyRead[] = conceptTypes.map((type) => ({
+    name: `a ${short(type)}`,
+    template: queries.read('readTyped'),
+    bindings: { conceptType: rdf.namedNode(type) },
+    value: 'subject',
+    feed: (builder, row) => builder.typed(row.subject),
+  }));
+  for (const [property, iri] of Object.entries(PROPERTIES) as Array<[VocabularyProperty, string]>) {
+    reads.push({
+      name: short(iri),
+      template: queries.read('readTriples'),
+      bindings: { property: rdf.namedNode(iri) },
+      value: 'value',
+      feed: (builder, row) => builder.triple(property, row.subject, row.object, labelLanguage(row.language), row.literal),
+    });
+  }
+  for (const kind of ['prefLabel', 'altLabel', 'hiddenLabel'] as const) {
+    reads.push({
+      name: `skosxl:${kind}`,
+      template: queries.read('readXlLabels'),
+      bindings: { xlProperty: rdf.namedNode(`${SKOSXL}${kind}`), property: rdf.namedNode(`${SKOS}${kind}`) },
+      value: 'value',
+      feed: (builder, row) => builder.triple(kind, row.subject, row.object, labelLanguage(row.language), row.literal),
+    });
+  }
+  return reads;
+}
+
+/**
+ * Reads every triple of `reads` into `builder`: each read is counted first (COUNT(*) of its
+ * pattern), then read whole, or in parts of at most a million triples by LIMIT and OFFSET
+ * where it holds more. A part that brings fewer triples than it should shows the store's
+ * cap: the rest of that part is asked again in parts of what it sent. Up to `parallel`
+ * queries run at once (a store that streams; the embedded one answers on this thread).
+ *
+ * Resolves with the change probe: per read, its triples and the summed lengths of their
+ * values (code points, as STRLEN counts them), which `probeVocabulary` asks the store for
+ * again later to tell whether anything changed.
+ * @throws TruncatedAnswerError when the store caps answers too far below a million triples.
+ */
+export async function readVocabulary(
+  store: SparqlStore,
+  reads: readonly VocabularyRead[],
+  builder: LabelIndexBuilder,
+  options: { timeoutMs: number; parallel: number; progress?: ReadProgress },
+): Promise<string> {
+  const progress = options.progress ?? { triples: 0, expected: 0, counted: 0, reads: 0 };
+  progress.reads = reads.length;
+  const partSize = store.streams ? PART_TRIPLES : EMBEDDED_PART_TRIPLES;
+  const probe = new Map<string, { triples: number; characters: number }>();
+  const tasks: Array<() => Promise<void>> = [];
+
+  const readPart = async (read: VocabularyRead, count: number, offset: number, size: number, whole: boolean): Promise<void> => {
+    const sums = probe.get(read.name) as { triples: number; characters: number };
+    const query = bindQuery(read.template, read.bindings, whole ? undefined : { limit: size, offset });
+    const sent = await store.constructTriples(
+      query,
+      (row) => {
+        read.feed(builder, row);
+        sums.triples++;
+        sums.characters += codePoints(read.value === 'value' ? row.object : row.subject);
+        progress.triples++;
+      },
+      options.timeoutMs,
+      'read',
+    );
+    const due = Math.min(size, count - offset);
+    // Fewer than asked: the store caps its answers at what it sent (then the rest of the part
+    // is asked again), or the count held the same triple twice (in two graphs, where the
+    // CONSTRUCT answer holds it once) or the data shrank (then the rest brings nothing).
+    if (sent >= due || (sent === 0 && !whole && offset > 0)) return;
+    if (sent === 0 || Math.ceil(count / sent) > MAX_PARTS) {
+      throw new TruncatedAnswerError(
+        `the store sent ${sent} of the ${due} triples asked for (${read.name}, from ${offset}): it cuts answers short. ` +
+          "On Virtuoso, set ResultSetMaxRows in the [SPARQL] section of virtuoso.ini to 1048576 (more is not honoured); elsewhere, raise the store's limit on result rows.",
+      );
+    }
+    tasks.unshift(() => readPart(read, count, offset + sent, due - sent, false));
+  };
+
+  for (const read of reads) {
+    tasks.push(async () => {
+      const count = await countTriples(store, read, options.timeoutMs);
+      progress.expected += count;
+      progress.counted++;
+      probe.set(read.name, { triples: 0, characters: 0 });
+      if (count === 0) return;
+      if (count <= partSize) {
+        tasks.unshift(() => readPart(read, count, 0, count, true));
+        return;
+      }
+      const parts: Array<() => Promise<void>> = [];
+      for (let offset = 0; offset < count; offset += partSize) parts.push(() => readPart(read, count, offset, partSize, false));
+      tasks.unshift(...parts);
+    });
+  }
+  const workers = Array.from({ length: store.streams ? Math.max(1, options.parallel) : 1 }, async () => {
+    for (let task = tasks.shift(); task !== undefined; task = tasks.shift()) await task();
+  });
+  await Promise.all(workers);
+  return probeText(reads.map((read) => [read.name, probe.get(read.name) ?? { triples: 0, characters: 0 }]));
+}
+
+/**
+ * Asks the store for what `readVocabulary` resolved with: per read, its triples and the
+ * summed lengths of their values. Equal answers: unchanged (an edit that keeps every count
+ * and length, one letter for another, goes unseen until a forced build).
+ */
+export async function probeVocabulary(store: SparqlStore, reads: readonly VocabularyRead[], timeoutMs: number): Promise<string> {
+  const sums: Array<[string, { triples: number; characters: number }]> = [];
+  for (const read of reads) {
+    let values: string[] = [];
+    await store.selectRows(bindQuery(aggregate(read), patternBindings(read)), ['triples', read.value === 'value' ? 'characters' : 'subjects'], (row) => (values = row), timeoutMs, 'probe');
+    sums.push([read.name, { triples: Number(values[0] ?? 0), characters: Number(values[1] || 0) }]);
+  }
+  return probeText(sums);
+}
+
+async function countTriples(store: SparqlStore, read: VocabularyRead, timeoutMs: number): Promise<number> {
+  const template = { ...aggregate(read), variables: AGGREGATES.variables.slice(0, 1) } as SelectQuery;
+  let count: number | undefined;
+  await store.selectRows(bindQuery(template, patternBindings(read)), ['triples'], ([value]) => (count = Number(value)), timeoutMs, 'count');
+  if (count === undefined || !Number.isSafeInteger(count)) throw new Error(`the store did not count ${read.name}`);
+  return count;
+}
+
+/** The read's pattern as a SELECT of its count and summed lengths. */
+function aggregate(read: VocabularyRead): SelectQuery {
+  const variables = AGGREGATES.variables.filter((variable) => !('variable' in variable) || variable.variable.value !== (read.value === 'value' ? 'subjects' : 'characters'));
+  return { ...AGGREGATES, variables, where: read.template.where ?? [], prefixes: read.template.prefixes } as SelectQuery;
+}
+
+/** The read's bindings that its pattern uses (those of the CONSTRUCT template alone go). */
+function patternBindings(read: VocabularyRead): Record<string, Term> {
+  return Object.fromEntries(Object.entries(read.bindings).filter(([name]) => mentionsVariable(read.template.where, name)));
+}
+
+function probeText(sums: Array<[string, { triples: number; characters: number }]>): string {
+  return sums
+    .map(([name, { triples, characters }]) => `${name} ${triples} ${characters}`)
+    .sort()
+    .join('\n');
+}
+
+/** `skos:prefLabel` for the SKOS namespace's IRIs, the IRI itself for others. */
+function short(iri: string): string {
+  return iri.startsWith(SKOS) ? `skos:${iri.slice(SKOS.length)}` : iri;
+}
+

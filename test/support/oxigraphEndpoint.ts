@@ -1,0 +1,46 @@
+import oxigraph from 'oxigraph';
+import { misbehavingEndpoint, type MisbehavingEndpoint } from './misbehavingEndpoint.js';
+
+/** How the endpoint bends the real store's answers. */
+export interface Misbehaviour {
+  /** Triples (CONSTRUCT) or rows (SELECT) one answer carries at most, cut silently as Virtuoso cuts them. */
+  cap?: number;
+  /** Holds back the last line of every long answer (more than 1,000 lines) this long. */
+  holdLastMs?: number;
+}
+
+/**
+ * A SPARQL endpoint over HTTP whose answers come from a real Oxigraph store (`store`, which
+ * a test may change between queries): SELECT as TSV or JSON, CONSTRUCT as N-Triples. What
+ * it adds is only what a misbehaving endpoint can show: a cap on answers, a slow last line.
+ */
+export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misbehaviour = {}): Promise<MisbehavingEndpoint> {
+  return misbehavingEndpoint((res, body) => {
+    const form = new URLSearchParams(body);
+    const query = form.get('query') ?? '';
+    const accept = /tab-separated/.test(String(res.req.headers.accept)) ? 'text/tab-separated-values' : /n-triples/.test(String(res.req.headers.accept)) ? 'application/n-triples' : 'application/sparql-results+json';
+    let text: string;
+    try {
+      const construct = /^\s*(PREFIX[^\n]*\n\s*)*CONSTRUCT/i.test(query);
+      const answer = store.query(query, { use_default_graph_as_union: true, results_format: construct ? 'application/n-triples' : accept });
+      text = String(answer);
+      res.setHeader('Content-Type', construct ? 'application/n-triples' : accept);
+    } catch (error) {
+      res.statusCode = 400;
+      res.end(String(error));
+      return;
+    }
+    if (/json/.test(String(res.getHeader('Content-Type')))) return void res.end(text);
+    const lines = text.split('\n');
+    if (text.endsWith('\n')) lines.pop();
+    const header = /n-triples/.test(String(res.getHeader('Content-Type'))) ? [] : lines.splice(0, 1);
+    const cut = misbehaviour.cap === undefined ? lines : lines.slice(0, misbehaviour.cap);
+    const all = [...header, ...cut];
+    if (misbehaviour.holdLastMs !== undefined && all.length > 1000) {
+      res.write(all.slice(0, -1).join('\n') + '\n');
+      setTimeout(() => res.end(`${all.at(-1) as string}\n`), misbehaviour.holdLastMs);
+      return;
+    }
+    res.end(all.length === 0 ? '' : all.join('\n') + '\n');
+  });
+}
