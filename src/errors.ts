@@ -68,6 +68,17 @@ export class OverloadedError extends HttpError {
   }
 }
 
+/**
+ * 503: the label index is still being built and the store could not answer in the short
+ * time a keystroke may wait meanwhile (or is busy with another such answer). The message
+ * says how far the build got; `Retry-After` is its estimate of the time left.
+ */
+export class IndexLoadingError extends HttpError {
+  constructor(progress: string, retryAfterSeconds: number) {
+    super(503, `the label index is being built (${progress}); until it is in, /search and /suggest answer from the store when it can answer at once: try again shortly`, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
 /** 504: the store did not answer within SPARQL_TIMEOUT_MS. */
 export class UpstreamTimeoutError extends HttpError {
   constructor(timeoutMs: number, options?: ErrorOptions) {

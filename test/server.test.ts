@@ -140,6 +140,44 @@ describe('the server process', () => {
     }
   });
 
+  test('while the label index is built, answers each keystroke within a second: from the store when it answers at once, else 503 with the progress', async () => {
+    const vocabulary = new oxigraph.Store();
+    vocabulary.load(Array.from({ length: 1500 }, (_, i) => `<http://x/c${i}> a <http://www.w3.org/2004/02/skos/core#Concept> ; <http://www.w3.org/2004/02/skos/core#prefLabel> "Label ${i}"@en .`).join('\n'), { format: 'text/turtle' });
+    const misbehaviour = { holdLastMs: 20_000, slowSelectMs: 0 };
+    const store = await oxigraphEndpoint(vocabulary, misbehaviour);
+    try {
+      const answers: Array<{ status: number; ms: number; retryAfter: string | null; body: any }> = [];
+      const keystroke = async (port: number, q: string): Promise<void> => {
+        const started = Date.now();
+        const response = await fetch(`http://127.0.0.1:${port}/suggest?q=${q}`);
+        answers.push({ status: response.status, ms: Date.now() - started, retryAfter: response.headers.get('retry-after'), body: await response.json() });
+      };
+      await run(
+        { SPARQL_ENDPOINT: store.url },
+        async (port) => {
+          for (let tries = 0; tries < 50; tries++) {
+            const ready = await (await fetch(`http://127.0.0.1:${port}/ready`)).json();
+            if (/building the label index: [1-9]\d* triples read/.test(ready.message)) break;
+            await sleep(100);
+          }
+          await keystroke(port, 'label%2012'); // the store answers at once
+          misbehaviour.slowSelectMs = 3000; // and now it takes seconds
+          await keystroke(port, 'label%20123');
+          await keystroke(port, 'label%201234'); // not asked: the store just took too long
+        },
+        /listening on/,
+      );
+      expect(answers[0]).toMatchObject({ status: 200, body: { concepts: expect.arrayContaining([expect.objectContaining({ uri: 'http://x/c12' })]) } });
+      for (const answer of answers.slice(1)) {
+        expect(answer).toMatchObject({ status: 503, body: { status: 503, message: expect.stringMatching(/^the label index is being built \(\d+ of \d+ triples read \(\d+%\) in \d+ s\)/) } });
+        expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+      }
+      for (const answer of answers) expect(answer.ms).toBeLessThan(2500); // the gate, not the store (3 s), ends the wait: a bound on behaviour, wide of any timing
+    } finally {
+      await store.close();
+    }
+  });
+
   test('logs each request as a JSON line with its id, method, path, status, duration and cache use', async () => {
     const { stderr } = await run({}, async (port) => {
       // each answer read to its end before the next request: a request is logged when its answer is finished

@@ -14,6 +14,7 @@ import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept, ConceptFields, Field } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
+import type { LoadingGate } from './LoadingGate.js';
 import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
 import { RankQuery, type Endpoint } from '../domain/ranking.js';
 import { labelLanguage } from '../domain/labelLanguage.js';
@@ -54,6 +55,8 @@ export interface ConceptServiceOptions {
   labelIndex?: LabelIndexSource | undefined;
   /** CONCEPT_WEIGHTS, read: part of the standing on the store path, as in the label index. */
   conceptWeights?: ReadonlyMap<string, number> | undefined;
+  /** Keeps /search and /suggest to a short budget while the label index is built (with `labelIndex`). */
+  loading?: LoadingGate | undefined;
   /** When set, the queries leave their SKOS-XL branches out while the store holds no SKOS-XL label. */
   xlLabels?: XlLabelsProbe | undefined;
 }
@@ -130,7 +133,7 @@ export class ConceptService {
   /** A page of /search results, best first, with full details. At most three store queries (and one for opt-in fields). */
   async search(request: FindRequest): Promise<Concept[]> {
     const query = new RankQuery('search', searchTerms(request.q));
-    const index = this.options.labelIndex?.current ?? (await this.candidates('search', query, request));
+    const index = this.options.labelIndex?.current ?? (await this.fromStore((timeoutMs) => this.candidates('search', query, request, timeoutMs)));
     const ranked = index === undefined ? [] : index.search(query, request.q, request, request.lang ?? this.options.defaultLang, pageOf(request));
     if (ranked.length === 0) return [];
     const fields = request.fields ?? NO_FIELDS;
@@ -145,7 +148,7 @@ export class ConceptService {
   async suggest(request: FindRequest): Promise<Concept[]> {
     const query = new RankQuery('suggest', suggestTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
-    const index = this.options.labelIndex?.current ?? (await this.candidates('suggest', query, request));
+    const index = this.options.labelIndex?.current ?? (await this.fromStore((timeoutMs) => this.candidates('suggest', query, request, timeoutMs)));
     if (index === undefined) return [];
     const uris = index.suggest(query, request, lang, pageOf(request));
     const fields = request.fields ?? NO_FIELDS;
@@ -162,7 +165,7 @@ export class ConceptService {
    */
   async reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: Array<ReconcileCandidate & { name: string; schemes: string[] }>; equalCount: number }> {
     const scheme = filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
-    const index = this.options.labelIndex?.current ?? (await this.candidates('search', new RankQuery('search', searchTerms(q)), { q, count: limit, page: 1, lang: filter.lang, scheme }));
+    const index = this.options.labelIndex?.current ?? (await this.fromStore((timeoutMs) => this.candidates('search', new RankQuery('search', searchTerms(q)), { q, count: limit, page: 1, lang: filter.lang, scheme }, timeoutMs)));
     if (index === undefined) return { candidates: [], equalCount: 0 };
     const { candidates, equalCount } = index.reconcile(new ReconcileQuery(q), filter, limit);
     return { candidates: candidates.map((candidate) => ({ ...candidate, name: index.prefLabel(candidate.uri, display), schemes: index.schemesOf(candidate.uri) })), equalCount };
@@ -189,12 +192,25 @@ export class ConceptService {
   }
 
   /**
+   * The store path's answer: at once where there is no label index (LABEL_INDEX=off) or its
+   * build failed; while the first build runs, through the loading gate (a short budget, one
+   * at a time, else a 503 saying how far the build got).
+   */
+  private fromStore<T>(ask: (timeoutMs?: number) => Promise<T>): Promise<T> {
+    const loading = this.options.labelIndex?.loading;
+    if (loading === undefined || this.options.loading === undefined) return ask();
+    return this.options.loading.run(loading, ask);
+  }
+
+  /**
    * The store path: the concepts whose labels may match (`search.rq` or `suggest.rq`, the
    * shortest labels first, at most STORE_CANDIDATES more than the page needs), read whole
    * (`labels.rq`) into a label index of their own, which then ranks them as the full one
    * would. Undefined when no concept may match.
    */
-  private async candidates(name: Endpoint, query: RankQuery, request: FindRequest): Promise<LabelIndex | undefined> {
+  private async candidates(name: Endpoint, query: RankQuery, request: FindRequest, timeoutMs?: number): Promise<LabelIndex | undefined> {
+    const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+    const left = (): number | undefined => (deadline === undefined ? undefined : Math.max(1, deadline - Date.now()));
     if (request.scheme !== undefined && !isRdfIri(request.scheme)) return undefined;
     const words = query.words.length === 0 ? [] : candidateWords(query, request.lang === undefined ? undefined : [request.lang]);
     if (words.length === 0 && name === 'suggest') return undefined;
@@ -215,11 +231,11 @@ export class ConceptService {
     );
     // An IRI that IRI validation refuses (kept from a leniently loaded file) cannot be named in
     // the next query: left out, as the label index leaves it out.
-    const concepts = (await this.options.store.select(found, name)).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept] : []));
+    const concepts = (await this.options.store.select(found, name, left())).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept] : []));
     if (concepts.length === 0) return undefined;
     const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.conceptWeights);
     const labels = bindQuery(this.options.queries.template('labels'), { concept: concepts, conceptType: this.conceptTypes, partFrom: undefined, partTo: undefined });
-    for (const row of await this.options.store.select(labels, 'labels')) {
+    for (const row of await this.options.store.select(labels, 'labels', left())) {
       const { concept, property, value } = row;
       if (concept === undefined || property === undefined || value === undefined) continue;
       builder.add({ concept: concept.value, property: property.value, value: value.value, language: value.termType === 'Literal' ? labelLanguage(value.language) : '' });

@@ -8,6 +8,7 @@ import { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { ConceptService } from './ConceptService.js';
+import { LoadingGate } from './LoadingGate.js';
 import { readConceptWeights } from './readConceptWeights.js';
 
 /**
@@ -22,7 +23,7 @@ export function createConceptService(config: Config, queries: QueryCatalog, stor
   const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(store, queries, config.cacheTtlSeconds, log);
   const conceptWeights = loadConceptWeights(config, log);
   const labelIndex = createLabelIndexSource(config, queries, store, log, conceptWeights);
-  return new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels, conceptWeights });
+  return new ConceptService({ store, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, loading: new LoadingGate(), xlLabels, conceptWeights });
 }
 
 /**

@@ -13,6 +13,14 @@ export class Growable<T extends UintArray> {
     this.items = new type(capacity);
   }
 
+  /** A list holding `items` (not a copy), as `take()` handed them over. */
+  static of<T extends UintArray>(type: UintArrayType<T>, items: T): Growable<T> {
+    const list = new Growable(type, 0);
+    list.items = items;
+    list.length = items.length;
+    return list;
+  }
+
   push(value: number): void {
     if (this.length === this.items.length) this.reserve(this.length + 1);
     this.items[this.length++] = value;
@@ -51,10 +59,19 @@ export class Growable<T extends UintArray> {
 export class TextList {
   private bytes = Buffer.allocUnsafe(1 << 16);
   private used = 0;
-  private readonly offsets = new Growable(Uint32Array);
+  private offsets = new Growable(Uint32Array);
 
   constructor() {
     this.offsets.push(0);
+  }
+
+  /** A list holding `text` and `offsets` (not copies), as `take()` handed them over. */
+  static of(text: Uint8Array, offsets: Uint32Array): TextList {
+    const list = new TextList();
+    list.bytes = Buffer.from(text.buffer as ArrayBuffer, text.byteOffset, text.byteLength);
+    list.used = text.byteLength;
+    list.offsets = Growable.of(Uint32Array, offsets as Uint32Array<ArrayBuffer>);
+    return list;
   }
 
   get count(): number {

@@ -8,7 +8,7 @@ import { TextList } from './Growable.js';
  * subject by IRI; this turns every one into a number without keeping the row's string.
  */
 export class IriTable {
-  private readonly texts = new TextList();
+  private texts = new TextList();
   /** Slot: id + 1, 0 for empty. Its length is a power of two, at most half full. */
   private slots = new Uint32Array(1 << 12);
   /** Scratch for encoding the IRI looked up. */
@@ -16,6 +16,14 @@ export class IriTable {
 
   get size(): number {
     return this.texts.count;
+  }
+
+  /** A table of the IRIs a `take()` handed over, for their text alone: it numbers no more. */
+  static of(text: Uint8Array, offsets: Uint32Array): IriTable {
+    const table = new IriTable();
+    table.texts = TextList.of(text, offsets);
+    table.slots = new Uint32Array(0);
+    return table;
   }
 
   /** The IRI's number, given it at its first sight. */

@@ -32,6 +32,41 @@ export const PROPERTIES = {
 export type VocabularyProperty = keyof typeof PROPERTIES;
 const PROPERTY_OF_IRI = new Map<string, VocabularyProperty>(Object.entries(PROPERTIES).map(([name, iri]) => [iri, name as VocabularyProperty]));
 
+type UintArray = Uint8Array | Uint16Array | Uint32Array;
+
+/** The builder's lists of numbers, by field name, with their types. */
+const LISTS = [
+  ['flags', Uint8Array],
+  ['entryConcept', Uint32Array],
+  ['entryAlt', Uint8Array],
+  ['entryLanguage', Uint16Array],
+  ['entryLength', Uint32Array],
+  ['displayConcept', Uint32Array],
+  ['displayKind', Uint8Array],
+  ['displayLanguage', Uint16Array],
+  ['notationConcept', Uint32Array],
+  ['memberConcept', Uint32Array],
+  ['memberScheme', Uint32Array],
+  ['linkFrom', Uint32Array],
+  ['linkTo', Uint32Array],
+  ['linkKind', Uint8Array],
+] as const;
+/** The builder's text lists, by field name. */
+const TEXTS = ['entryText', 'displayText', 'notationText'] as const;
+
+/** What a builder gathered, in transferable form (see `LabelIndexBuilder.toState`). */
+export interface BuilderState {
+  defaultLang: string;
+  weights: Map<string, number> | undefined;
+  entailment: boolean;
+  languages: string[];
+  schemes: string[];
+  iris: { text: Uint8Array; offsets: Uint32Array };
+  lists: Record<string, UintArray>;
+  texts: Record<string, { text: Uint8Array; offsets: Uint32Array }>;
+  rows: number;
+}
+
 /** Resource flags. */
 const TYPED = 1;
 const DEPRECATED = 2;
@@ -118,6 +153,31 @@ export class LabelIndexBuilder {
     private readonly weights?: ReadonlyMap<string, number>,
     private readonly entailment = false,
   ) {}
+
+  /**
+   * What the builder gathered, as typed arrays (to transfer, not copy) and plain values: a
+   * worker thread lays them out (`fromState`, then `build`), so that the minute a large
+   * vocabulary takes to sort never stops the service answering. The builder is spent.
+   */
+  toState(): BuilderState {
+    const fields = this as unknown as Record<string, Growable<UintArray> | TextList>;
+    const lists = Object.fromEntries(LISTS.map(([name]) => [name, (fields[name] as Growable<UintArray>).take()]));
+    const texts = Object.fromEntries(TEXTS.map((name) => [name, (fields[name] as TextList).take()]));
+    return { defaultLang: this.defaultLang, weights: this.weights === undefined ? undefined : new Map(this.weights), entailment: this.entailment, languages: this.languages, schemes: this.schemes, iris: this.iris.take(), lists, texts, rows: this.rows };
+  }
+
+  /** A builder holding what `toState` handed over, ready to `build`. */
+  static fromState(state: BuilderState): LabelIndexBuilder {
+    const builder = new LabelIndexBuilder(state.defaultLang, state.weights, state.entailment);
+    const fields = builder as unknown as Record<string, unknown>;
+    for (const [name, type] of LISTS) fields[name] = Growable.of(type as new (length: number) => UintArray, state.lists[name] as UintArray);
+    for (const name of TEXTS) fields[name] = TextList.of((state.texts[name] as { text: Uint8Array }).text, (state.texts[name] as { offsets: Uint32Array }).offsets);
+    fields.iris = IriTable.of(state.iris.text, state.iris.offsets);
+    builder.languages.push(...state.languages);
+    builder.schemes.push(...state.schemes);
+    builder.rows = state.rows;
+    return builder;
+  }
 
   /** The resource has one of the concept types. */
   typed(iri: string): void {

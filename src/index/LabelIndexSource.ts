@@ -8,6 +8,7 @@ import { LabelIndex } from './LabelIndex.js';
 import { LabelIndexBuilder, type BuildReport } from './LabelIndexBuilder.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
 import { PeakMemory } from './PeakMemory.js';
+import { layOut } from './layOut.js';
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
@@ -92,6 +93,21 @@ export class LabelIndexSource extends Refreshed {
     return this.failure === undefined ? 'the label index is not built yet' : undefined;
   }
 
+  /** While the first build runs (no index in use yet): how far it got, and an estimate of the seconds left. */
+  get loading(): { progress: string; secondsLeft: number } | undefined {
+    const progress = this.progress;
+    if (this.current !== undefined || progress === undefined) return undefined;
+    const seconds = (Date.now() - progress.started) / 1000;
+    const { triples, expected } = progress.read;
+    const share = expected === 0 ? 0 : Math.min(1, triples / expected);
+    const percent = Math.floor(100 * share);
+    return {
+      progress: `${triples} of ${expected} triples read (${percent}%) in ${Math.round(seconds)} s`,
+      // the read's pace so far, and as long again as a fifth of it for the layout
+      secondsLeft: share === 0 ? 60 : (seconds / share) * 1.2 - seconds,
+    };
+  }
+
   /** How far the first build got, as numbers (for /ready's body); undefined when none runs. */
   get buildProgress(): { triples: number; expected: number; seconds: number } | undefined {
     const progress = this.progress;
@@ -143,8 +159,8 @@ export class LabelIndexSource extends Refreshed {
       const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights, this.options.entailment === true);
       const probe = await readVocabulary(this.store, this.reads, builder, { timeoutMs: this.options.readTimeoutMs, parallel: this.options.parallel ?? 2, progress: read });
       const readMs = Date.now() - started;
-      const index = new LabelIndex(builder.build());
-      const found = builder.report as BuildReport;
+      const { data, report: found } = await layOut(builder);
+      const index = new LabelIndex(data);
       this.report = { ...found, buildSeconds: Math.round((Date.now() - started) / 100) / 10, peakRssMb: memory.stop(), built: new Date().toISOString() };
       this.current = index;
       this.probe = this.store.streams ? probe : undefined;

@@ -19,6 +19,7 @@ export class PeakMemory {
   }
 
   private sample(): void {
-    this.peak = Math.max(this.peak, process.memoryUsage.rss());
+    // the sampled peak, and the one the system kept (worker threads included; it never falls, so for a later build it may be an earlier one's)
+    this.peak = Math.max(this.peak, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
   }
 }

@@ -27,7 +27,7 @@ export class CircuitBreakerStore extends ForwardingStore {
     return this.failures >= this.threshold;
   }
 
-  override async select(query: string, name?: string): Promise<Bindings[]> {
+  override async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
     if (this.isOpen) {
       if (this.now() < this.openUntil || this.probing) {
         throw new UpstreamUnavailableError('is not answering; it is asked again in a moment');
@@ -35,7 +35,7 @@ export class CircuitBreakerStore extends ForwardingStore {
       this.probing = true;
     }
     try {
-      const rows = await this.inner.select(query, name);
+      const rows = await this.inner.select(query, name, timeoutMs);
       this.failures = 0;
       return rows;
     } catch (error) {

@@ -5,8 +5,8 @@ import type { Bindings, SparqlStore } from './SparqlStore.js';
 export class ForwardingStore implements SparqlStore {
   constructor(protected readonly inner: SparqlStore) {}
 
-  select(query: string, name?: string): Promise<Bindings[]> {
-    return this.inner.select(query, name);
+  select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
+    return this.inner.select(query, name, timeoutMs);
   }
 
   selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number> {

@@ -38,8 +38,8 @@ export class HttpStore implements SparqlStore {
 
   readonly streams = true;
 
-  async select(query: string): Promise<Bindings[]> {
-    const { timeoutMs } = this.options;
+  async select(query: string, _name?: string, timeout?: number): Promise<Bindings[]> {
+    const timeoutMs = Math.min(timeout ?? Infinity, this.options.timeoutMs);
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await this.send(query, 'application/sparql-results+json', signal, timeoutMs);
     const text = await readBody(response, signal, timeoutMs);

@@ -24,7 +24,7 @@ export class LimitingStore extends ForwardingStore {
     return { active: this.active, waiting: this.waiting.length };
   }
 
-  override async select(query: string, name?: string): Promise<Bindings[]> {
+  override async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
     if (this.active >= this.maxConcurrency) {
       if (this.waiting.length >= this.queueLimit) throw new OverloadedError();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -32,7 +32,7 @@ export class LimitingStore extends ForwardingStore {
       this.active++;
     }
     try {
-      return await this.inner.select(query, name);
+      return await this.inner.select(query, name, timeoutMs);
     } finally {
       const next = this.waiting.shift();
       if (next === undefined) this.active--;

@@ -12,8 +12,8 @@ export class MeteredStore extends ForwardingStore {
     super(inner);
   }
 
-  override select(query: string, name = 'unnamed'): Promise<Bindings[]> {
-    return this.timed(name, () => this.inner.select(query, name));
+  override select(query: string, name = 'unnamed', timeoutMs?: number): Promise<Bindings[]> {
+    return this.timed(name, () => this.inner.select(query, name, timeoutMs));
   }
 
   override selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name = 'unnamed'): Promise<number> {

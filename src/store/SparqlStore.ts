@@ -16,8 +16,11 @@ export type Bindings = Readonly<Record<string, Term>>;
  *   the store is aborted.
  */
 export interface SparqlStore {
-  /** `name` says which of the service's queries this is (`concepts`, `suggest`...), for metrics. */
-  select(query: string, name?: string): Promise<Bindings[]>;
+  /**
+   * `name` says which of the service's queries this is (`concepts`, `suggest`...), for
+   * metrics; `timeoutMs`, a shorter limit than the configured one for this query alone.
+   */
+  select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]>;
   /**
    * Runs a SELECT query whose answer may hold millions of rows, and hands each row to `take`
    * as it arrives: the values of `variables` in that order (IRIs and lexical forms; "" where

@@ -22,8 +22,8 @@ export class StartingStore implements SparqlStore {
     this.loaded.catch(() => {}); // the caller handles it through `loaded`
   }
 
-  select(query: string, name?: string): Promise<Bindings[]> {
-    return this.ready().select(query, name);
+  select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
+    return this.ready().select(query, name, timeoutMs);
   }
 
   selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number> {

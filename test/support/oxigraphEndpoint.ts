@@ -7,6 +7,8 @@ export interface Misbehaviour {
   cap?: number;
   /** Holds back the last line of every long answer (more than 1,000 lines) this long. */
   holdLastMs?: number;
+  /** Answers SELECT queries this late (read at each query: a test may change it). */
+  slowSelectMs?: number;
 }
 
 /**
@@ -30,6 +32,10 @@ export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misb
       res.end(String(error));
       return;
     }
+    if (!/n-triples/.test(String(res.getHeader('Content-Type'))) && (misbehaviour.slowSelectMs ?? 0) > 0) {
+      setTimeout(() => res.end(text), misbehaviour.slowSelectMs).unref();
+      return;
+    }
     if (/json/.test(String(res.getHeader('Content-Type')))) return void res.end(text);
     const lines = text.split('\n');
     if (text.endsWith('\n')) lines.pop();
@@ -38,7 +44,7 @@ export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misb
     const all = [...header, ...cut];
     if (misbehaviour.holdLastMs !== undefined && all.length > 1000) {
       res.write(all.slice(0, -1).join('\n') + '\n');
-      setTimeout(() => res.end(`${all.at(-1) as string}\n`), misbehaviour.holdLastMs);
+      setTimeout(() => res.end(`${all.at(-1) as string}\n`), misbehaviour.holdLastMs).unref();
       return;
     }
     res.end(all.length === 0 ? '' : all.join('\n') + '\n');

@@ -31,10 +31,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export class CountingStore extends ForwardingStore {
   queries = 0;
   readonly sent: string[] = [];
-  override async select(query: string, name?: string): Promise<Bindings[]> {
+  override async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
     this.queries++;
     this.sent.push(query);
-    return this.inner.select(query, name);
+    return this.inner.select(query, name, timeoutMs);
   }
   override async close(): Promise<void> {}
 }
