@@ -1,18 +1,22 @@
 #!/usr/bin/env node
-// The label index's build alone, without a store: the rows a store would send for a
-// synthetic vocabulary, read from its N-Triples (every concept is of skos:Concept there),
-// handed to the builder, laid out and queried once. Prints the time of each step and the
+// The label index's build alone, without a store: the triples a store would send for a
+// synthetic vocabulary, read from its N-Triples, handed to the builder as the reads hand
+// them (types, and every property the index keeps), laid out on the worker thread as the
+// service does, and queried once. Prints the time of each step and the
 // process's resident memory (now and at its peak), to find where the build's memory goes.
 //   node bench/index-memory.mjs [tmp/bench/synthetic-2000000.nt.gz]
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { LabelIndex } from '../dist/index/LabelIndex.js';
-import { LabelIndexBuilder } from '../dist/index/LabelIndexBuilder.js';
+import { LabelIndexBuilder, PROPERTIES } from '../dist/index/LabelIndexBuilder.js';
+import { layOut } from '../dist/index/layOut.js';
 
 const file = process.argv[2] ?? 'tmp/bench/synthetic-2000000.nt.gz';
 const TRIPLE = /^<([^>]+)> <([^>]+)> (?:<([^>]+)>|"((?:[^"\\]|\\.)*)"(?:@([a-zA-Z-]+))?) \.$/;
-const READ = new Set(['prefLabel', 'altLabel', 'hiddenLabel', 'notation', 'inScheme', 'topConceptOf'].map((name) => `http://www.w3.org/2004/02/skos/core#${name}`));
+const READ = new Map(Object.entries(PROPERTIES).map(([name, iri]) => [iri, name]));
+const TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const CONCEPT = 'http://www.w3.org/2004/02/skos/core#Concept';
 const memory = () => {
   const status = readFileSync('/proc/self/status', 'utf8');
   const mb = (field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
@@ -26,12 +30,16 @@ let input = createReadStream(file);
 if (file.endsWith('.gz')) input = input.pipe(createGunzip());
 for await (const line of createInterface({ input, crlfDelay: Infinity })) {
   const match = TRIPLE.exec(line);
-  if (match === null || !READ.has(match[2])) continue;
-  builder.add({ concept: match[1], property: match[2], value: match[3] ?? JSON.parse(`"${match[4]}"`), language: (match[5] ?? '').toLowerCase() });
+  if (match === null) continue;
+  if (match[2] === TYPE && match[3] === CONCEPT) builder.typed(match[1]);
+  const property = READ.get(match[2]);
+  if (property !== undefined) builder.triple(property, match[1], match[3] ?? JSON.parse(`"${match[4]}"`), (match[5] ?? '').toLowerCase(), match[3] === undefined);
 }
 say(`${builder.rows} rows taken in ${Math.round(performance.now() - started)} ms; ${memory()}`);
 started = performance.now();
-const index = new LabelIndex(builder.build());
+const { data } = await layOut(builder);
+say(`laid out on the worker thread; ${memory()}`);
+const index = new LabelIndex(data);
 say(`laid out in ${Math.round(performance.now() - started)} ms; ${memory()}`);
 say(`index: ${JSON.stringify(index.stats)}, ${Math.round(index.stats.bytes / index.stats.labels)} bytes a label`);
 globalThis.gc?.();

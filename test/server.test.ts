@@ -156,8 +156,8 @@ describe('the server process', () => {
         { SPARQL_ENDPOINT: store.url },
         async (port) => {
           for (let tries = 0; tries < 50; tries++) {
-            const ready = await (await fetch(`http://127.0.0.1:${port}/ready`)).json();
-            if (/building the label index: [1-9]\d* triples read/.test(ready.message)) break;
+            const ready = (await (await fetch(`http://127.0.0.1:${port}/ready`)).json()) as { message?: string };
+            if (/building the label index: [1-9]\d* triples read/.test(ready.message ?? "")) break;
             await sleep(100);
           }
           await keystroke(port, 'label%2012'); // the store answers at once

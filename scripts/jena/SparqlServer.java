@@ -19,7 +19,12 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryException;
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.query.ResultSetFormatter;
+import java.util.Iterator;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.riot.RDFFormat;
 import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.riot.system.StreamRDF;
+import org.apache.jena.riot.system.StreamRDFWriter;
 import org.apache.jena.sparql.resultset.ResultsWriter;
 import org.apache.jena.system.Txn;
 import org.apache.jena.tdb2.TDB2Factory;
@@ -29,6 +34,7 @@ import org.apache.jena.tdb2.TDB2Factory;
  * (query operation only) over one TDB2 dataset, answered by ARQ, the engine Fuseki runs.
  * GET with ?query=, POST form-encoded or as application/sparql-query; default-graph-uri as
  * the protocol says; SPARQL JSON, TSV, CSV or XML results by the Accept header, streamed;
+ * CONSTRUCT answered as N-Triples, streamed, as Fuseki streams it;
  * a timeout per query; the JDK's HTTP server (keep-alive, a pool of threads). The default
  * graph is the dataset's own default graph, as with Fuseki's --loc. Not a product:
  * scripts/jena.sh compiles and runs it for the tests and the benchmark.
@@ -119,8 +125,8 @@ public final class SparqlServer {
   private void answer(HttpExchange exchange, Query query) throws IOException {
     String accept = header(exchange, "Accept").toLowerCase(Locale.ROOT);
     ResultsFormat format = ResultsFormat.of(accept);
-    if (!query.isSelectType() && !query.isAskType()) {
-      send(exchange, 400, "text/plain", "this harness answers SELECT and ASK only");
+    if (!query.isSelectType() && !query.isAskType() && !query.isConstructType()) {
+      send(exchange, 400, "text/plain", "this harness answers SELECT, ASK and CONSTRUCT only");
       return;
     }
     Txn.executeRead(dataset, () -> {
@@ -130,6 +136,19 @@ public final class SparqlServer {
           ByteArrayOutputStream out = new ByteArrayOutputStream();
           ResultsWriter.create().lang(format.lang).write(out, yes);
           send(exchange, 200, format.mediaType, out.toString(StandardCharsets.UTF_8));
+          return;
+        }
+        if (query.isConstructType()) {
+          Iterator<Triple> triples = execution.execConstructTriples();
+          triples.hasNext(); // as for SELECT: an error before the first triple is still an HTTP status
+          exchange.getResponseHeaders().set("Content-Type", "application/n-triples; charset=utf-8");
+          exchange.sendResponseHeaders(200, 0);
+          try (OutputStream out = exchange.getResponseBody()) {
+            StreamRDF stream = StreamRDFWriter.getWriterStream(out, RDFFormat.NTRIPLES_UTF8);
+            stream.start();
+            triples.forEachRemaining(stream::triple);
+            stream.finish();
+          }
           return;
         }
         ResultSet results = execution.execSelect();

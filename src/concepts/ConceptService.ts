@@ -4,7 +4,7 @@ import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
 import { LabelIndex, type ReconcileCandidate, type ReconcileFilter } from '../index/LabelIndex.js';
 import { ReconcileQuery } from '../domain/reconciliation.js';
 import { LabelIndexBuilder } from '../index/LabelIndexBuilder.js';
-import type { LabelIndexSource } from '../index/LabelIndexSource.js';
+import type { IndexReport, LabelIndexSource } from '../index/LabelIndexSource.js';
 import type { SpellingVariantsSource } from '../sparql/SpellingVariantsSource.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import { isRdfIri } from '../sparql/iri.js';
@@ -93,6 +93,11 @@ export class ConceptService {
   /** What is still being read before /search and /suggest answer at full speed; undefined when nothing is. */
   get pending(): string | undefined {
     return this.options.labelIndex?.pending;
+  }
+
+  /** What the label index in use holds and what its build cost (for /ready); undefined without one, or when read from a snapshot. */
+  get indexReport(): IndexReport | undefined {
+    return this.options.labelIndex?.report;
   }
 
   /** The label index in use, if any (for metrics). */

@@ -16,7 +16,9 @@ export function healthHandler(): RequestHandler {
 
 /**
  * GET /ready: 200 when the store answered a cheap query within the last 5 s (asking it
- * now if not) and the label index is in, else 503 saying why (the data files loading, the
+ * now if not) and the label index is in, with what the index holds (concepts, labels by
+ * language, the ten largest, schemes, deprecated, refused IRIs, build time, peak memory),
+ * else 503 saying why (the data files loading, the
  * label index being read and how far it got, the store not answering). Load balancers send
  * traffic only to ready replicas.
  */
@@ -38,6 +40,7 @@ export function readyHandler(concepts: ConceptService): RequestHandler {
         return;
       }
     }
-    sendStatus(res, { status: 'ready' });
+    const report = concepts.indexReport;
+    sendStatus(res, report === undefined ? { status: 'ready' } : { status: 'ready', labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } });
   };
 }

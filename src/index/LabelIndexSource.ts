@@ -94,7 +94,7 @@ export class LabelIndexSource extends Refreshed {
   }
 
   /** While the first build runs (no index in use yet): how far it got, and an estimate of the seconds left. */
-  get loading(): { progress: string; secondsLeft: number } | undefined {
+  get loading(): { progress: string; secondsLeft: number; expected: number; started: number } | undefined {
     const progress = this.progress;
     if (this.current !== undefined || progress === undefined) return undefined;
     const seconds = (Date.now() - progress.started) / 1000;
@@ -105,6 +105,8 @@ export class LabelIndexSource extends Refreshed {
       progress: `${triples} of ${expected} triples read (${percent}%) in ${Math.round(seconds)} s`,
       // the read's pace so far, and as long again as a fifth of it for the layout
       secondsLeft: share === 0 ? 60 : (seconds / share) * 1.2 - seconds,
+      expected,
+      started: progress.started,
     };
   }
 
@@ -167,7 +169,7 @@ export class LabelIndexSource extends Refreshed {
       this.failure = undefined;
       this.noConcepts = found.concepts === 0 && found.labelled > 0 ? await this.whyNoConcepts(found) : undefined;
       const { words, bytes } = index.stats;
-      this.log.info(`label index: ${describeReport(this.report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB; ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`);
+      this.log.info(`label index: ${describeReport(this.report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`);
       if (found.refused.count > 0) {
         this.log.warn(
           `label index: ${found.refused.count} concept${found.refused.count === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${found.refused.first.map((iri) => JSON.stringify(iri)).join(', ')}${found.refused.count > 3 ? ', ...' : ''}`,

@@ -84,8 +84,8 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
 }
 
 /**
- * Reads every triple of `reads` into `builder`: each read is counted first (COUNT(*) of its
- * pattern), then read whole, or in parts of at most a million triples by LIMIT and OFFSET
+ * Reads every triple of `reads` into `builder`: every read is counted first (COUNT(*) of its
+ * pattern: the size of the whole read is known from its first seconds), then each is read whole, or in parts of at most a million triples by LIMIT and OFFSET
  * where it holds more. A part that brings fewer triples than it should shows the store's
  * cap: the rest of that part is asked again in parts of what it sent. Up to `parallel`
  * queries run at once (a store that streams; the embedded one answers on this thread).
@@ -106,6 +106,7 @@ export async function readVocabulary(
   const partSize = store.streams ? PART_TRIPLES : EMBEDDED_PART_TRIPLES;
   const probe = new Map<string, { triples: number; characters: number }>();
   const tasks: Array<() => Promise<void>> = [];
+  const parallel = store.streams ? Math.max(1, options.parallel) : 1;
 
   const readPart = async (read: VocabularyRead, count: number, offset: number, size: number, whole: boolean): Promise<void> => {
     const sums = probe.get(read.name) as { triples: number; characters: number };
@@ -135,26 +136,28 @@ export async function readVocabulary(
     tasks.unshift(() => readPart(read, count, offset + sent, due - sent, false));
   };
 
-  for (const read of reads) {
-    tasks.push(async () => {
+  // First every count (cheap: no term is sent), so that the size of the whole read is known
+  // from its first seconds; then the parts, each read's after the other.
+  const counts = new Map<VocabularyRead, number>();
+  await pool(
+    reads.map((read) => async () => {
       const count = await countTriples(store, read, options.timeoutMs);
+      counts.set(read, count);
       progress.expected += count;
       progress.counted++;
-      probe.set(read.name, { triples: 0, characters: 0 });
-      if (count === 0) return;
-      if (count <= partSize) {
-        tasks.unshift(() => readPart(read, count, 0, count, true));
-        return;
-      }
-      const parts: Array<() => Promise<void>> = [];
-      for (let offset = 0; offset < count; offset += partSize) parts.push(() => readPart(read, count, offset, partSize, false));
-      tasks.unshift(...parts);
-    });
+    }),
+    parallel,
+  );
+  for (const read of reads) {
+    const count = counts.get(read) as number;
+    probe.set(read.name, { triples: 0, characters: 0 });
+    if (count <= partSize) {
+      if (count > 0) tasks.push(() => readPart(read, count, 0, count, true));
+      continue;
+    }
+    for (let offset = 0; offset < count; offset += partSize) tasks.push(() => readPart(read, count, offset, partSize, false));
   }
-  const workers = Array.from({ length: store.streams ? Math.max(1, options.parallel) : 1 }, async () => {
-    for (let task = tasks.shift(); task !== undefined; task = tasks.shift()) await task();
-  });
-  await Promise.all(workers);
+  await pool(tasks, parallel);
   return probeText(reads.map((read) => [read.name, probe.get(read.name) ?? { triples: 0, characters: 0 }]));
 }
 
@@ -171,6 +174,14 @@ export async function probeVocabulary(store: SparqlStore, reads: readonly Vocabu
     sums.push([read.name, { triples: Number(values[0] ?? 0), characters: Number(values[1] || 0) }]);
   }
   return probeText(sums);
+}
+
+/** Runs `tasks` (which may add more to the front of the list) `parallel` at a time. */
+async function pool(tasks: Array<() => Promise<void>>, parallel: number): Promise<void> {
+  const worker = async (): Promise<void> => {
+    for (let task = tasks.shift(); task !== undefined; task = tasks.shift()) await task();
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
 }
 
 async function countTriples(store: SparqlStore, read: VocabularyRead, timeoutMs: number): Promise<number> {

@@ -56,6 +56,28 @@ function reconcilePaths(): object {
  * at GET /docs. Its limits come from the code that enforces them (endpoints/parameters.ts),
  * and test/http/openApi.test.ts checks real answers of every endpoint against it.
  */
+/** /ready's account of the label index (IndexReport). */
+const LABEL_INDEX_REPORT = {
+  type: 'object',
+  description: 'What the label index holds, and what its build cost.',
+  required: ['concepts', 'labels', 'labelsByLanguage', 'schemes', 'deprecated', 'refused', 'entailed', 'wouldEntail', 'labelled', 'buildSeconds', 'peakRssMb', 'built'],
+  properties: {
+    concepts: { type: 'integer', minimum: 0 },
+    labels: { type: 'integer', minimum: 0, description: 'Matchable labels (prefLabel, altLabel, hiddenLabel) of the concepts.' },
+    labelsByLanguage: { type: 'object', additionalProperties: { type: 'integer' }, description: 'The ten largest languages ("" for untagged) and their labels.' },
+    schemes: { type: 'integer', minimum: 0 },
+    deprecated: { type: 'integer', minimum: 0 },
+    refused: { type: 'object', required: ['count', 'first'], properties: { count: { type: 'integer' }, first: { type: 'array', items: { type: 'string' } } }, description: 'Concepts no query can name (blank nodes, IRIs that IRI validation refuses): left out.' },
+    entailed: { type: 'integer', minimum: 0, description: 'Concepts only by SKOS_ENTAILMENT.' },
+    wouldEntail: { type: 'integer', minimum: 0, description: 'Without SKOS_ENTAILMENT: labelled resources linked by SKOS relations but typed no concept.' },
+    labelled: { type: 'integer', minimum: 0, description: 'Resources with a label, concepts or not.' },
+    buildSeconds: { type: 'number' },
+    peakRssMb: { type: 'integer', description: 'The most resident memory the process held during the build.' },
+    built: { type: 'string', description: 'When, as an ISO 8601 date and time.' },
+  },
+  additionalProperties: false,
+};
+
 export function openApiDocument(config: Config, version: string): object {
   const hal = config.apiCompat === 'skos-suggester';
   const ref = (kind: string, name: string): { $ref: string } => ({ $ref: `#/components/${kind}/${name}` });
@@ -79,12 +101,12 @@ export function openApiDocument(config: Config, version: string): object {
     },
     options: preflight,
   });
-  const status = (summary: string, description: string, value: string, withErrors: string[]): object => ({
+  const status = (summary: string, description: string, value: string, withErrors: string[], more: Record<string, object> = {}): object => ({
     get: {
       summary,
       description,
       responses: {
-        '200': { description: 'Yes.', content: json({ type: 'object', required: ['status'], properties: { status: { const: value } }, additionalProperties: false }) },
+        '200': { description: 'Yes.', content: json({ type: 'object', required: ['status'], properties: { status: { const: value }, ...more }, additionalProperties: false }) },
         ...Object.fromEntries(withErrors.map((name) => [errorStatus[name], ref('responses', name)])),
       },
     },
@@ -174,7 +196,13 @@ export function openApiDocument(config: Config, version: string): object {
       ...reconcilePaths(),
       '/languages': lookup('The languages of the labels', "The languages the concepts' preferred labels are in (lower case, sorted), and the default language: for a language selector.", [], 'LanguagesResponse', ['BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError']),
       '/health': status('Liveness', 'The process is up and answering. Never asks the store.', 'ok', []),
-      '/ready': status('Readiness', 'The store answered a cheap query within the last 5 s. 503 while it does not.', 'ready', ['ServiceUnavailable']),
+      '/ready': status(
+        'Readiness',
+        'The store answered a cheap query within the last 5 s, and the label index is in (with what it holds, when it was built from the store). 503 while not, saying what is loading and how far it got, or what to change when the store holds labelled resources but no concept.',
+        'ready',
+        ['ServiceUnavailable'],
+        { labelIndex: LABEL_INDEX_REPORT },
+      ),
       ...(config.metrics
         ? {
             '/metrics': {

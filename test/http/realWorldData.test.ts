@@ -121,6 +121,47 @@ describe('a real vocabulary file with its oddities', () => {
     for (const neutral of ['mul', 'und', 'und-latn', 'zxx']) expect(body.languages).not.toContain(neutral);
   });
 
+  test('a resource linked by a SKOS relation but untyped is a concept only with SKOS_ENTAILMENT=on', async () => {
+    const records = `${H}records`; // untyped; skos:narrower of archives
+    const entailed = await startService({ ...storeSettings(), SKOS_ENTAILMENT: 'on' });
+    try {
+      expect(await found(entailed, '/search?q=information%20sources')).toEqual([records]);
+      expect(await found(entailed, '/suggest?q=inform')).toEqual([records]);
+      expect((await entailed.get(getPath(records))).body._embedded.concepts).toEqual([{ uri: records, prefLabel: 'Information sources', altLabels: [], related: [] }]);
+      expect(await found(entailed, getPath(`${H}archives`))).toEqual([`${H}archives`]); // typed concepts stay
+      expect(await found(entailed, '/search?q=anonymous%20heading')).toEqual([]); // blank nodes stay out
+    } finally {
+      await entailed.close();
+    }
+    expect(await found(service, '/search?q=information%20sources')).toEqual([]);
+    expect(await found(service, '/suggest?q=inform')).toEqual([]);
+    expect(await found(service, getPath(records))).toEqual([]);
+  });
+
+  test('/ready says what the label index holds: concepts, labels by language, deprecated and refused IRIs', async () => {
+    if (service.config.labelIndex === false) return; // the store path keeps no index
+    const { status, body } = await service.get('/ready');
+    expect(status).toBe(200);
+    expect(body.labelIndex).toMatchObject({ deprecated: 1, labelled: expect.any(Number), peakRssMb: expect.any(Number) });
+    expect(body.labelIndex.refused).toEqual({ count: 2, first: expect.arrayContaining([`${H}Mus${FFFD}es_d_art`]) }); // and the blank node typed as a concept
+    expect(body.labelIndex.concepts).toBeGreaterThan(5);
+    expect(body.labelIndex.labelsByLanguage.en).toBeGreaterThan(3);
+    expect(body.labelIndex.labelsByLanguage['']).toBeGreaterThan(3); // untagged, and mul, und, zxx
+  });
+
+  test('a store whose labelled resources have none of the concept types is not ready, and /ready names the types it holds', async () => {
+    const none = await startService({ ...storeSettings(), CONCEPT_TYPES: 'http://example.org/NoSuchClass' });
+    try {
+      if (none.config.labelIndex === false) return; // the store path keeps no index to tell
+      const { status, body, headers } = await none.get('/ready');
+      expect(status).toBe(503);
+      expect(headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(body.message).toMatch(/none is typed http:\/\/example.org\/NoSuchClass \(CONCEPT_TYPES\).*Their types: .*http:\/\/www.w3.org\/2004\/02\/skos\/core#Concept \(\d+\).*http:\/\/schema.org\/Topic \(1\).*Set CONCEPT_TYPES/);
+    } finally {
+      await none.close();
+    }
+  });
+
   test('a 10,000-character label comes back whole and is found by its words', async () => {
     const { body } = await service.get(getPath(`${H}bookbinding`));
     const [long] = body._embedded.concepts[0].altLabels;
