@@ -9,6 +9,7 @@ import { isRdfIri } from '../sparql/iri.js';
 import { IriTable } from './IriTable.js';
 import { Growable, TextList, reorderText } from './Growable.js';
 import type { LabelIndexData } from './LabelIndexData.js';
+import { radixOrder } from './radixOrder.js';
 import { sortByBytes } from './sortByBytes.js';
 
 /**
@@ -66,6 +67,9 @@ export interface BuilderState {
   texts: Record<string, { text: Uint8Array; offsets: Uint32Array }>;
   rows: number;
 }
+
+/** A key after every `withinTierKey` (which stays below 2^47): the labels of resources that are no concept. */
+const LAST_KEY = 2 ** 47;
 
 /** Resource flags. */
 const TYPED = 1;
@@ -260,62 +264,29 @@ export class LabelIndexBuilder {
     if (property !== undefined) this.triple(property, row.concept, row.value, row.language, false);
   }
 
-  /** Lays the rows out; the builder is spent afterwards. */
-  build(): LabelIndexData {
-    // Which resources are concepts; they are numbered in code point order of their IRIs (the last tie-break is then the number).
-    const flags = this.flags.take();
-    const iris = this.iris.take();
-    const resources = iris.offsets.length - 1;
-    const text = Buffer.from(iris.text.buffer, iris.text.byteOffset, iris.text.byteLength);
-    const iriOf = (id: number): string => text.toString('utf8', iris.offsets[id], iris.offsets[id + 1]);
-    const chosen = new Growable(Uint32Array);
-    const refused: string[] = [];
-    let refusedCount = 0;
-    let deprecated = 0;
-    let entailed = 0;
-    let wouldEntail = 0;
-    const labels = labelledResources(resources, this.entryConcept, this.displayConcept);
-    for (let id = 0; id < resources; id++) {
-      const flag = flags[id] ?? 0;
-      if (!this.entailment && (flag & (TYPED | LINKED | DEPRECATED)) === LINKED && labels[id] === 1) wouldEntail++;
-      if ((flag & TYPED) === 0 && !(this.entailment && (flag & LINKED) !== 0)) continue;
-      if ((flag & DEPRECATED) !== 0) {
-        deprecated++;
-        continue;
-      }
-      if (!isRdfIri(iriOf(id))) {
-        if (refusedCount++ < 3) refused.push(iriOf(id));
-        continue;
-      }
-      if ((flag & TYPED) === 0) entailed++;
-      chosen.push(id);
-    }
-    const conceptOrder = chosen.take();
-    sortByBytes(iris.text, iris.offsets, conceptOrder);
-    const conceptCount = conceptOrder.length;
-    const rank = new Int32Array(resources).fill(-1);
-    conceptOrder.forEach((id, position) => (rank[id] = position));
-    const concepts = reorderText(iris.text, iris.offsets, conceptOrder);
-    const labelled = labels.reduce((sum, has) => sum + has, 0);
-    this.report = { concepts: conceptCount, labels: 0, labelsByLanguage: [], schemes: this.schemes.length, deprecated, refused: { count: refusedCount, first: refused }, entailed, wouldEntail, labelled };
-
-    const display = groupBy(conceptCount, this.displayConcept.take(), rank);
-    const displayText = this.displayText.take();
-    const displayKind = this.displayKind.take();
-    const displayLanguage = this.displayLanguage.take();
-    const displayTexts = reorderText(displayText.text, displayText.offsets, display.order);
-    const displayKinds = Uint8Array.from(display.order, (i) => displayKind[i] as number);
-    const displayLanguages = Uint16Array.from(display.order, (i) => displayLanguage[i] as number);
+  /**
+   * Lays the rows out; the builder is spent afterwards. `collect`, where the caller has one
+   * (the layout worker: a garbage collection), runs between the steps, when the rows a step
+   * read are no longer held: each step's input goes before the next step's output comes.
+   */
+  build(collect: () => void = () => {}): LabelIndexData {
+    const { conceptCount, rank, concepts } = this.chooseConcepts();
+    collect();
+    const { display, displayTexts, displayKinds, displayLanguages } = this.displayLabels(conceptCount, rank);
+    collect();
     const standing = this.standings(conceptCount, rank, display.offsets, displayKinds, displayLanguages, concepts);
     const tie = this.ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts);
 
     const entries = this.entries(rank, standing, tie);
-    this.report.labels = entries.concept.length;
-    this.report.labelsByLanguage = countByLanguage(entries.language, this.languages);
+    collect();
+    const report = this.report as BuildReport;
+    report.labels = entries.concept.length;
+    report.labelsByLanguage = countByLanguage(entries.language, this.languages);
     const textOrder = identity(entries.concept.length);
     sortByBytes(entries.text, entries.textOffsets, textOrder);
     const filingOrder = this.filingOrder(entries);
     const words = wordsOf(entries.text, entries.textOffsets);
+    collect();
     const member = groupBy(conceptCount, this.memberConcept.take(), rank);
     const memberScheme = this.memberScheme.take();
     const notationText = this.notationText.take();
@@ -356,36 +327,96 @@ export class LabelIndexBuilder {
   }
 
   /**
+   * Which resources are concepts (see the class), numbered in code point order of their
+   * IRIs (the last tie-break is then the number): `rank` maps a resource to its concept
+   * number, -1 for a resource that is none. Fills the report's counts.
+   */
+  private chooseConcepts(): { conceptCount: number; rank: Int32Array; concepts: { text: Uint8Array; offsets: Uint32Array } } {
+    const flags = this.flags.take();
+    const iris = this.iris.take();
+    const resources = iris.offsets.length - 1;
+    const text = Buffer.from(iris.text.buffer, iris.text.byteOffset, iris.text.byteLength);
+    const iriOf = (id: number): string => text.toString('utf8', iris.offsets[id], iris.offsets[id + 1]);
+    const chosen = new Growable(Uint32Array);
+    const refused: string[] = [];
+    let refusedCount = 0;
+    let deprecated = 0;
+    let entailed = 0;
+    let wouldEntail = 0;
+    const labels = labelledResources(resources, this.entryConcept, this.displayConcept);
+    for (let id = 0; id < resources; id++) {
+      const flag = flags[id] ?? 0;
+      if (!this.entailment && (flag & (TYPED | LINKED | DEPRECATED)) === LINKED && labels[id] === 1) wouldEntail++;
+      if ((flag & TYPED) === 0 && !(this.entailment && (flag & LINKED) !== 0)) continue;
+      if ((flag & DEPRECATED) !== 0) {
+        deprecated++;
+        continue;
+      }
+      if (!isRdfIri(iriOf(id))) {
+        if (refusedCount++ < 3) refused.push(iriOf(id));
+        continue;
+      }
+      if ((flag & TYPED) === 0) entailed++;
+      chosen.push(id);
+    }
+    const conceptOrder = chosen.take();
+    sortByBytes(iris.text, iris.offsets, conceptOrder);
+    const rank = new Int32Array(resources).fill(-1);
+    conceptOrder.forEach((id, position) => (rank[id] = position));
+    const labelled = labels.reduce((sum, has) => sum + has, 0);
+    this.report = { concepts: conceptOrder.length, labels: 0, labelsByLanguage: [], schemes: this.schemes.length, deprecated, refused: { count: refusedCount, first: refused }, entailed, wouldEntail, labelled };
+    return { conceptCount: conceptOrder.length, rank, concepts: reorderText(iris.text, iris.offsets, conceptOrder) };
+  }
+
+  /** The labels to show (prefLabels, rdfs:labels), grouped by concept number. */
+  private displayLabels(conceptCount: number, rank: Int32Array): { display: { offsets: Uint32Array; order: Uint32Array }; displayTexts: { text: Uint8Array; offsets: Uint32Array }; displayKinds: Uint8Array; displayLanguages: Uint16Array } {
+    const display = groupBy(conceptCount, this.displayConcept.take(), rank);
+    const displayText = this.displayText.take();
+    const displayKind = this.displayKind.take();
+    const displayLanguage = this.displayLanguage.take();
+    return {
+      display,
+      displayTexts: reorderText(displayText.text, displayText.offsets, display.order),
+      displayKinds: Uint8Array.from(display.order, (i) => displayKind[i] as number),
+      displayLanguages: Uint16Array.from(display.order, (i) => displayLanguage[i] as number),
+    };
+  }
+
+  /**
    * The matchable labels numbered in the order in which they rank within a tier
    * (`withinTierKey`: prefLabels before alt and hidden labels, then the concept's standing,
    * then shorter first, then the concept's tie rank, its prefLabel in the default language
    * and then its URI). Duplicates (same concept, kind, language and folded text) are dropped.
    */
   private entries(rank: Int32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
-    // the labels of concepts only, renumbered
     const subject = this.entryConcept.take();
-    const mine = keptItems(subject, rank);
-    const alt = Uint8Array.from(mine, (i) => this.entryAlt.get(i));
-    const length = Uint32Array.from(mine, (i) => this.entryLength.get(i));
-    const language = Uint16Array.from(mine, (i) => this.entryLanguage.get(i));
-    const concept = Uint32Array.from(mine, (i) => rank[subject[i] as number] as number);
-    this.entryAlt.take();
-    this.entryLength.take();
-    this.entryLanguage.take();
-    const all = this.entryText.take();
-    const { text, offsets } = reorderText(all.text, all.offsets, mine);
-    const keys = Float64Array.from(concept, (c, i) => withinTierKey(alt[i] === 0, standing[c] as number, length[i] as number, tie[c] as number));
-    const order = identity(concept.length).sort((a, b) => (keys[a] as number) - (keys[b] as number) || (concept[a] as number) - (concept[b] as number));
-    const same = (a: number, b: number): boolean =>
-      alt[a] === alt[b] && length[a] === length[b] && concept[a] === concept[b] && language[a] === language[b] && Buffer.from(text.buffer, text.byteOffset).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
-    const kept = new Growable(Uint32Array, order.length);
+    const alt = this.entryAlt.take();
+    const length = this.entryLength.take();
+    const language = this.entryLanguage.take();
+    const { text, offsets } = this.entryText.take();
+    const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+    // the labels of concepts first, in their order within a tier; those of other resources last, then cut
+    const keys = new Float64Array(subject.length);
+    let mine = 0;
+    for (let i = 0; i < subject.length; i++) {
+      const c = rank[subject[i] as number] as number;
+      if (c < 0) keys[i] = LAST_KEY;
+      else {
+        keys[i] = withinTierKey(alt[i] === 0, standing[c] as number, length[i] as number, tie[c] as number);
+        mine++;
+      }
+    }
+    const order = radixOrder(keys).subarray(0, mine);
+    const conceptOf = (entry: number): number => rank[subject[entry] as number] as number;
+    const same = (a: number, b: number): boolean => language[a] === language[b] && bytes.compare(bytes, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
+    const kept = new Growable(Uint32Array, Math.max(1, order.length));
     for (let i = 0; i < order.length; i++) {
       const entry = order[i] as number;
       let duplicate = false;
       // equal entries sort next to each other, within a run of the same kind, length and concept
       for (let j = i - 1; j >= 0 && !duplicate; j--) {
         const other = order[j] as number;
-        if (alt[other] !== alt[entry] || length[other] !== length[entry] || concept[other] !== concept[entry]) break;
+        if (alt[other] !== alt[entry] || length[other] !== length[entry] || conceptOf(other) !== conceptOf(entry)) break;
         duplicate = same(entry, other);
       }
       if (!duplicate) kept.push(entry);
@@ -393,7 +424,7 @@ export class LabelIndexBuilder {
     const keptOrder = kept.take();
     const texts = reorderText(text, offsets, keptOrder);
     return {
-      concept: Uint32Array.from(keptOrder, (i) => concept[i] as number),
+      concept: Uint32Array.from(keptOrder, conceptOf),
       language: Uint16Array.from(keptOrder, (i) => language[i] as number),
       length: Uint32Array.from(keptOrder, (i) => length[i] as number),
       text: texts.text,
@@ -487,7 +518,7 @@ export class LabelIndexBuilder {
   private filingOrder(entries: { language: Uint16Array; text: Uint8Array; textOffsets: Uint32Array }): Uint32Array {
     const bytes = Buffer.from(entries.text.buffer, entries.text.byteOffset, entries.text.byteLength);
     const filing = new Growable(Uint32Array);
-    const forms = new TextList();
+    const starts = new Uint32Array(entries.language.length);
     for (let entry = 0; entry < entries.language.length; entry++) {
       const start = entries.textOffsets[entry] as number;
       const end = entries.textOffsets[entry + 1] as number;
@@ -496,13 +527,11 @@ export class LabelIndexBuilder {
       const first = bytes.toString('utf8', start, space);
       if (filingForm([first, ''], this.languages[entries.language[entry] as number] as string) === undefined) continue;
       filing.push(entry);
-      forms.push(bytes.toString('utf8', space + 1, end));
+      starts[entry] = space + 1;
     }
-    const entryOf = filing.take();
-    const { text, offsets } = forms.take();
-    const order = identity(entryOf.length);
-    sortByBytes(text, offsets, order);
-    return Uint32Array.from(order, (i) => entryOf[i] as number);
+    const order = filing.take();
+    sortByBytes(entries.text, entries.textOffsets, order, starts);
+    return order;
   }
 
   /** The resource's number, given at its first sight. */
