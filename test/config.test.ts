@@ -63,6 +63,8 @@ describe('loadConfig', () => {
       API_COMPAT: 'skos-suggester',
       RECONCILE_NAME: 'Food thesaurus',
       PUBLIC_URL: 'https://vocab.example.org/food/',
+      SKOS_ENTAILMENT: 'on',
+      LABEL_INDEX_READ_PARALLEL: '4',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -85,6 +87,8 @@ describe('loadConfig', () => {
       apiCompat: 'skos-suggester',
       reconcileName: 'Food thesaurus',
       publicUrl: 'https://vocab.example.org/food',
+      skosEntailment: true,
+      labelIndexReadParallel: 4,
     });
   });
 
@@ -120,6 +124,8 @@ describe('loadConfig', () => {
     ['LABEL_INDEX', { LABEL_INDEX: 'yes' }],
     ['METRICS', { METRICS: 'true' }],
     ['LABEL_INDEX_REFRESH_SECONDS', { LABEL_INDEX_REFRESH_SECONDS: '0' }],
+    ['SKOS_ENTAILMENT', { SKOS_ENTAILMENT: 'true' }],
+    ['LABEL_INDEX_READ_PARALLEL', { LABEL_INDEX_READ_PARALLEL: '0' }],
   ])('refuses a malformed %s with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name}: `));
