@@ -1,8 +1,17 @@
 #!/usr/bin/env node
 // Writes a synthetic SKOS vocabulary as gzipped N-Triples, for benchmarks:
 //   node bench/generate-vocabulary.mjs [--concepts 200000] [--seed 1] [--out tmp/bench/synthetic-200000.nt.gz]
+//        [--languages 13] [--typed 1]
 // Every concept has an English and a German prefLabel of one to four words, 0 to 2
 // altLabels, a notation, a scheme, and 0 to 3 skos:related links stated in one direction.
+// With --languages N (2 to 13) the shape of a multilingual classification instead: an
+// English prefLabel and, each with a chance of 40%, one in each of N - 1 other languages
+// (de fr es it nl sv fi ru ar ja zh ko, in that order: Cyrillic, Arabic, and Japanese and
+// Chinese labels written without spaces, as they are), an altLabel for 60% of the concepts,
+// a notation, a scheme, and one skos:broader link to an earlier concept (no related links):
+// at 1.4 million concepts about 9 million labels. --typed F types only that share of the
+// concepts skos:Concept (exports of classifications often type a few; the rest are
+// concepts by their links alone, see SKOS_ENTAILMENT).
 // Words are made of syllables and follow a Zipf-like frequency, so that some words (and
 // most short prefixes) match thousands of labels, as in real thesauri; the German words
 // carry umlauts and ß. The same arguments always give the same file.
@@ -14,7 +23,11 @@ import { once } from 'node:events';
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
 const concepts = Number(args.concepts ?? 200000);
 const seed = Number(args.seed ?? 1);
-const out = args.out ?? `tmp/bench/synthetic-${concepts}.nt.gz`;
+const languageCount = args.languages === undefined ? undefined : Number(args.languages);
+const typed = Number(args.typed ?? 1);
+const out = args.out ?? `tmp/bench/synthetic-${concepts}${languageCount === undefined ? '' : `-${languageCount}-languages`}${typed === 1 ? '' : `-typed-${typed}`}.nt.gz`;
+if (languageCount !== undefined && !(Number.isInteger(languageCount) && languageCount >= 2 && languageCount <= 13)) throw new Error('--languages must be an integer from 2 to 13');
+if (!(typed >= 0 && typed <= 1)) throw new Error('--typed must be a share from 0 to 1');
 if (!Number.isInteger(concepts) || concepts < 1) throw new Error('--concepts must be a positive integer');
 
 // mulberry32: a small, seeded PRNG
@@ -57,6 +70,49 @@ function label() {
   return [capitalise(picks.map((i) => lexicon[i]).join(' ')), capitalise(picks.map((i) => germanLexicon[i]).join(' '))];
 }
 
+// The other languages' forms of a word: Latin-script languages change letters, the others
+// write its syllables in their own script (a letter for each Latin letter, or for CJK one
+// character for each syllable-like pair of letters, from a block of common characters).
+const LATIN = {
+  fr: [['e', 'é'], ['a', 'à'], ['o', 'ô'], ['c', 'ç']],
+  es: [['n', 'ñ'], ['o', 'ó'], ['a', 'á'], ['i', 'í']],
+  it: [['e', 'è'], ['o', 'ò'], ['u', 'ù']],
+  nl: [['ij', 'ĳ'], ['u', 'uu'], ['e', 'ee']],
+  sv: [['a', 'å'], ['o', 'ö'], ['ae', 'ä']],
+  fi: [['a', 'ä'], ['o', 'ö'], ['k', 'kk']],
+};
+const CYRILLIC = Object.fromEntries([...'abcdefghijklmnopqrstuvwxyz'].map((letter, i) => [letter, 'абцдефгхийклмнопярстуввхыз'[i]]));
+const ARABIC = Object.fromEntries([...'abcdefghijklmnopqrstuvwxyz'].map((letter, i) => [letter, 'ابتدعفغهيجكلمنوپقرستيوحخيز'[i]]));
+function otherForm(word, language) {
+  if (language === 'de') return german(word);
+  if (LATIN[language] !== undefined) {
+    let text = word;
+    for (const [from, to] of LATIN[language]) if (random() < 0.5) text = text.replaceAll(from, to);
+    return text;
+  }
+  if (language === 'ru') return [...word].map((letter) => CYRILLIC[letter] ?? letter).join('');
+  if (language === 'ar') return [...word].map((letter) => ARABIC[letter] ?? letter).join('');
+  // ja, zh: CJK ideographs (U+4E00 on); ko: Hangul syllables (U+AC00 on)
+  const base = language === 'ko' ? 0xac00 : 0x4e00;
+  const span = language === 'ko' ? 11_000 : 6_000;
+  let text = '';
+  for (let i = 0; i < word.length; i += 2) text += String.fromCodePoint(base + ((word.charCodeAt(i) * 131 + (word.charCodeAt(i + 1) || 7) * 31 + i) % span));
+  return text;
+}
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv', 'fi', 'ru', 'ar', 'ja', 'zh', 'ko'].slice(0, languageCount ?? 2);
+const formCache = new Map();
+function multilingual(picks, language) {
+  if (language === 'en') return capitalise(picks.map((i) => lexicon[i]).join(' '));
+  const words = picks.map((i) => {
+    const key = `${language}:${i}`;
+    let form = formCache.get(key);
+    if (form === undefined) formCache.set(key, (form = otherForm(lexicon[i], language)));
+    return form;
+  });
+  // Japanese and Chinese labels are written without spaces between words
+  return capitalise(words.join(language === 'ja' || language === 'zh' ? '' : ' '));
+}
+
 const NS = 'http://example.org/synthetic/';
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const iri = (value) => `<${value}>`;
@@ -78,7 +134,20 @@ async function emit(s, p, o) {
 const scheme = iri(`${NS}scheme`);
 await emit(scheme, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}ConceptScheme`));
 await emit(scheme, iri(`${SKOS}prefLabel`), literal('Synthetic thesaurus', 'en'));
-for (let i = 1; i <= concepts; i++) {
+for (let i = 1; i <= concepts && languageCount !== undefined; i++) {
+  const concept = iri(`${NS}c${i}`);
+  if (random() < typed) await emit(concept, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}Concept`));
+  await emit(concept, iri(`${SKOS}inScheme`), scheme);
+  const picks = Array.from({ length: 1 + Math.floor(random() * random() * 4.5) }, zipf);
+  for (const language of LANGUAGES) if (language === 'en' || random() < 0.4) await emit(concept, iri(`${SKOS}prefLabel`), literal(multilingual(picks, language), language));
+  if (random() < 0.6) {
+    const language = LANGUAGES[Math.floor(random() * LANGUAGES.length)];
+    await emit(concept, iri(`${SKOS}altLabel`), literal(multilingual(Array.from({ length: 1 + Math.floor(random() * 3) }, zipf), language), language));
+  }
+  await emit(concept, iri(`${SKOS}notation`), `"${Math.floor(i / 1000)}.${i % 1000}"`);
+  if (i > 20) await emit(concept, iri(`${SKOS}broader`), iri(`${NS}c${1 + Math.floor(random() * Math.min(i - 1, 100_000 + i / 10))}`));
+}
+for (let i = 1; i <= concepts && languageCount === undefined; i++) {
   const concept = iri(`${NS}c${i}`);
   const [en, de] = label();
   await emit(concept, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}Concept`));
