@@ -164,6 +164,21 @@ describe('the label index source', () => {
       expect(endpoint.requests.length).toBe(asked);
     });
 
+    test('an export that types few of its concepts: the start names SKOS_ENTAILMENT, which takes the rest as concepts', async () => {
+      const store = new oxigraph.Store();
+      const lines = Array.from({ length: 10 }, (_, i) => `<http://x/c${i}> <${SKOS}prefLabel> "Label ${i}"@en ${i === 0 ? '' : `; <${SKOS}broader> <http://x/c0>`} .`);
+      store.load([...lines, `<http://x/c0> a <${CONCEPT}> .`].join('\n'), { format: 'text/turtle' });
+      endpoint = await oxigraphEndpoint(store);
+      const log = keptLog();
+      const plain = new LabelIndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic'), options(), log);
+      await plain.refresh();
+      expect(plain.report).toMatchObject({ concepts: 1, entailed: 0, wouldEntail: 9, labelled: 10 });
+      expect(log.lines.join('\n')).toMatch(/9 labelled resources are linked by skos:broader.*set SKOS_ENTAILMENT=on/);
+      const entailed = new LabelIndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic'), options({ entailment: true }), keptLog());
+      await entailed.refresh();
+      expect(entailed.report).toMatchObject({ concepts: 10, entailed: 9, wouldEntail: 0 });
+    });
+
     test('says how far it got while the vocabulary is being read', async () => {
       // the last triple of each long answer comes 3 s after the others
       endpoint = await oxigraphEndpoint(vocabulary(2000), { holdLastMs: 3000 });
