@@ -44,3 +44,13 @@ say(`laid out in ${Math.round(performance.now() - started)} ms; ${memory()}`);
 say(`index: ${JSON.stringify(index.stats)}, ${Math.round(index.stats.bytes / index.stats.labels)} bytes a label`);
 globalThis.gc?.();
 say(`after a garbage collection: ${memory()}`);
+
+// What the index holds only so that a result can be shown without the store: altLabels and
+// scope notes among the labels shown, the related and broader lists, notations by concept,
+// the resources that are no concept (link targets, schemes).
+const a = data.arrays;
+let shownOnly = ['conceptNotationOffsets', 'conceptNotations', 'otherText', 'otherOffsets', 'relatedOffsets', 'related', 'broaderOffsets', 'broader', 'schemeResource'].reduce((sum, name) => sum + a[name].byteLength, 0);
+for (let i = 0; i < a.displayKind.length; i++) {
+  if (a.displayKind[i] >= 2) shownOnly += a.displayTextOffsets[i + 1] - a.displayTextOffsets[i] + 4 + 1 + 2;
+}
+say(`of which for results only (altLabels, scope notes, related, broader, notations by concept, other resources): ${Math.round(shownOnly / 1e6)} MB, ${Math.round(shownOnly / index.stats.concepts)} bytes a concept`);

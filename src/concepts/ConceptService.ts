@@ -14,6 +14,7 @@ import type { XlLabelsProbe } from '../sparql/XlLabelsProbe.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept, ConceptFields, Field } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
+import { shownConcept } from './shownConcept.js';
 import type { LoadingGate } from './LoadingGate.js';
 import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
 import { RankQuery, type Endpoint } from '../domain/ranking.js';
@@ -120,6 +121,9 @@ export class ConceptService {
 
   /** The languages of the concepts' preferred labels, lower case, sorted: for a language selector. */
   async languages(): Promise<string[]> {
+    // the whole vocabulary's index knows them (of the concepts it serves: deprecated ones left out)
+    const index = this.options.labelIndex?.current;
+    if (index !== undefined) return index.prefLabelLanguages().sort().slice(0, 1000);
     const query = bindQuery(this.options.queries.template('languages'), { conceptType: this.conceptTypes });
     return (await this.options.store.select(query, 'languages')).flatMap((row: Bindings) => (row.lang?.termType === 'Literal' && isLangTag(row.lang.value) ? [row.lang.value] : []));
   }
@@ -138,11 +142,15 @@ export class ConceptService {
   /** A page of /search results, best first, with full details. At most three store queries (and one for opt-in fields). */
   async search(request: FindRequest): Promise<Concept[]> {
     const query = new RankQuery('search', searchTerms(request.q));
-    const index = this.options.labelIndex?.current ?? (await this.fromStore((timeoutMs) => this.candidates('search', query, request, timeoutMs)));
-    const ranked = index === undefined ? [] : index.search(query, request.q, request, request.lang ?? this.options.defaultLang, pageOf(request));
-    if (ranked.length === 0) return [];
+    const lang = request.lang ?? this.options.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    const details = await this.details(ranked, request.lang ?? this.options.defaultLang, fields);
+    const full = this.options.labelIndex?.current;
+    const index = full ?? (await this.fromStore((timeoutMs) => this.candidates('search', query, request, timeoutMs)));
+    const ranked = index === undefined ? [] : index.search(query, request.q, request, lang, pageOf(request));
+    if (ranked.length === 0) return [];
+    // the whole vocabulary's index holds what a result shows: no store query
+    if (full !== undefined) return ranked.flatMap((uri) => shownConcept(full, uri, lang, fields) ?? []);
+    const details = await this.details(ranked, lang, fields);
     return ranked.flatMap((uri) => conceptOf(details.get(uri), fields));
   }
 
@@ -153,12 +161,15 @@ export class ConceptService {
   async suggest(request: FindRequest): Promise<Concept[]> {
     const query = new RankQuery('suggest', suggestTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
-    const index = this.options.labelIndex?.current ?? (await this.fromStore((timeoutMs) => this.candidates('suggest', query, request, timeoutMs)));
+    const full = this.options.labelIndex?.current;
+    const index = full ?? (await this.fromStore((timeoutMs) => this.candidates('suggest', query, request, timeoutMs)));
     if (index === undefined) return [];
     const uris = index.suggest(query, request, lang, pageOf(request));
     const fields = request.fields ?? NO_FIELDS;
+    if (full !== undefined && fields.size > 0) return uris.flatMap((uri) => shownConcept(full, uri, lang, fields) ?? []).map((concept) => ({ ...concept, altLabels: [], related: [] }));
     const details = fields.size === 0 || uris.length === 0 ? undefined : await this.fieldDetails(uris, lang);
-    return uris.map((uri) => ({ uri, prefLabel: index.prefLabel(uri, lang), altLabels: [], related: [], ...details?.get(uri)?.fields(fields) }));
+    // fields asked for are always present: empty where the store has nothing for them
+    return uris.map((uri) => ({ uri, prefLabel: index.prefLabel(uri, lang), altLabels: [], related: [], ...(details === undefined ? {} : (details.get(uri)?.fields(fields) ?? emptyFields(fields))) }));
   }
 
   /**

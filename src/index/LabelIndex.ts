@@ -2,11 +2,14 @@ import { chooseLabel, type Label } from '../domain/chooseLabel.js';
 import { candidateWords, type CandidateWord } from '../domain/matchPatterns.js';
 import { matchKey, type RankQuery } from '../domain/ranking.js';
 import { speaks } from '../domain/speaks.js';
-import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
+import { DISPLAY, type LabelIndexArrays, type LabelIndexData } from './LabelIndexData.js';
 import { RangeMinimum } from './RangeMinimum.js';
 import type { ReconcileQuery } from '../domain/reconciliation.js';
 import { WordSuffixes } from './WordSuffixes.js';
 import { bound, comparePrefix } from './sortedText.js';
+
+/** The names of `DISPLAY`'s kinds, by number. */
+const DISPLAY_KINDS = Object.keys(DISPLAY).sort((a, b) => DISPLAY[a as keyof typeof DISPLAY] - DISPLAY[b as keyof typeof DISPLAY]);
 
 export interface IndexFilter {
   /** Lower case: only labels in this language range, or untagged. */
@@ -369,16 +372,63 @@ export class LabelIndex {
 
   /** The prefLabel a concept shows in `lang` (lower case), by the contract's rule; "" when it has none. */
   prefLabel(uri: string, lang: string): string {
-    const [low, high] = this.range(this.a.conceptText, this.a.conceptOffsets, Buffer.from(uri), false);
-    if (low === high) return '';
-    const pref: Label[] = [];
-    const rdfs: Label[] = [];
+    const concept = this.conceptNumber(uri);
+    if (concept === undefined) return '';
+    const labels = this.shownLabels(concept);
+    return chooseLabel(labels.prefLabel, lang) ?? chooseLabel(labels.rdfsLabel, lang) ?? '';
+  }
+
+  /** The number of the concept with this URI (see `shownLabels`), or undefined when the index has none. */
+  conceptAt(uri: string): number | undefined {
+    return this.conceptNumber(uri);
+  }
+
+  /** The IRI of a shown resource: a concept, or a resource a concept links to, or a scheme. */
+  iriOf(shown: number): string {
+    const n = this.conceptCount;
+    if (shown < n) return bufferOf(this.a.conceptText).toString('utf8', this.a.conceptOffsets[shown], this.a.conceptOffsets[shown + 1]);
+    return bufferOf(this.a.otherText).toString('utf8', this.a.otherOffsets[shown - n], this.a.otherOffsets[shown - n + 1]);
+  }
+
+  /** The labels and notes of a shown resource, by kind (altLabels and scopeNotes: of concepts only); languages lower case. */
+  shownLabels(shown: number): Record<keyof typeof DISPLAY, Label[]> {
+    const labels: Record<keyof typeof DISPLAY, Label[]> = { prefLabel: [], rdfsLabel: [], altLabel: [], scopeNote: [] };
     const text = bufferOf(this.a.displayText);
-    for (let i = this.a.displayOffsets[low] as number; i < (this.a.displayOffsets[low + 1] as number); i++) {
+    for (let i = this.a.displayOffsets[shown] as number; i < (this.a.displayOffsets[shown + 1] as number); i++) {
       const label = { value: text.toString('utf8', this.a.displayTextOffsets[i], this.a.displayTextOffsets[i + 1]), language: this.languages[this.a.displayLanguage[i] as number] as string };
-      (this.a.displayKind[i] === 0 ? pref : rdfs).push(label);
+      labels[DISPLAY_KINDS[this.a.displayKind[i] as number] as keyof typeof DISPLAY].push(label);
     }
-    return chooseLabel(pref, lang) ?? chooseLabel(rdfs, lang) ?? '';
+    return labels;
+  }
+
+  /** The shown resources related to a concept (either way), each once. */
+  relatedOf(concept: number): Uint32Array {
+    return this.a.related.subarray(this.a.relatedOffsets[concept], this.a.relatedOffsets[concept + 1]);
+  }
+
+  /** The shown resources broader than a concept, each once. */
+  broaderOf(concept: number): Uint32Array {
+    return this.a.broader.subarray(this.a.broaderOffsets[concept], this.a.broaderOffsets[concept + 1]);
+  }
+
+  /** The schemes of a concept, as shown resource numbers. */
+  schemeResourcesOf(concept: number): number[] {
+    return Array.from(this.a.conceptSchemes.subarray(this.a.conceptSchemeOffsets[concept], this.a.conceptSchemeOffsets[concept + 1]), (scheme) => this.a.schemeResource[scheme] as number);
+  }
+
+  /** The notations of a concept, as read (a notation read twice is here twice). */
+  notationsOf(concept: number): string[] {
+    const text = bufferOf(this.a.notationText);
+    return Array.from(this.a.conceptNotations.subarray(this.a.conceptNotationOffsets[concept], this.a.conceptNotationOffsets[concept + 1]), (i) => text.toString('utf8', this.a.notationOffsets[i], this.a.notationOffsets[i + 1]));
+  }
+
+  /** The languages of the concepts' prefLabels, lower case, without "" (untagged). */
+  prefLabelLanguages(): string[] {
+    const used = new Uint8Array(this.languages.length);
+    const kinds = this.a.displayKind;
+    const end = this.a.displayOffsets[this.conceptCount] as number;
+    for (let i = 0; i < end; i++) if (kinds[i] === DISPLAY.prefLabel) used[this.a.displayLanguage[i] as number] = 1;
+    return this.languages.filter((tag, i) => used[i] === 1 && tag !== '');
   }
 
   /** A test on entries for the filter; undefined when nothing can pass (an unknown scheme). */

@@ -8,7 +8,7 @@ import { DCTERMS, OWL, RDFS, SKOS } from '../domain/namespaces.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { IriTable } from './IriTable.js';
 import { Growable, TextList, reorderText } from './Growable.js';
-import type { LabelIndexData } from './LabelIndexData.js';
+import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';
 import { radixOrder } from './radixOrder.js';
 import { sortByBytes } from './sortByBytes.js';
 
@@ -27,11 +27,14 @@ export const PROPERTIES = {
   broader: `${SKOS}broader`,
   narrower: `${SKOS}narrower`,
   related: `${SKOS}related`,
+  scopeNote: `${SKOS}scopeNote`,
   deprecated: `${OWL}deprecated`,
   isReplacedBy: `${DCTERMS}isReplacedBy`,
 } as const;
 export type VocabularyProperty = keyof typeof PROPERTIES;
 const PROPERTY_OF_IRI = new Map<string, VocabularyProperty>(Object.entries(PROPERTIES).map(([name, iri]) => [iri, name as VocabularyProperty]));
+/** The properties whose values are literals in well-formed data (the rows of `labels.rq` do not say). */
+const LITERAL_VALUED = new Set<VocabularyProperty>(['prefLabel', 'altLabel', 'hiddenLabel', 'rdfsLabel', 'notation', 'scopeNote', 'deprecated']);
 
 type UintArray = Uint8Array | Uint16Array | Uint32Array;
 
@@ -48,6 +51,7 @@ const LISTS = [
   ['notationConcept', Uint32Array],
   ['memberConcept', Uint32Array],
   ['memberScheme', Uint32Array],
+  ['schemeResource', Uint32Array],
   ['linkFrom', Uint32Array],
   ['linkTo', Uint32Array],
   ['linkKind', Uint8Array],
@@ -129,7 +133,7 @@ export class LabelIndexBuilder {
   private readonly entryLanguage = new Growable(Uint16Array);
   private readonly entryLength = new Growable(Uint32Array);
   private readonly entryText = new TextList();
-  // labels to show (prefLabel 0, rdfs:label 1)
+  // labels and notes to show (DISPLAY: prefLabel, rdfs:label, altLabel, scopeNote), literals only
   private readonly displayConcept = new Growable(Uint32Array);
   private readonly displayKind = new Growable(Uint8Array);
   private readonly displayLanguage = new Growable(Uint16Array);
@@ -138,6 +142,8 @@ export class LabelIndexBuilder {
   private readonly notationText = new TextList();
   private readonly memberConcept = new Growable(Uint32Array);
   private readonly memberScheme = new Growable(Uint32Array);
+  /** Per scheme number, the scheme's resource number (its labels are shown). */
+  private readonly schemeResource = new Growable(Uint32Array);
   // skos:broader, skos:narrower and skos:related, as stated: (from, to, kind 0 broader / 1 narrower / 2 related)
   private readonly linkFrom = new Growable(Uint32Array);
   private readonly linkTo = new Growable(Uint32Array);
@@ -208,25 +214,29 @@ export class LabelIndexBuilder {
         this.entryLanguage.push(lang);
         this.entryLength.push(codePoints(object));
         this.entryText.push(foldedLabel(object));
-        if (property === 'prefLabel') this.display(id, 0, lang, object);
+        if (literal && property !== 'hiddenLabel') this.display(id, DISPLAY[property], lang, object);
         return;
       }
       case 'rdfsLabel':
-        this.display(id, 1, this.language(language), object);
+      case 'scopeNote':
+        if (literal) this.display(id, DISPLAY[property], this.language(language), object);
         return;
       case 'notation':
+        if (!literal) return;
         this.notationConcept.push(id);
         this.notationText.push(object);
         return;
       case 'topConceptOf':
       case 'inScheme': {
         if (property === 'topConceptOf') this.flag(id, LINKED);
+        if (literal || isBlankNode(object)) return; // no scheme a request can name, nor a result show
         this.memberConcept.push(id);
         let scheme = this.schemeIds.get(object);
         if (scheme === undefined) {
           scheme = this.schemes.length;
           this.schemes.push(object);
           this.schemeIds.set(object, scheme);
+          this.schemeResource.push(this.resource(object));
         }
         this.memberScheme.push(scheme);
         return;
@@ -261,7 +271,7 @@ export class LabelIndexBuilder {
     this.typed(row.concept);
     this.rows--;
     const property = PROPERTY_OF_IRI.get(row.property);
-    if (property !== undefined) this.triple(property, row.concept, row.value, row.language, false);
+    if (property !== undefined) this.triple(property, row.concept, row.value, row.language, LITERAL_VALUED.has(property));
   }
 
   /**
@@ -270,11 +280,13 @@ export class LabelIndexBuilder {
    * read are no longer held: each step's input goes before the next step's output comes.
    */
   build(collect: () => void = () => {}): LabelIndexData {
-    const { conceptCount, rank, concepts } = this.chooseConcepts();
+    const { conceptCount, rank, concepts, iris } = this.chooseConcepts();
+    const shown = this.shownResources(conceptCount, rank, iris);
     collect();
-    const { display, displayTexts, displayKinds, displayLanguages } = this.displayLabels(conceptCount, rank);
+    const { display, displayTexts, displayKinds, displayLanguages } = this.displayLabels(shown.count, shown.rank);
     collect();
-    const standing = this.standings(conceptCount, rank, display.offsets, displayKinds, displayLanguages, concepts);
+    const links = this.links(conceptCount, rank, shown.rank);
+    const standing = this.standings(conceptCount, links, display.offsets, displayKinds, displayLanguages, concepts);
     const tie = this.ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts);
 
     const entries = this.entries(rank, standing, tie);
@@ -294,6 +306,9 @@ export class LabelIndexBuilder {
     const notationOrder = keptItems(notationConcept, rank);
     sortByBytes(notationText.text, notationText.offsets, notationOrder);
     const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
+    const notationConceptNumbers = Uint32Array.from(notationOrder, (i) => rank[notationConcept[i] as number] as number);
+    const conceptNotations = groupBy(conceptCount, notationConceptNumbers, identity(conceptCount));
+    const schemeResource = this.schemeResource.take();
 
     return {
       languages: this.languages,
@@ -321,7 +336,16 @@ export class LabelIndexBuilder {
         postings: words.postings,
         notationText: notations.text,
         notationOffsets: notations.offsets,
-        notationConcept: Uint32Array.from(notationOrder, (i) => rank[notationConcept[i] as number] as number),
+        notationConcept: notationConceptNumbers,
+        conceptNotationOffsets: conceptNotations.offsets,
+        conceptNotations: conceptNotations.order,
+        otherText: shown.others.text,
+        otherOffsets: shown.others.offsets,
+        relatedOffsets: links.related.offsets,
+        related: links.related.to,
+        broaderOffsets: links.broader.offsets,
+        broader: links.broader.to,
+        schemeResource: Uint32Array.from(schemeResource, (resource) => shown.rank[resource] as number),
       },
     };
   }
@@ -331,7 +355,7 @@ export class LabelIndexBuilder {
    * IRIs (the last tie-break is then the number): `rank` maps a resource to its concept
    * number, -1 for a resource that is none. Fills the report's counts.
    */
-  private chooseConcepts(): { conceptCount: number; rank: Int32Array; concepts: { text: Uint8Array; offsets: Uint32Array } } {
+  private chooseConcepts(): { conceptCount: number; rank: Int32Array; concepts: { text: Uint8Array; offsets: Uint32Array }; iris: { text: Uint8Array; offsets: Uint32Array } } {
     const flags = this.flags.take();
     const iris = this.iris.take();
     const resources = iris.offsets.length - 1;
@@ -343,7 +367,7 @@ export class LabelIndexBuilder {
     let deprecated = 0;
     let entailed = 0;
     let wouldEntail = 0;
-    const labels = labelledResources(resources, this.entryConcept, this.displayConcept);
+    const labels = labelledResources(resources, this.entryConcept, this.displayConcept, this.displayKind);
     for (let id = 0; id < resources; id++) {
       const flag = flags[id] ?? 0;
       if (!this.entailment && (flag & (TYPED | LINKED | DEPRECATED)) === LINKED && labels[id] === 1) wouldEntail++;
@@ -365,7 +389,77 @@ export class LabelIndexBuilder {
     conceptOrder.forEach((id, position) => (rank[id] = position));
     const labelled = labels.reduce((sum, has) => sum + has, 0);
     this.report = { concepts: conceptOrder.length, labels: 0, labelsByLanguage: [], schemes: this.schemes.length, deprecated, refused: { count: refusedCount, first: refused }, entailed, wouldEntail, labelled };
-    return { conceptCount: conceptOrder.length, rank, concepts: reorderText(iris.text, iris.offsets, conceptOrder) };
+    return { conceptCount: conceptOrder.length, rank, concepts: reorderText(iris.text, iris.offsets, conceptOrder), iris };
+  }
+
+  /**
+   * The resources a result shows: the concepts (numbered as `rank` numbers them), then, in
+   * code point order of their IRIs, the other resources that concepts link to by
+   * skos:related, skos:broader or skos:narrower (a deprecated concept, a concept of another
+   * vocabulary), and the schemes. `rank` maps a resource to that number, -1 for the rest.
+   */
+  private shownResources(conceptCount: number, conceptRank: Int32Array, iris: { text: Uint8Array; offsets: Uint32Array }): { count: number; rank: Int32Array; others: { text: Uint8Array; offsets: Uint32Array } } {
+    const rank = Int32Array.from(conceptRank);
+    const others = new Growable(Uint32Array);
+    const other = (resource: number): void => {
+      if ((rank[resource] as number) >= 0 || isBlankNodeAt(iris, resource)) return;
+      rank[resource] = conceptCount; // marked; numbered below
+      others.push(resource);
+    };
+    const from = this.linkFrom.raw;
+    const to = this.linkTo.raw;
+    for (let i = 0; i < this.linkFrom.length; i++) {
+      if ((conceptRank[from[i] as number] as number) >= 0) other(to[i] as number);
+      if ((conceptRank[to[i] as number] as number) >= 0) other(from[i] as number);
+    }
+    const schemes = this.schemeResource.raw;
+    for (let i = 0; i < this.schemeResource.length; i++) other(schemes[i] as number);
+    const order = others.take();
+    sortByBytes(iris.text, iris.offsets, order);
+    order.forEach((resource, position) => (rank[resource] = conceptCount + position));
+    return { count: conceptCount + order.length, rank, others: reorderText(iris.text, iris.offsets, order) };
+  }
+
+  /**
+   * The concepts' links, grouped by concept number: for the standing, the resources below
+   * each (skos:narrower from it, skos:broader to it; kind 0) and related to it (either way;
+   * kind 1), whatever they are; for results, the related and broader resources (skos:broader
+   * from it, skos:narrower to it) that can be shown, each once, as shown numbers.
+   */
+  private links(conceptCount: number, rank: Int32Array, shownRank: Int32Array): { standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array }; related: { offsets: Uint32Array; to: Uint32Array }; broader: { offsets: Uint32Array; to: Uint32Array } } {
+    const from = this.linkFrom.take();
+    const to = this.linkTo.take();
+    const kind = this.linkKind.take();
+    const owner = new Growable(Uint32Array);
+    const other = new Growable(Uint32Array);
+    const below = new Growable(Uint8Array);
+    const link = (concept: number, resource: number, narrower: boolean): void => {
+      if ((rank[concept] as number) < 0) return;
+      owner.push(concept);
+      other.push(resource);
+      below.push(narrower ? 0 : 1);
+    };
+    const related = new LinkLists(conceptCount, shownRank);
+    const broader = new LinkLists(conceptCount, shownRank);
+    for (let i = 0; i < from.length; i++) {
+      const k = kind[i] as number;
+      const a = from[i] as number;
+      const b = to[i] as number;
+      if (k === 0) {
+        link(b, a, true);
+        broader.add(a, b);
+      } else if (k === 1) {
+        link(a, b, true);
+        broader.add(b, a);
+      } else {
+        link(a, b, false);
+        link(b, a, false);
+        related.add(a, b);
+        related.add(b, a);
+      }
+    }
+    const grouped = groupBy(conceptCount, owner.take(), rank);
+    return { standing: { ...grouped, linked: other.take(), kind: below.take() }, related: related.lists(), broader: broader.lists() };
   }
 
   /** The labels to show (prefLabels, rdfs:labels), grouped by concept number. */
@@ -436,35 +530,11 @@ export class LabelIndexBuilder {
    * Each concept's standing (standing.ts), by its new number: the distinct concepts linked
    * to it, and the languages of its prefLabels.
    */
-  private standings(conceptCount: number, rank: Int32Array, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, iris: { text: Uint8Array; offsets: Uint32Array }): Uint8Array {
+  private standings(conceptCount: number, links: { standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array } }, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, iris: { text: Uint8Array; offsets: Uint32Array }): Uint8Array {
     const iriText = Buffer.from(iris.text.buffer, iris.text.byteOffset, iris.text.byteLength);
     const weightOf = (c: number): number => (this.weights === undefined || this.weights.size === 0 ? 0 : (this.weights.get(iriText.toString('utf8', iris.offsets[c], iris.offsets[c + 1])) ?? 0));
-    // per concept, the resources below it (skos:narrower from it, skos:broader to it) and related to it (either way)
-    const from = this.linkFrom.take();
-    const to = this.linkTo.take();
-    const kind = this.linkKind.take();
-    const owner = new Growable(Uint32Array);
-    const other = new Growable(Uint32Array);
-    const below = new Growable(Uint8Array);
-    const link = (concept: number, resource: number, narrower: boolean): void => {
-      const c = rank[concept] as number;
-      if (c < 0) return;
-      owner.push(concept);
-      other.push(resource);
-      below.push(narrower ? 0 : 1);
-    };
-    for (let i = 0; i < from.length; i++) {
-      const k = kind[i] as number;
-      if (k === 0) link(to[i] as number, from[i] as number, true);
-      else if (k === 1) link(from[i] as number, to[i] as number, true);
-      else {
-        link(from[i] as number, to[i] as number, false);
-        link(to[i] as number, from[i] as number, false);
-      }
-    }
-    const links = groupBy(conceptCount, owner.take(), rank);
-    const linked = other.take();
-    const linkKind = below.take();
+    const { linked, kind: linkKind } = links.standing;
+    const grouped = links.standing;
     const standing = new Uint8Array(conceptCount);
     const seen = new Set<number>();
     const languages = new Set<number>();
@@ -472,8 +542,8 @@ export class LabelIndexBuilder {
       const counts = [0, 0];
       for (const k of [0, 1]) {
         seen.clear();
-        for (let i = links.offsets[c] as number; i < (links.offsets[c + 1] as number); i++) {
-          const l = links.order[i] as number;
+        for (let i = grouped.offsets[c] as number; i < (grouped.offsets[c + 1] as number); i++) {
+          const l = grouped.order[i] as number;
           if (linkKind[l] === k && !seen.has(linked[l] as number)) {
             seen.add(linked[l] as number);
             counts[k] = (counts[k] as number) + 1;
@@ -481,7 +551,7 @@ export class LabelIndexBuilder {
         }
       }
       languages.clear();
-      for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) if (displayKind[i] === 0) languages.add(displayLanguage[i] as number);
+      for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) if (displayKind[i] === DISPLAY.prefLabel) languages.add(displayLanguage[i] as number);
       standing[c] = Math.min(255, standingOf({ narrower: counts[0] as number, related: counts[1] as number, languages: languages.size, weight: weightOf(c) }));
     }
     return standing;
@@ -494,7 +564,7 @@ export class LabelIndexBuilder {
     for (let c = 0; c < conceptCount; c++) {
       const pref = [];
       for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) {
-        if (displayKind[i] === 0) pref.push({ value: bytes.toString('utf8', displayText.offsets[i], displayText.offsets[i + 1]), language: this.languages[displayLanguage[i] as number] as string });
+        if (displayKind[i] === DISPLAY.prefLabel) pref.push({ value: bytes.toString('utf8', displayText.offsets[i], displayText.offsets[i + 1]), language: this.languages[displayLanguage[i] as number] as string });
       }
       labels.push(chooseLabel(pref, this.defaultLang) ?? '');
     }
@@ -564,6 +634,11 @@ export class LabelIndexBuilder {
   }
 }
 
+/** Whether a resource as read (`NTriplesRows`) is a blank node: no query can name it, no result shows it. */
+function isBlankNode(resource: string): boolean {
+  return resource.startsWith('_:');
+}
+
 function identity(n: number): Uint32Array {
   const ids = new Uint32Array(n);
   for (let i = 0; i < n; i++) ids[i] = i;
@@ -604,14 +679,55 @@ function keptItems(itemResource: Uint32Array, rank: Int32Array): Uint32Array {
   return items.take();
 }
 
-/** Which resources have a label of any kind: 1 where they do. */
-function labelledResources(resources: number, ...lists: Growable<Uint32Array>[]): Uint8Array {
+/** Which resources have a label of any kind (an entry, a prefLabel or rdfs:label to show): 1 where they do. */
+function labelledResources(resources: number, entryConcept: Growable<Uint32Array>, displayConcept: Growable<Uint32Array>, displayKind: Growable<Uint8Array>): Uint8Array {
   const labelled = new Uint8Array(resources);
-  for (const list of lists) {
-    const raw = list.raw;
-    for (let i = 0; i < list.length; i++) labelled[raw[i] as number] = 1;
-  }
+  for (let i = 0; i < entryConcept.length; i++) labelled[entryConcept.raw[i] as number] = 1;
+  for (let i = 0; i < displayConcept.length; i++) if (displayKind.raw[i] === DISPLAY.rdfsLabel) labelled[displayConcept.raw[i] as number] = 1;
   return labelled;
+}
+
+/** Whether the resource numbered `id` is a blank node (see `isBlankNode`). */
+function isBlankNodeAt(iris: { text: Uint8Array; offsets: Uint32Array }, id: number): boolean {
+  const at = iris.offsets[id] as number;
+  return (iris.offsets[id + 1] as number) - at >= 2 && iris.text[at] === 0x5f && iris.text[at + 1] === 0x3a;
+}
+
+/**
+ * Links from concepts to resources that a result shows, gathered pair by pair, then grouped
+ * by concept with each resource once: `to` holds shown numbers (see `shownResources`).
+ */
+class LinkLists {
+  private readonly owner = new Growable(Uint32Array);
+  private readonly target = new Growable(Uint32Array);
+
+  constructor(
+    private readonly conceptCount: number,
+    private readonly shownRank: Int32Array,
+  ) {}
+
+  /** `resource` links to `linked`; kept when the first is a concept and the second can be shown. */
+  add(resource: number, linked: number): void {
+    const c = this.shownRank[resource] as number;
+    const s = this.shownRank[linked] as number;
+    if (c < 0 || c >= this.conceptCount || s < 0) return;
+    this.owner.push(c);
+    this.target.push(s);
+  }
+
+  lists(): { offsets: Uint32Array; to: Uint32Array } {
+    const conceptCount = this.conceptCount;
+    const grouped = groupBy(conceptCount, this.owner.take(), identity(conceptCount));
+    const target = this.target.take();
+    const offsets = new Uint32Array(conceptCount + 1);
+    const to = new Growable(Uint32Array, Math.max(1, grouped.order.length));
+    for (let c = 0; c < conceptCount; c++) {
+      const group = Array.from(grouped.order.subarray(grouped.offsets[c], grouped.offsets[c + 1]), (i) => target[i] as number);
+      for (const s of new Set(group)) to.push(s);
+      offsets[c + 1] = to.length;
+    }
+    return { offsets, to: to.take() };
+  }
 }
 
 /** Entries by language, largest first. */

@@ -1,10 +1,14 @@
+/** The kinds of what a result shows of a resource (`displayKind`). */
+export const DISPLAY = { prefLabel: 0, rdfsLabel: 1, altLabel: 2, scopeNote: 3 } as const;
+
 /**
  * The label index as plain typed arrays and byte buffers: what the builder lays out, what a
  * snapshot file holds, and what `LabelIndex` reads. Texts are UTF-8; a text list is a buffer
  * and offsets, item i being `text[offsets[i] .. offsets[i + 1])`.
  *
  * - Concepts are numbered in code point order of their IRIs (`conceptText`), so that the
- *   contract's last tie-break, the URI, is the number.
+ *   contract's last tie-break, the URI, is the number. The resources a result shows besides
+ *   them (`otherText`) are numbered after them: together, the shown resources.
  * - Entries are the matchable labels (prefLabel, altLabel, hiddenLabel), numbered in the
  *   order in which they rank within a tier (`withinTierKey` in domain/ranking.ts):
  *   prefLabels first, then the concept's standing, then shorter labels,
@@ -21,7 +25,11 @@ export interface LabelIndexArrays {
   /** Per concept, a range of `conceptSchemes` (scheme numbers into `schemes`). */
   conceptSchemeOffsets: Uint32Array;
   conceptSchemes: Uint32Array;
-  /** Per concept, a range of its labels to show: prefLabels (kind 0) and rdfs:labels (kind 1). */
+  /**
+   * Per shown resource (the concepts, then `otherText`'s), a range of its labels and notes to
+   * show, of the kinds of `DISPLAY` (LabelIndexBuilder.ts): prefLabels and rdfs:labels (of
+   * every shown resource), altLabels and scopeNotes (of concepts). Literals only.
+   */
   displayOffsets: Uint32Array;
   displayKind: Uint8Array;
   displayLanguage: Uint16Array;
@@ -43,6 +51,24 @@ export interface LabelIndexArrays {
   notationText: Uint8Array;
   notationOffsets: Uint32Array;
   notationConcept: Uint32Array;
+  /** Per concept, a range of `conceptNotations`: its notations' numbers (into `notationText`). */
+  conceptNotationOffsets: Uint32Array;
+  conceptNotations: Uint32Array;
+  /**
+   * The resources a result shows that are no concept (what concepts link to by skos:related,
+   * skos:broader or skos:narrower; the schemes), in code point order of their IRIs: shown
+   * resource number `conceptCount + i` is item i.
+   */
+  otherText: Uint8Array;
+  otherOffsets: Uint32Array;
+  /** Per concept, a range of `related`: the shown resources related to it (either way), each once. */
+  relatedOffsets: Uint32Array;
+  related: Uint32Array;
+  /** Per concept, a range of `broader`: the shown resources broader than it (skos:broader from it, skos:narrower to it), each once. */
+  broaderOffsets: Uint32Array;
+  broader: Uint32Array;
+  /** Per scheme number, its shown resource number. */
+  schemeResource: Uint32Array;
 }
 
 export interface LabelIndexData {

@@ -23,10 +23,13 @@ class GatedStore extends ForwardingStore {
   override async close(): Promise<void> {}
 }
 
-/** Store queries of a /search that finds something: the details, and the ranking unless the label index does it. */
-function perSearch(service: RunningService): number {
-  return service.config.labelIndex ? 1 : 3;
-}
+/**
+ * Store queries of a /search that finds something on the store path (LABEL_INDEX=off): the
+ * candidates, their labels, the page's details. The cache's tests run there, where every
+ * answer it saves is a round of store queries.
+ */
+const PER_SEARCH = 3;
+const STORE_PATH = { LABEL_INDEX: 'off' };
 
 /** Gives every request time to arrive, then releases gated queries until `done` settles. */
 async function drive<T>(store: GatedStore, done: Promise<T>): Promise<T> {
@@ -54,17 +57,23 @@ describe('round trips to the store', () => {
     expect(service.store.queries - before).toBe(1);
   });
 
-  test('/search asks the store at most three times and /suggest at most twice: candidates, their labels, the page\'s details', async () => {
-    // With the label index, ranking happens in memory: /search asks only for the details,
-    // and /suggest, whose light concepts the index can label, does not ask at all. Without
-    // it, the store finds the candidates, their labels are ranked in memory as the index ranks.
+  test('with the label index, /search and /suggest never ask the store; without it, at most three and two queries: candidates, their labels, the page\'s details', async () => {
+    // The label index ranks in memory and holds what a result shows, opt-in fields too.
+    // Without it, the store finds the candidates, their labels are ranked in memory as the
+    // index ranks, and the page's details are read.
     const indexed = service.config.labelIndex;
     let before = service.store.queries;
     expect((await service.get('/search?q=tea')).body.concepts.length).toBeGreaterThan(1);
-    expect(service.store.queries - before).toBe(indexed ? 1 : 3);
+    expect(service.store.queries - before).toBe(indexed ? 0 : 3);
+    before = service.store.queries;
+    expect((await service.get('/search?q=tea&fields=broader,notation,scheme,scopeNote')).body.concepts.length).toBeGreaterThan(1);
+    expect(service.store.queries - before).toBe(indexed ? 0 : 4);
     before = service.store.queries;
     expect((await service.get('/suggest?q=tea')).body.concepts.length).toBeGreaterThan(1);
     expect(service.store.queries - before).toBe(indexed ? 0 : 2);
+    before = service.store.queries;
+    expect((await service.get('/suggest?q=tea&fields=broader')).body.concepts.length).toBeGreaterThan(1);
+    expect(service.store.queries - before).toBe(indexed ? 0 : 3);
     before = service.store.queries;
     await service.get('/search?q=xylophone');
     expect(service.store.queries - before).toBe(indexed ? 0 : 1);
@@ -72,15 +81,15 @@ describe('round trips to the store', () => {
 
   test('with the cache off, each request asks the store again', async () => {
     const before = service.store.queries;
-    await service.get('/search?q=wine');
-    await service.get('/search?q=wine');
-    expect(service.store.queries - before).toBe(2 * perSearch(service));
+    await service.get(getPath(['wine']));
+    await service.get(getPath(['wine']));
+    expect(service.store.queries - before).toBe(2);
   });
 });
 
 describe('the result cache', () => {
   test('answers a repeated request without the store, and the normalised form of a request too', async () => {
-    const service = await startService();
+    const service = await startService(STORE_PATH);
     try {
       const first = await service.get('/search?q=wine&count=20');
       const before = service.store.queries;
@@ -96,7 +105,7 @@ describe('the result cache', () => {
   });
 
   test('forgets an answer after CACHE_TTL_SECONDS', async () => {
-    const service = await startService({ CACHE_TTL_SECONDS: '1' });
+    const service = await startService({ ...STORE_PATH, CACHE_TTL_SECONDS: '1' });
     try {
       await service.get('/search?q=beer');
       const before = service.store.queries;
@@ -104,7 +113,7 @@ describe('the result cache', () => {
       expect(service.store.queries).toBe(before);
       await new Promise((resolve) => setTimeout(resolve, 1100));
       await service.get('/search?q=beer');
-      expect(service.store.queries).toBe(before + perSearch(service));
+      expect(service.store.queries).toBe(before + PER_SEARCH);
     } finally {
       await service.close();
     }
@@ -112,12 +121,12 @@ describe('the result cache', () => {
 
   test.each(['10000', '0'])('shares one round of store queries among identical requests in flight (CACHE_MAX_ENTRIES=%s)', async (entries) => {
     const gated = new GatedStore(await createStore(testConfig()));
-    const service = await startService({ CACHE_MAX_ENTRIES: entries }, gated);
+    const service = await startService({ ...STORE_PATH, CACHE_MAX_ENTRIES: entries }, gated);
     try {
       const responses = await drive(gated, Promise.all(Array.from({ length: 8 }, () => service.get('/search?q=tea'))));
       expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
       expect(new Set(responses.map((response) => JSON.stringify(response.body))).size).toBe(1);
-      expect(service.store.queries).toBe(perSearch(service));
+      expect(service.store.queries).toBe(PER_SEARCH);
     } finally {
       await service.close();
     }
@@ -125,7 +134,7 @@ describe('the result cache', () => {
 
   test('keeps no failure: the next request asks the store again', async () => {
     const gated = new GatedStore(await createStore(testConfig()));
-    const service = await startService({}, gated);
+    const service = await startService(STORE_PATH, gated);
     try {
       gated.failNext = true;
       expect((await drive(gated, service.get('/search?q=wine'))).status).toBe(500);

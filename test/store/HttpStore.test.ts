@@ -1,6 +1,6 @@
 import { freePort } from '../support/freePort.js';
 import { HttpStore } from '../../src/store/HttpStore.js';
-import { startService } from '../support/service.js';
+import { getPath, startService } from '../support/service.js';
 import { EMPTY_RESULTS, misbehavingEndpoint, type MisbehavingEndpoint } from '../support/misbehavingEndpoint.js';
 
 let endpoint: MisbehavingEndpoint | undefined;
@@ -9,11 +9,11 @@ afterEach(async () => {
   endpoint = undefined;
 });
 
-/** Runs a /search through the whole service against `store`, as a client sees it. */
-async function searchThrough(store: HttpStore): Promise<{ status: number; headers: Headers; body: any }> {
+/** Runs a /get (which always reads the store) through the whole service against `store`, as a client sees it. */
+async function getThrough(store: HttpStore): Promise<{ status: number; headers: Headers; body: any }> {
   const service = await startService({}, store);
   try {
-    return await service.get('/search?q=tea');
+    return await service.get(getPath(['tea']));
   } finally {
     await service.close();
   }
@@ -56,7 +56,7 @@ describe('HttpStore', () => {
       /* never answers */
     });
     const started = Date.now();
-    const { status, headers, body } = await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 300 }));
+    const { status, headers, body } = await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 300 }));
     expect(status).toBe(504);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(headers.get('cache-control')).toBe('no-store');
@@ -70,12 +70,12 @@ describe('HttpStore', () => {
       res.setHeader('Content-Type', 'application/sparql-results+json');
       res.write('{"head": {"vars": []}, "results": {"bindings": [');
     });
-    expect((await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 300 }))).status).toBe(504);
+    expect((await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 300 }))).status).toBe(504);
   });
 
   test('a store answering 500 gives 502, without its message, the query or its address', async () => {
     endpoint = await misbehavingEndpoint((res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Virtuoso 37000 Error SP030: SPARQL compiler, line 3: syntax error at SELECT'));
-    const { status, body } = await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
+    const { status, body } = await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
     expect(status).toBe(502);
     expect(body).toEqual({ status: 502, error: 'Bad Gateway', message: 'the SPARQL store answered with HTTP status 500' });
     expectNoLeak(body, endpoint.url);
@@ -89,7 +89,7 @@ describe('HttpStore', () => {
     ['a malformed term', 'application/sparql-results+json', '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "nonsense", "value": "x"}}]}}'],
   ])('a store answering %s gives 502', async (_case, contentType, text) => {
     endpoint = await misbehavingEndpoint((res) => res.writeHead(200, { 'Content-Type': contentType }).end(text));
-    const { status, body } = await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
+    const { status, body } = await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
     expect(status).toBe(502);
     expect(body.status).toBe(502);
     expectNoLeak(body, endpoint.url);
@@ -101,13 +101,13 @@ describe('HttpStore', () => {
       res.write('{"head": {');
       setTimeout(() => res.socket?.destroy(), 20);
     });
-    expect((await searchThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }))).status).toBe(502);
+    expect((await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }))).status).toBe(502);
   });
 
   test('a store that cannot be reached gives 503 with Retry-After', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/sparql`;
-    const { status, headers, body } = await searchThrough(new HttpStore({ endpoint: url, timeoutMs: 2000 }));
+    const { status, headers, body } = await getThrough(new HttpStore({ endpoint: url, timeoutMs: 2000 }));
     expect(status).toBe(503);
     expect(headers.get('retry-after')).toMatch(/^\d+$/);
     expect(body).toEqual({ status: 503, error: 'Service Unavailable', message: expect.stringContaining('cannot be reached') });

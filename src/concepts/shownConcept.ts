@@ -1,0 +1,40 @@
+import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { compareCodePoints } from '../domain/compareCodePoints.js';
+import type { LabelIndex } from '../index/LabelIndex.js';
+import type { Concept, ConceptFields, Field, Related } from './Concept.js';
+
+/**
+ * A concept as the contract shows it, from what the label index holds (no store query): the
+ * same as `ConceptDetails` makes of `concepts.rq` and `conceptFields.rq`, label for label.
+ * `lang` is the chosen language, lower case. Undefined when the index holds no such concept.
+ */
+export function shownConcept(index: LabelIndex, uri: string, lang: string, fields: ReadonlySet<Field>): Concept | undefined {
+  const concept = index.conceptAt(uri);
+  if (concept === undefined) return undefined;
+  const labels = index.shownLabels(concept);
+  const shown: Concept = {
+    uri,
+    prefLabel: labelOf(labels, lang),
+    // as concepts.rq: altLabels in the chosen language (exactly) or untagged
+    altLabels: [...new Set(labels.altLabel.filter((label) => label.language === lang || label.language === '').map((label) => label.value))].sort(compareCodePoints),
+    related: relatedList(index, index.relatedOf(concept), lang),
+  };
+  if (fields.size === 0) return shown;
+  const optIn: ConceptFields = {};
+  if (fields.has('broader')) optIn.broader = relatedList(index, index.broaderOf(concept), lang);
+  if (fields.has('notation')) optIn.notation = [...new Set(index.notationsOf(concept))].sort(compareCodePoints);
+  if (fields.has('scheme')) optIn.scheme = relatedList(index, index.schemeResourcesOf(concept), lang);
+  if (fields.has('scopeNote')) optIn.scopeNote = chooseLabel(labels.scopeNote, lang) ?? '';
+  return { ...shown, ...optIn };
+}
+
+/** The contract's label of a resource: a prefLabel by the language rule, failing that an rdfs:label, failing that "". */
+function labelOf(labels: { prefLabel: Label[]; rdfsLabel: Label[] }, lang: string): string {
+  return chooseLabel(labels.prefLabel, lang) ?? chooseLabel(labels.rdfsLabel, lang) ?? '';
+}
+
+/** Shown resources as the contract lists linked ones: each once, by label, then URI. */
+function relatedList(index: LabelIndex, shown: ArrayLike<number>, lang: string): Related[] {
+  const list = [...new Set(Array.from(shown))].map((resource) => ({ label: labelOf(index.shownLabels(resource), lang), uri: index.iriOf(resource) }));
+  return list.sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.uri, b.uri));
+}

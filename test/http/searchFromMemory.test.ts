@@ -1,0 +1,75 @@
+import { startService, type RunningService } from '../support/service.js';
+
+// With the label index, /search and /suggest show what the index holds, without a store
+// query; /get reads the store. The two must agree label for label: every concept a search
+// finds, in every language asked, with every opt-in field, is the concept /get gives. Run on
+// the sample vocabulary and on the real-world oddities (labels that are IRIs, links to
+// resources that are no concept, deprecated concepts, blank nodes, SKOS-XL, 120 languages),
+// and on every store the suite runs against (without the index, both come from the store).
+
+const FIELDS = 'broader,notation,scheme,scopeNote';
+const LANGS = [undefined, 'en', 'fr', 'ja', 'zz'];
+/** First keystrokes that between them suggest most concepts. */
+const LETTERS = [...'abcdefghijklmnopqrstuvwxyz', 'ü', 'é', '東', 'м'];
+
+function storeSettings(file: string): Record<string, string> {
+  if (process.env.SPARQL_ENDPOINT === undefined) return file === 'sample' ? {} : { DATA_FILES: file };
+  if (file === 'sample') return {};
+  const graph = process.env.ODDITIES_GRAPH;
+  if (graph === undefined) throw new Error(`ODDITIES_GRAPH must name the graph that holds ${file} when SPARQL_ENDPOINT is set`);
+  return { SPARQL_GRAPH: graph };
+}
+
+describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search result is the concept /get gives (%s)', (file) => {
+  let service: RunningService;
+  beforeAll(async () => {
+    service = await startService(storeSettings(file));
+  });
+  afterAll(() => service.close());
+
+  test('in every language, with every opt-in field; /suggest\'s fields too', async () => {
+    // the words of what a first keystroke suggests: searched, they find most concepts
+    const words = new Set<string>();
+    const suggestedAtAll = new Set<string>();
+    for (const letter of LETTERS) {
+      for (const { uri, prefLabel } of (await service.get(`/suggest?q=${encodeURIComponent(letter)}&count=50`)).body.concepts) {
+        suggestedAtAll.add(uri);
+        for (const word of (prefLabel as string).split(/[\s,;()]+/)) if (word.length > 1 && word.length < 40) words.add(word);
+      }
+    }
+    const compared = new Set<string>();
+    for (const lang of LANGS) {
+      const langParameter = lang === undefined ? '' : `&lang=${lang}`;
+      for (const q of [...LETTERS, ...words]) {
+        const search = await service.get(`/search?q=${encodeURIComponent(q)}&count=50&fields=${FIELDS}${langParameter}`);
+        expect(search.status).toBe(200);
+        const found: Array<{ uri: string }> = search.body.concepts;
+        if (found.length === 0) continue;
+        const get = await service.get(`/get?${found.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`);
+        expect(get.status).toBe(200);
+        expect(found).toEqual(get.body._embedded.concepts);
+        for (const { uri } of found) compared.add(uri);
+
+        const suggest = await service.get(`/suggest?q=${encodeURIComponent(q)}&count=50&fields=${FIELDS}${langParameter}`);
+        const suggested: Array<{ uri: string }> = suggest.body.concepts;
+        if (suggested.length === 0) continue;
+        const details = new Map((await service.get(`/get?${suggested.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`)).body._embedded.concepts.map((concept: { uri: string }) => [concept.uri, concept]));
+        expect(suggested).toEqual(suggested.map(({ uri }) => ({ ...(details.get(uri) as object), altLabels: [], related: [] })));
+      }
+    }
+    // the comparison covered the vocabulary: every concept that a first keystroke suggests
+    expect(suggestedAtAll.size).toBeGreaterThan(file === 'sample' ? 150 : 5);
+    expect([...suggestedAtAll].filter((uri) => !compared.has(uri))).toEqual([]);
+  }, 180_000); // a few hundred requests; on the store path each asks the store
+
+  test('/languages lists what the store path lists', async () => {
+    const storePath = await startService({ ...storeSettings(file), LABEL_INDEX: 'off' });
+    try {
+      const [fromIndex, fromStore] = await Promise.all([service.get('/languages'), storePath.get('/languages')]);
+      expect(fromIndex.body.languages.length).toBeGreaterThan(2);
+      expect(fromIndex.body).toEqual(fromStore.body);
+    } finally {
+      await storePath.close();
+    }
+  });
+});
