@@ -194,6 +194,19 @@ describe('the server process', () => {
     expect(stderr).not.toContain('tea'); // what people search for stays out of the log
   });
 
+  test('logs which reconciliation properties it left out, and why, never their values', async () => {
+    const queries = JSON.stringify({ q0: { query: 'Tea', properties: [{ pid: 'colour', v: 'crimson' }, { pid: 'lang', v: 'not a tag' }, { pid: 'broader', v: 'Beverages' }] } });
+    const { stderr } = await run({}, async (port) => {
+      const response = await fetch(`http://127.0.0.1:${port}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries }) });
+      expect(response.status).toBe(200);
+      await response.text();
+    });
+    const [line] = stderr.trim().split('\n').map((text) => JSON.parse(text)).filter((entry) => entry.msg === 'request' && entry.path === '/reconcile');
+    expect(line.ignored).toEqual(['"colour": not one of scheme, broader, notation, lang, prefLabel, altLabels, related, scopeNote', '"lang": not one language tag']);
+    expect(stderr).not.toContain('crimson');
+    expect(stderr).not.toContain('Beverages');
+  });
+
   test('never writes the store password, or the Authorization header made from it, to logs or answers', async () => {
     const password = 'pa55-"w0rd"';
     const token = Buffer.from(`cataloguer:${password}`).toString('base64');

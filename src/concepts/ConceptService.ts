@@ -183,7 +183,7 @@ export class ConceptService {
     const scheme = filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
     const index = this.options.labelIndex?.current ?? (await this.fromStore((timeoutMs) => this.candidates('search', new RankQuery('search', searchTerms(q)), { q, count: limit, page: 1, lang: filter.lang, scheme }, timeoutMs)));
     if (index === undefined) return { candidates: [], equalCount: 0 };
-    const { candidates, equalCount } = index.reconcile(new ReconcileQuery(q), filter, limit);
+    const { candidates, equalCount } = index.reconcile(new ReconcileQuery(q), { column: display, ...filter }, limit);
     return { candidates: candidates.map((candidate) => ({ ...candidate, name: index.prefLabel(candidate.uri, display), schemes: index.schemesOf(candidate.uri) })), equalCount };
   }
 
@@ -198,6 +198,31 @@ export class ConceptService {
   async schemes(): Promise<string[]> {
     const rows = await this.options.store.select(bindQuery(this.options.queries.template('schemes'), {}), 'schemes');
     return rows.flatMap((row: Bindings) => (row.scheme?.termType === 'NamedNode' && isRdfIri(row.scheme.value) ? [row.scheme.value] : [])).sort();
+  }
+
+  /**
+   * Concepts as /search shows them, by URI (those that are concepts): from the label index
+   * when it is in, else read from the store as /get reads them.
+   */
+  async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
+    const index = this.options.labelIndex?.current;
+    if (index !== undefined) {
+      const shown = new Map<string, Concept>();
+      for (const uri of uris) {
+        const concept = shownConcept(index, uri, lang, fields);
+        if (concept !== undefined) shown.set(uri, concept);
+      }
+      return shown;
+    }
+    return new Map((await this.get(uris, lang, fields)).map((concept) => [concept.uri, concept]));
+  }
+
+  /** The concepts whose notation is `text`, exactly: from the label index when it is in, else among what /search finds by it. */
+  async withNotation(text: string): Promise<string[]> {
+    const index = this.options.labelIndex?.current;
+    if (index !== undefined) return index.withNotation(text);
+    const found = await this.search({ q: text, count: 100, page: 1, fields: new Set(['notation']) });
+    return found.filter((concept) => concept.notation?.includes(text)).map((concept) => concept.uri);
   }
 
   /** The opt-in fields of concepts (and of resources that are not: they are not checked). One store query. */

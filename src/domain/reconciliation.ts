@@ -68,6 +68,21 @@ export class ReconcileQuery {
     return words.length === this.words.length && words.every((word, i) => word === this.words[i]);
   }
 
+  /**
+   * Whether the label names what the query names, so that a match may rest on it: the label
+   * equals the query, or the query less a leading article of the label's language (`The
+   * Sun` and `Sun`@en).
+   */
+  names(words: readonly string[], language: string): boolean {
+    if (this.equals(words)) return true;
+    return this.words.length === words.length + 1 && words.length > 0 && isArticle(this.words[0] as string, language) && words.every((word, i) => word === this.words[i + 1]);
+  }
+
+  /** The query less its first word, folded: where a label that `names` it after an article is found. */
+  get afterFirstWord(): string | undefined {
+    return this.words.length > 1 ? this.words.slice(1).join(' ') : undefined;
+  }
+
   /** The label's score, 0 to 100 (the class comment has the formula). */
   score(words: readonly string[], language: string): number {
     if (this.words.length === 0 || words.length === 0) return 0;
@@ -107,6 +122,20 @@ export class ReconcileQuery {
   }
 }
 
+/**
+ * What a label in another language than the column's counts for (README, "Reconciliation"):
+ * a label that does not name the query and is tagged with a language that does not speak
+ * the column's (the `lang` property, else the default language) scores this share of its
+ * score, so `The Sun` gives `Thé`@fr 53.33, not 66.67; among labels that score the same,
+ * those that speak the column's language come first.
+ */
+export const OTHER_LANGUAGE = 0.8;
+
+/** A label's score for a column: `score` as is where the label names the query or speaks the column's language, else OTHER_LANGUAGE of it. */
+export function columnScore(score: number, names: boolean, speaksColumn: boolean): number {
+  return names || speaksColumn ? score : score * OTHER_LANGUAGE;
+}
+
 /** The fewest letters a word must have, on both sides, for a typo in it to be forgiven. */
 export const TYPO_MIN_LETTERS = 5;
 
@@ -143,4 +172,24 @@ export function typoAnchors(word: string): { prefix: string; suffix: string } | 
   if (letters.length < TYPO_MIN_LETTERS) return undefined;
   const half = Math.floor(letters.length / 2);
   return { prefix: letters.slice(0, half).join(''), suffix: letters.slice(half + 1).join('') };
+}
+
+/**
+ * How much one property given with a query weighs beside the name, which weighs 1: a
+ * candidate's score with evidence is the weighted mean of its name's score and, for each
+ * property, 100 when the candidate agrees with one of its values and 0 when it agrees with
+ * none. One property that disagrees takes a perfect name to 71.43; one that agrees keeps it
+ * at 100 and lifts a name of 80 to 85.71. Without a name (a query of properties alone) the
+ * score is the share of properties that agree. openrefine-wikibase weighs the name and each
+ * property alike in the same way; 0.4 lets a name that agrees outweigh one property that
+ * does not. Not yet tuned against measured precision and recall.
+ */
+export const PROPERTY_WEIGHT = 0.4;
+
+/** A candidate's score, 0 to 100, from its name's score (undefined: the query gave no name) and its agreement with each property given. */
+export function weighedScore(nameScore: number | undefined, agreements: readonly boolean[]): number {
+  if (agreements.length === 0) return nameScore ?? 0;
+  const agreeing = agreements.filter(Boolean).length;
+  const total = nameScore === undefined ? (100 * agreeing) / agreements.length : (nameScore + PROPERTY_WEIGHT * 100 * agreeing) / (1 + PROPERTY_WEIGHT * agreements.length);
+  return Math.round(total * 100) / 100;
 }

@@ -7,8 +7,9 @@ const GIVEN_ID = /^[\w.:-]{1,64}$/;
 
 /**
  * One `info` line per request when its answer is done: `id` (also sent back as
- * `X-Request-Id`), `method`, `path`, `status`, `ms`, and `cache` (`hit` or `miss`) where the
- * endpoint has a cache. The query string is not logged: what people search for is theirs,
+ * `X-Request-Id`), `method`, `path`, `status`, `ms`, `cache` (`hit` or `miss`) where the
+ * endpoint has a cache, and `ignored` where a reconciliation query gave properties the
+ * service could not use (which, and why; never their values). The query string is not logged: what people search for is theirs,
  * and a library's patrons expect it to stay so.
  */
 export function requestLog(log: Logger): RequestHandler {
@@ -21,7 +22,7 @@ export function requestLog(log: Logger): RequestHandler {
     res.once('close', () => {
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
       const path = (req.originalUrl.split('?')[0] ?? '').slice(0, 200);
-      const fields = { id, method: req.method, path, status: res.statusCode, ms, ...(res.locals.cache === undefined ? {} : { cache: res.locals.cache }) };
+      const fields = { id, method: req.method, path, status: res.statusCode, ms, ...(res.locals.cache === undefined ? {} : { cache: res.locals.cache }), ...(res.locals.ignored === undefined ? {} : { ignored: res.locals.ignored }) };
       log.info(res.writableFinished ? 'request' : 'request (client went away)', fields);
     });
     next();

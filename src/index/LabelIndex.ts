@@ -4,7 +4,7 @@ import { matchKey, type RankQuery } from '../domain/ranking.js';
 import { speaks } from '../domain/speaks.js';
 import { DISPLAY, type LabelIndexArrays, type LabelIndexData } from './LabelIndexData.js';
 import { RangeMinimum } from './RangeMinimum.js';
-import type { ReconcileQuery } from '../domain/reconciliation.js';
+import { columnScore, type ReconcileQuery } from '../domain/reconciliation.js';
 import { WordSuffixes } from './WordSuffixes.js';
 import { bound, comparePrefix } from './sortedText.js';
 
@@ -23,6 +23,8 @@ export interface ReconcileFilter {
   lang?: string | undefined;
   /** Only concepts in one of these schemes (or, with `allSchemes`, in all of them). */
   schemes?: readonly string[] | undefined;
+  /** Lower case: the column's language where `lang` is not given (the default language); labels in others score less (`columnScore`). */
+  column?: string | undefined;
   allSchemes?: boolean | undefined;
 }
 
@@ -211,6 +213,7 @@ export class LabelIndex {
     const accepts = this.reconcileAcceptor(filter);
     if (accepts === undefined || query.words.length === 0) return { candidates: [], equalCount: 0 };
     const languages = filter.lang === undefined ? this.languages : [filter.lang, ''];
+    const column = this.languageMask(filter.lang ?? filter.column ?? '');
     const words = bufferOf(this.a.wordText);
     // per query word, the dictionary words alike to it, and how many postings they have
     const alike = query.words.map((_, i) => {
@@ -233,16 +236,23 @@ export class LabelIndex {
       if (!accepts(entry)) return;
       const concept = this.a.entryConcept[entry] as number;
       const labelWords = this.words(entry);
-      const score = Math.round(query.score(labelWords, this.languages[this.a.entryLanguage[entry] as number] as string) * 100) / 100;
+      const language = this.languages[this.a.entryLanguage[entry] as number] as string;
+      const names = query.names(labelWords, language);
+      const speaking = column[this.a.entryLanguage[entry] as number] === 1;
+      const score = Math.round(columnScore(query.score(labelWords, language), names, speaking) * 100) / 100;
       if (score <= 0) return;
-      if (query.equals(labelWords)) equal.add(concept);
-      const key = Math.round((100 - score) * 100) * ENTRY_SPAN + entry; // scores to 0.01
+      if (names) equal.add(concept);
+      // scores to 0.01; at one score, the labels that speak the column's language first, then by entry number
+      const key = (Math.round((100 - score) * 100) * 2 + (speaking ? 0 : 1)) * ENTRY_SPAN + entry;
       if (this.best[concept] === Infinity) touched.push(concept);
       if (key < (this.best[concept] as number)) this.best[concept] = key;
     };
-    // the labels equal to the query, all of them
-    const [low, equalHigh] = this.textRange(this.a.textOrder, false, Buffer.from(query.text), false);
-    for (let p = low; p < equalHigh; p++) offer(this.a.textOrder[p] as number);
+    // the labels equal to the query, all of them, and those equal to it less its first word (an article: `names`)
+    for (const text of [query.text, query.afterFirstWord]) {
+      if (text === undefined) continue;
+      const [low, equalHigh] = this.textRange(this.a.textOrder, false, Buffer.from(text), false);
+      for (let p = low; p < equalHigh; p++) offer(this.a.textOrder[p] as number);
+    }
     // then the postings of the alike words, rarest query word first, up to the budget
     let budget = RECONCILE_MOST_POSTINGS;
     for (const { list } of alike.filter(({ postings }) => postings > 0).sort((a, b) => a.postings - b.postings)) {
@@ -254,7 +264,7 @@ export class LabelIndex {
     const order = (a: number, b: number): number => (this.best[a] as number) - (this.best[b] as number) || a - b;
     const top = smallest(touched, limit, order);
     const uris = this.uris(top);
-    const candidates = top.map((concept, i) => ({ uri: uris[i] as string, score: 100 - Math.floor((this.best[concept] as number) / ENTRY_SPAN) / 100, equal: equal.has(concept) }));
+    const candidates = top.map((concept, i) => ({ uri: uris[i] as string, score: 100 - Math.floor((this.best[concept] as number) / ENTRY_SPAN / 2) / 100, equal: equal.has(concept) }));
     for (const concept of touched) this.best[concept] = Infinity;
     return { candidates, equalCount: equal.size };
   }

@@ -2,13 +2,23 @@ import { BadRequestError } from '../errors.js';
 import { isIri } from '../sparql/iri.js';
 import { isLangTag } from '../sparql/langTag.js';
 import { checkedText } from '../endpoints/parameters.js';
-import { QUERY_PROPERTIES } from './properties.js';
+import { ALL_PROPERTIES } from './properties.js';
 
 /** Queries in one batch at most (the manifest's `batchSize`); OpenRefine sends 10 at a time. */
 export const MAX_BATCH = 100;
 /** Candidates per query: `limit`'s default and most. */
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
+
+/** A value a property gives: an IRI, a label, or both (a reconciled cell sends its `id` and `name`). */
+export interface PropertyValue {
+  iri?: string | undefined;
+  label?: string | undefined;
+}
+
+/** The properties a query may give as evidence, by the concept field each is compared with. */
+export type EvidenceProperty = 'scheme' | 'broader' | 'related' | 'notation' | 'prefLabel' | 'altLabels';
+const EVIDENCE: readonly string[] = ['scheme', 'broader', 'related', 'notation', 'prefLabel', 'altLabels'] satisfies EvidenceProperty[];
 
 /** One reconciliation query after validation. */
 export interface ReconcileRequest {
@@ -19,12 +29,14 @@ export interface ReconcileRequest {
   typeStrict: 'any' | 'all' | 'should';
   /** Lower case. */
   lang?: string | undefined;
-  /** Values of the `scheme` property: the concept must be in one of them. */
-  schemes: string[];
-  /** Values of the `broader` property: IRIs, or labels. */
-  broader: string[];
-  /** Values of the `notation` property. */
+  /** Properties given, each with its values: evidence that raises or lowers a candidate's score. */
+  evidence: Array<{ pid: EvidenceProperty; values: PropertyValue[] }>;
+  /** What the notation properties give: also identifiers (a query without a name finds concepts by them). */
   notations: string[];
+  /** Properties that could not be used, each with the reason (no value: what people search for is theirs), for the request log. */
+  ignored: string[];
+  /** The query's name could not be used (too long, control characters): it gets no candidates. */
+  unanswered?: boolean;
 }
 
 /**
@@ -53,27 +65,68 @@ function readQuery(key: string, query: unknown): ReconcileRequest {
   if (typeof query !== 'object' || query === null || Array.isArray(query)) return fail('must be an object');
   const { query: text, limit, type, type_strict: typeStrict, properties } = query as Record<string, unknown>;
   if (text !== undefined && typeof text !== 'string') fail("'query' must be a string");
-  const q = checkedText(((text as string | undefined) ?? '').trim(), `${where} 'query'`);
+  // a cell that is no name /search could take (too long, control characters) gets no candidates, not a 400 for the batch
+  let q = ((text as string | undefined) ?? '').trim();
+  let unusable: string | undefined;
+  try {
+    checkedText(q, "'query'");
+  } catch (error) {
+    unusable = error instanceof Error ? error.message : String(error);
+    q = '';
+  }
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1)) fail("'limit' must be a positive integer");
   const types = type === undefined ? [] : typeof type === 'string' ? [type] : Array.isArray(type) && type.every((t) => typeof t === 'string') ? (type as string[]) : fail("'type' must be a string or an array of strings");
   for (const t of types) if (!isIri(t)) fail(`'type' ${JSON.stringify(t.slice(0, 80))} is not an IRI (the types are the concept types and the concept schemes)`);
   if (typeStrict !== undefined && typeStrict !== 'any' && typeStrict !== 'all' && typeStrict !== 'should') fail("'type_strict' must be any, all or should");
-  const request: ReconcileRequest = { query: q, limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT), types, typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any', schemes: [], broader: [], notations: [] };
-  if (properties !== undefined && !Array.isArray(properties)) fail("'properties' must be an array");
-  for (const property of (properties as unknown[] | undefined) ?? []) {
+  const request: ReconcileRequest = { query: q, limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT), types, typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any', evidence: [], notations: [], ignored: [] };
+  // A property is evidence, never an error (README, "Reconciliation"): one the service cannot
+  // use is left out, and the request log says which and why; the other queries of the batch,
+  // and this one, are answered.
+  const ignore = (pid: unknown, why: string): void => {
+    request.ignored.push(`${typeof pid === 'string' ? JSON.stringify(pid.slice(0, 40)) : 'a property without a pid'}: ${why}`);
+  };
+  for (const property of Array.isArray(properties) ? properties : properties === undefined ? [] : [properties]) {
     const { pid, v } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;
-    if (typeof pid !== 'string') return fail("each of 'properties' needs a 'pid' string");
-    if (!QUERY_PROPERTIES.some((known) => known.id === pid)) fail(`property ${JSON.stringify(pid.slice(0, 40))} is not one of ${QUERY_PROPERTIES.map((p) => p.id).join(', ')}`);
-    const values = (Array.isArray(v) ? v : [v]).map((value) => (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : typeof value === 'string' || typeof value === 'number' ? String(value).trim() : fail(`property ${pid}: 'v' must be strings, numbers or objects with an 'id'`)));
+    if (typeof pid !== 'string') {
+      ignore(pid, "no 'pid' string");
+      continue;
+    }
+    const values = (Array.isArray(v) ? v : [v]).flatMap(propertyValue);
+    if (values.length === 0) {
+      ignore(pid, 'no value the service can read (strings, numbers, or objects with an id or name)');
+      continue;
+    }
     if (pid === 'lang') {
-      if (values.length !== 1 || !isLangTag(values[0] as string)) fail("property lang: 'v' must be one language tag");
-      request.lang = (values[0] as string).toLowerCase();
-    } else if (pid === 'scheme') {
-      for (const value of values) if (!isIri(value)) fail(`property scheme: ${JSON.stringify(value.slice(0, 80))} is not an IRI`);
-      request.schemes.push(...values);
-    } else if (pid === 'broader') request.broader.push(...values);
-    else request.notations.push(...values.map((value) => checkedText(value, `${where} property notation`)));
+      const tag = values[0]?.label;
+      if (values.length === 1 && tag !== undefined && isLangTag(tag)) request.lang = tag.toLowerCase();
+      else ignore(pid, 'not one language tag');
+    } else if (EVIDENCE.includes(pid)) {
+      request.evidence.push({ pid: pid as EvidenceProperty, values });
+      if (pid === 'notation') request.notations.push(...values.flatMap(({ label }) => (label === undefined || label.length > 200 ? [] : [label])));
+    } else {
+      ignore(pid, ALL_PROPERTIES.some((known) => known.id === pid) ? 'not used to score candidates' : `not one of ${ALL_PROPERTIES.map((known) => known.id).join(', ')}`);
+    }
   }
-  if (q === '' && request.notations.length === 0) fail("needs a non-empty 'query' (or a notation property)");
+  if (unusable !== undefined) {
+    request.ignored.push(`${unusable}: no candidates`);
+    request.unanswered = true;
+  } else if (q === '' && request.notations.length === 0) fail("needs a non-empty 'query' (or a notation property)");
   return request;
+}
+
+/**
+ * A property's value as a query gives it: a string or number (an IRI where it is one, else a
+ * label), or a reconciled cell's object with `id` and `name`. Nothing for what is neither.
+ */
+function propertyValue(value: unknown): PropertyValue[] {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    const text = String(value).trim();
+    if (text === '') return [];
+    return [isIri(text) && !/\s/.test(text) ? { iri: text, label: text } : { label: text }];
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const { id, name } = value as { id?: unknown; name?: unknown };
+  const iri = typeof id === 'string' && isIri(id.trim()) ? id.trim() : undefined;
+  const label = typeof name === 'string' && name.trim() !== '' ? name.trim() : typeof id === 'string' && iri === undefined && id.trim() !== '' ? id.trim() : undefined;
+  return iri === undefined && label === undefined ? [] : [{ iri, label }];
 }

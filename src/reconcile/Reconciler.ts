@@ -1,9 +1,10 @@
 import type { Config } from '../config.js';
 import type { ConceptService } from '../concepts/ConceptService.js';
-import type { Related } from '../concepts/Concept.js';
+import type { Concept, Related } from '../concepts/Concept.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { isRdfIri } from '../sparql/iri.js';
-import type { ReconcileRequest } from './ReconcileBatch.js';
+import { weighedScore } from '../domain/reconciliation.js';
+import type { EvidenceProperty, PropertyValue, ReconcileRequest } from './ReconcileBatch.js';
 
 /** A type of the reconciliation API: a concept type or a concept scheme. */
 export interface ReconcileType {
@@ -20,7 +21,7 @@ export interface ReconcileResult {
   type: ReconcileType[];
 }
 
-/** How many candidates a query with property filters scores before filtering them. */
+/** How many candidates a query with properties weighs: its evidence may lift one from further down. */
 const FILTERED_CANDIDATES = 100;
 
 /**
@@ -64,6 +65,7 @@ export class Reconciler {
 
   private async one(request: ReconcileRequest): Promise<Array<{ uri: string; name: string; score: number; match: boolean; schemes: string[] }>> {
     const display = request.lang ?? this.config.defaultLang;
+    if (request.unanswered === true) return [];
     // the query is a concept's IRI: that concept
     if (request.query !== '' && isRdfIri(request.query) && !/\s/.test(request.query)) {
       const [concept] = await this.concepts.get([request.query], request.lang, new Set(['scheme']));
@@ -71,34 +73,77 @@ export class Reconciler {
     }
     const typeSchemes = request.types.filter((type) => !this.config.conceptTypes.includes(type));
     const anyConcept = request.types.length === 0 || request.typeStrict === 'should' || (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
-    const filtered = request.broader.length > 0 || request.notations.length > 0 || request.schemes.length > 0;
-    const want = filtered ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
-    let candidates: Array<{ uri: string; name: string; score: number; equal: boolean; schemes: string[] }>;
-    let equalCount: number;
-    if (request.query === '') {
-      // a notation alone: the concepts /search finds by it (a notation equal to `q` matches there)
-      const notation = request.notations[0] as string;
-      const found = await this.concepts.search({ q: notation, count: Math.min(100, want), page: 1, lang: request.lang, fields: new Set(['scheme']) });
-      candidates = found.map((concept) => ({ uri: concept.uri, name: concept.prefLabel, score: 100, equal: false, schemes: (concept.scheme ?? []).map((s) => s.uri) }));
-      equalCount = 0;
-    } else {
-      ({ candidates, equalCount } = await this.concepts.reconcile(request.query, { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) }, want, display));
+    const weighed = request.evidence.length > 0;
+    const want = weighed ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
+    let candidates: Candidate[] = [];
+    let equalCount = 0;
+    if (request.query !== '') {
+      const found = await this.concepts.reconcile(request.query, { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) }, want, display);
+      candidates = found.candidates.map((candidate) => ({ ...candidate, identifier: false }));
+      equalCount = found.equalCount;
+    }
+    // identifiers: the concepts whose notation is the query (or, without a name, a notation given) come first
+    const identified = [...new Set((await Promise.all((request.query !== '' ? [request.query] : request.notations).map((notation) => this.concepts.withNotation(notation)))).flat())];
+    if (identified.length > 0) {
+      const shown = await this.concepts.shown(identified, display, new Set(['scheme']));
+      const byUri = new Map(candidates.map((candidate) => [candidate.uri, candidate]));
+      const added: Candidate[] = [];
+      for (const uri of identified) {
+        const concept = shown.get(uri);
+        const schemes = (concept?.scheme ?? []).map((scheme) => scheme.uri);
+        if (concept === undefined || (!anyConcept && !(request.typeStrict === 'all' ? typeSchemes.every((s) => schemes.includes(s)) : typeSchemes.some((s) => schemes.includes(s))))) continue;
+        const known = byUri.get(uri);
+        if (known !== undefined) Object.assign(known, { score: 100, identifier: true });
+        else added.push({ uri, name: concept.prefLabel, score: 100, equal: false, identifier: true, schemes });
+      }
+      candidates = [...added, ...candidates];
     }
     // every concept with a label equal to the query is among the candidates (they score 100), unless more than `want` are
     const allEqualSeen = candidates.filter((c) => c.equal).length === equalCount;
-    if (request.schemes.length > 0) candidates = candidates.filter((candidate) => candidate.schemes.some((scheme) => request.schemes.includes(scheme)));
-    if (request.broader.length > 0 || request.notations.length > 0) {
-      const fields = await this.concepts.fieldsOf(candidates.map((c) => c.uri), display, new Set(['broader', 'notation']));
-      const broaderWanted = new Set(request.broader.map(foldedLabel));
-      candidates = candidates.filter(({ uri }) => {
-        const { broader = [], notation = [] } = fields.get(uri) ?? {};
-        const broaderHolds = request.broader.length === 0 || broader.some((b) => request.broader.includes(b.uri) || broaderWanted.has(foldedLabel(b.label)));
-        const notationHolds = request.notations.length === 0 || notation.some((n) => request.notations.includes(n));
-        return broaderHolds && notationHolds;
-      });
+    let agreements = new Map<string, boolean[]>();
+    if (weighed && candidates.length > 0) {
+      const shown = await this.concepts.shown(candidates.map((c) => c.uri), display, new Set(['broader', 'notation', 'scheme']));
+      agreements = new Map(candidates.map(({ uri }) => [uri, request.evidence.map(({ pid, values }) => agrees(shown.get(uri), pid, values))]));
+      candidates = candidates
+        .map((candidate) => ({ ...candidate, score: weighedScore(request.query === '' && !candidate.identifier ? undefined : candidate.score, agreements.get(candidate.uri) ?? []) }))
+        .sort((a, b) => b.score - a.score); // stable: equal scores keep the name's order
     }
-    // the property filters narrow the candidates, and so the namesakes that forbid a match
-    const namesakes = filtered && allEqualSeen ? candidates.filter((c) => c.equal).length : equalCount;
-    return candidates.slice(0, request.limit).map(({ uri, name, score, equal, schemes }) => ({ uri, name, score, match: equal && namesakes === 1, schemes }));
+    const disagrees = (uri: string): boolean => (agreements.get(uri) ?? []).includes(false);
+    // a match: no property disagrees, and the concept is the only one to carry the name (or the identifier) among those that do not disagree
+    const namesakes = allEqualSeen ? candidates.filter((c) => c.equal && !disagrees(c.uri)).length : equalCount;
+    const identifiers = candidates.filter((c) => c.identifier && !disagrees(c.uri)).length;
+    return candidates.slice(0, request.limit).map(({ uri, name, score, equal, identifier, schemes }) => ({ uri, name, score, match: !disagrees(uri) && ((identifier && identifiers === 1) || (equal && namesakes === 1 && identifiers === 0)), schemes }));
+  }
+}
+
+/** A candidate of one query: its name's score (or 100 for an identifier), whether a label equals the query, whether its notation is the query. */
+interface Candidate {
+  uri: string;
+  name: string;
+  score: number;
+  equal: boolean;
+  identifier: boolean;
+  schemes: string[];
+}
+
+/** Whether a concept agrees with a property given: one of the values is (by IRI, or by label folded) what the concept has. */
+function agrees(concept: Concept | undefined, pid: EvidenceProperty, values: readonly PropertyValue[]): boolean {
+  if (concept === undefined) return false;
+  const folded = new Set(values.flatMap(({ label }) => (label === undefined ? [] : [foldedLabel(label)])));
+  const iris = new Set(values.flatMap(({ iri }) => (iri === undefined ? [] : [iri])));
+  const linked = (links: readonly Related[] | undefined): boolean => (links ?? []).some((link) => iris.has(link.uri) || (link.label !== '' && folded.has(foldedLabel(link.label))));
+  switch (pid) {
+    case 'scheme':
+      return linked(concept.scheme);
+    case 'broader':
+      return linked(concept.broader);
+    case 'related':
+      return linked(concept.related);
+    case 'notation':
+      return (concept.notation ?? []).some((notation) => values.some(({ label }) => label === notation.trim()));
+    case 'prefLabel':
+      return folded.has(foldedLabel(concept.prefLabel));
+    case 'altLabels':
+      return concept.altLabels.some((label) => folded.has(foldedLabel(label)));
   }
 }

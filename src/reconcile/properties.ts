@@ -9,11 +9,15 @@ export interface PropertyDefinition {
   description: string;
 }
 
-/** Properties a reconciliation query may give (`properties: [{pid, v}]`). */
+/**
+ * Properties a reconciliation query may give (`properties: [{pid, v}]`) besides those data
+ * extension fetches, which a query may give too (README, "Reconciliation": evidence that
+ * raises or lowers a candidate's score).
+ */
 export const QUERY_PROPERTIES: readonly PropertyDefinition[] = [
-  { id: 'scheme', name: 'Concept scheme', description: 'The IRI of a concept scheme the concept is in (skos:inScheme or skos:topConceptOf).' },
+  { id: 'scheme', name: 'Concept scheme', description: 'A concept scheme the concept is in (skos:inScheme or skos:topConceptOf): its IRI, or its name.' },
   { id: 'broader', name: 'Broader concept', description: 'A broader concept of the concept: its IRI, or its label.' },
-  { id: 'notation', name: 'Notation', description: 'A notation of the concept (skos:notation), exactly.' },
+  { id: 'notation', name: 'Notation', description: 'A notation of the concept (skos:notation), exactly; alone, it identifies the concept.' },
   { id: 'lang', name: 'Label language', description: 'A language tag: match labels in that language (and untagged ones), and name the candidates in it.' },
 ];
 

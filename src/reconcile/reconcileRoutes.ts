@@ -38,7 +38,12 @@ export function reconcileRoutes(router: Router, config: Config, concepts: Concep
     const params = req.method === 'POST' ? new QueryParameters(typeof req.body === 'string' ? req.body : '') : queryParameters(req.url);
     const queries = one(params, 'queries');
     const extension = one(params, 'extend');
-    if (queries !== undefined) json(req, res, await reconciler.answer(readBatch(queries)));
+    if (queries !== undefined) {
+      const batch = readBatch(queries);
+      const ignored = [...batch.values()].flatMap((request) => request.ignored);
+      if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
+      json(req, res, await reconciler.answer(batch));
+    }
     else if (extension !== undefined) json(req, res, await extend(extension, concepts, config.defaultLang, conceptType));
     else json(req, res, manifest(config, baseUrl(config, req), config.conceptTypes.map((id) => ({ id, name: reconciler.conceptTypeName(id) }))));
   };

@@ -97,7 +97,7 @@ describe('reconciliation: queries', () => {
     expect(results.unknown).toEqual([]);
   });
 
-  test('properties narrow the candidates: broader (by label or IRI), scheme, notation; lang chooses the labels matched and the name', async () => {
+  test('properties are evidence: one that agrees (broader by label or IRI, scheme, notation) puts its concept first, a match; one that disagrees lowers the others; lang chooses the labels matched and the name', async () => {
     const results = await reconcile({
       broaderLabel: { query: 'Mint', properties: [{ pid: 'broader', v: 'herbs and spices' }] },
       broaderId: { query: 'Mint', properties: [{ pid: 'broader', v: { id: `${FOOD}pastries`, name: 'Pastries' } }] },
@@ -106,13 +106,52 @@ describe('reconciliation: queries', () => {
       notationOnly: { properties: [{ pid: 'notation', v: 'ING-101' }] },
       french: { query: 'Thé', properties: [{ pid: 'lang', v: 'fr' }] },
     });
-    expect(results.broaderLabel?.map((r) => r.id)).toEqual([`${FOOD}mint`]);
-    expect(results.broaderLabel?.[0]?.match).toBe(true);
-    expect(results.broaderId?.map((r) => r.id)).toEqual([`${FOOD}mint-candy`]);
+    expect(first(results.broaderLabel)).toBe('mint');
+    expect(results.broaderLabel?.[0]).toMatchObject({ score: 100, match: true });
+    // the other Mint stays a candidate, below: its broader concept disagrees
+    expect(results.broaderLabel?.find((r) => r.id === `${FOOD}mint-candy`)).toMatchObject({ score: 71.43, match: false });
+    expect(results.broaderId?.[0]).toMatchObject({ id: `${FOOD}mint-candy`, match: true });
     expect(first(results.scheme)).toBe('mint');
-    expect(results.notation?.map((r) => r.id)).toEqual([`${FOOD}mint-candy`]);
-    expect(first(results.notationOnly)).toBe('tomato');
+    expect(results.notation?.[0]).toMatchObject({ id: `${FOOD}mint-candy`, match: true });
+    expect(results.notationOnly?.[0]).toMatchObject({ id: `${FOOD}tomato`, score: 100, match: true });
     expect(results.french?.[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Thé', score: 100, match: true });
+  });
+
+  test('a property the service cannot use is left out and the request log says so: every query of the batch is answered', async () => {
+    // a column of scheme names, a broader column of labels that match nothing, every property
+    // that property suggest offers, one it does not know, a lang that is no tag, a reconciled cell
+    const offered = [...new Set((await Promise.all([...'abcdefghijklmnopqrstuvwxyz'].map((letter) => service.get(`/reconcile/suggest/property?prefix=${letter}`)))).flatMap(({ body }) => body.result.map((p: { id: string }) => p.id)))];
+    expect(offered.length).toBeGreaterThan(6);
+    const batch: Record<string, object> = Object.fromEntries(offered.map((pid) => [`by-${pid}`, { query: 'Tea', properties: [{ pid, v: pid === 'lang' ? 'en' : 'Beverages' }] }]));
+    Object.assign(batch, {
+      schemeName: { query: 'Tea', properties: [{ pid: 'scheme', v: 'Dishes and drinks' }] },
+      unknown: { query: 'Tea', properties: [{ pid: 'colour', v: 'red' }] },
+      badLang: { query: 'Tea', properties: [{ pid: 'lang', v: 'not a tag!' }] },
+      cell: { query: 'Tea', properties: [{ pid: 'broader', v: { id: `${FOOD}beverages`, name: 'Beverages' } }, { pid: 'notation', v: 42 }] },
+      nothing: { query: 'Tea', properties: [{ pid: 'broader', v: null }, { v: 'no pid' }] },
+    });
+    const results = await reconcile({ ...batch, long: { query: 'Tea '.repeat(60) }, control: { query: 'Tea\u0007' } });
+    for (const key of Object.keys(batch)) expect(first(results[key])).toBe('tea');
+    expect([results.long, results.control]).toEqual([[], []]); // a cell /search could not take: no candidates, the batch answered
+    expect(results.schemeName?.[0]?.score).toBe(100); // a scheme by its name agrees
+    expect(results.unknown?.[0]).toMatchObject({ score: 100, match: false }); // as with no property: Supper is "Tea" in British English
+    expect(results['by-broader']?.[0]).toMatchObject({ score: 100, match: true }); // Supper's broader concept disagrees
+    expect(results.cell?.[0]?.match).toBe(false); // its notation is DSH-101, not 42
+  });
+
+  test('a notation as the query is an identifier: its concept comes first, a match when no other concept carries it', async () => {
+    const results = await reconcile({ notation: { query: 'DSH-101' }, spaced: { query: ' DSH-101 ' }, unknown: { query: 'DSH-999' } });
+    expect(results.notation?.[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Tea', score: 100, match: true });
+    expect(results.spaced?.[0]).toMatchObject({ id: `${FOOD}tea`, match: true });
+    expect(results.unknown?.every((r) => !r.match)).toBe(true);
+  });
+
+  test('a leading article: "The Cheese" names Cheese, a match; a label in another language than the column\'s scores less: "The Moon" gives Thé (fr) 53.33', async () => {
+    const results = await reconcile({ cheese: { query: 'The Cheese' }, moon: { query: 'The Moon' }, french: { query: 'The Moon', properties: [{ pid: 'lang', v: 'fr' }] }, tea: { query: 'The tea' } });
+    expect(results.cheese?.[0]).toMatchObject({ id: `${FOOD}cheese`, score: 99.5, match: true });
+    expect(results.moon?.[0]).toMatchObject({ id: `${FOOD}tea`, score: 53.33, match: false }); // one word of two alike: 66.67, in French
+    expect(results.french?.[0]).toMatchObject({ id: `${FOOD}tea`, score: 66.67, match: false }); // a French column: as it is
+    expect(results.tea?.slice(0, 2).map((r) => r.match)).toEqual([false, false]); // Supper is "Tea" in British English too
   });
 
   test('a concept IRI as the query finds that concept, a match', async () => {
@@ -152,7 +191,6 @@ describe('reconciliation: queries', () => {
       ['{"q0": {"query": 3}}', /'queries' parameter: query "q0": 'query' must be a string/],
       ['{"q0": {"query": "a", "limit": 0}}', /'limit' must be a positive integer/],
       ['{"q0": {"query": "a", "type": "not an iri"}}', /'type' "not an iri" is not an IRI/],
-      ['{"q0": {"query": "a", "properties": [{"pid": "colour", "v": "red"}]}}', /property "colour" is not one of scheme, broader, notation, lang/],
       ['{"q0": {"query": " "}}', /needs a non-empty 'query'/],
     ];
     for (const [text, message] of cases) {
