@@ -7,7 +7,7 @@ import { standingOf } from '../domain/standing.js';
 import { DCTERMS, OWL, RDFS, SKOS } from '../domain/namespaces.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { IriTable } from './IriTable.js';
-import { Growable, TextList, reorderText } from './Growable.js';
+import { Growable, TextList, mapped, reorderText } from './Growable.js';
 import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';
 import { radixOrder } from './radixOrder.js';
 import { sortByBytes } from './sortByBytes.js';
@@ -176,13 +176,20 @@ export class LabelIndexBuilder {
     return { defaultLang: this.defaultLang, weights: this.weights === undefined ? undefined : new Map(this.weights), entailment: this.entailment, languages: this.languages, schemes: this.schemes, iris: this.iris.take(), lists, texts, rows: this.rows };
   }
 
-  /** A builder holding what `toState` handed over, ready to `build`. */
+  /**
+   * A builder holding what `toState` handed over, ready to `build`. The state is emptied:
+   * the builder alone holds the arrays, so that each goes as soon as `build` has read it (a
+   * state still held by its caller would keep every one of them to the end of the build).
+   */
   static fromState(state: BuilderState): LabelIndexBuilder {
     const builder = new LabelIndexBuilder(state.defaultLang, state.weights, state.entailment);
     const fields = builder as unknown as Record<string, unknown>;
     for (const [name, type] of LISTS) fields[name] = Growable.of(type as new (length: number) => UintArray, state.lists[name] as UintArray);
     for (const name of TEXTS) fields[name] = TextList.of((state.texts[name] as { text: Uint8Array }).text, (state.texts[name] as { offsets: Uint32Array }).offsets);
     fields.iris = IriTable.of(state.iris.text, state.iris.offsets);
+    state.lists = {};
+    state.texts = {};
+    state.iris = { text: new Uint8Array(0), offsets: new Uint32Array(0) };
     builder.languages.push(...state.languages);
     builder.schemes.push(...state.schemes);
     builder.rows = state.rows;
@@ -306,7 +313,7 @@ export class LabelIndexBuilder {
     const notationOrder = keptItems(notationConcept, rank);
     sortByBytes(notationText.text, notationText.offsets, notationOrder);
     const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
-    const notationConceptNumbers = Uint32Array.from(notationOrder, (i) => rank[notationConcept[i] as number] as number);
+    const notationConceptNumbers = mapped(Uint32Array, notationOrder, (i) => rank[notationConcept[i] as number] as number);
     const conceptNotations = groupBy(conceptCount, notationConceptNumbers, identity(conceptCount));
     const schemeResource = this.schemeResource.take();
 
@@ -317,7 +324,7 @@ export class LabelIndexBuilder {
         conceptText: concepts.text,
         conceptOffsets: concepts.offsets,
         conceptSchemeOffsets: member.offsets,
-        conceptSchemes: Uint32Array.from(member.order, (i) => memberScheme[i] as number),
+        conceptSchemes: mapped(Uint32Array, member.order, (i) => memberScheme[i] as number),
         displayOffsets: display.offsets,
         displayKind: displayKinds,
         displayLanguage: displayLanguages,
@@ -345,7 +352,7 @@ export class LabelIndexBuilder {
         related: links.related.to,
         broaderOffsets: links.broader.offsets,
         broader: links.broader.to,
-        schemeResource: Uint32Array.from(schemeResource, (resource) => shown.rank[resource] as number),
+        schemeResource: mapped(Uint32Array, schemeResource, (resource) => shown.rank[resource] as number),
       },
     };
   }
@@ -399,7 +406,7 @@ export class LabelIndexBuilder {
    * vocabulary), and the schemes. `rank` maps a resource to that number, -1 for the rest.
    */
   private shownResources(conceptCount: number, conceptRank: Int32Array, iris: { text: Uint8Array; offsets: Uint32Array }): { count: number; rank: Int32Array; others: { text: Uint8Array; offsets: Uint32Array } } {
-    const rank = Int32Array.from(conceptRank);
+    const rank = conceptRank.slice();
     const others = new Growable(Uint32Array);
     const other = (resource: number): void => {
       if ((rank[resource] as number) >= 0 || isBlankNodeAt(iris, resource)) return;
@@ -471,8 +478,8 @@ export class LabelIndexBuilder {
     return {
       display,
       displayTexts: reorderText(displayText.text, displayText.offsets, display.order),
-      displayKinds: Uint8Array.from(display.order, (i) => displayKind[i] as number),
-      displayLanguages: Uint16Array.from(display.order, (i) => displayLanguage[i] as number),
+      displayKinds: mapped(Uint8Array, display.order, (i) => displayKind[i] as number),
+      displayLanguages: mapped(Uint16Array, display.order, (i) => displayLanguage[i] as number),
     };
   }
 
@@ -518,9 +525,9 @@ export class LabelIndexBuilder {
     const keptOrder = kept.take();
     const texts = reorderText(text, offsets, keptOrder);
     return {
-      concept: Uint32Array.from(keptOrder, conceptOf),
-      language: Uint16Array.from(keptOrder, (i) => language[i] as number),
-      length: Uint32Array.from(keptOrder, (i) => length[i] as number),
+      concept: mapped(Uint32Array, keptOrder, conceptOf),
+      language: mapped(Uint16Array, keptOrder, (i) => language[i] as number),
+      length: mapped(Uint32Array, keptOrder, (i) => length[i] as number),
       text: texts.text,
       textOffsets: texts.offsets,
     };
@@ -789,5 +796,5 @@ function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; of
   const sorted = reorderText(words.text, words.offsets, wordOrder);
   const grouped = groupBy(wordOrder.length, occurrenceWord.take(), wordRank);
   const entryOf = occurrenceEntry.take();
-  return { text: sorted.text, offsets: sorted.offsets, postingOffsets: grouped.offsets, postings: Uint32Array.from(grouped.order, (i) => entryOf[i] as number) };
+  return { text: sorted.text, offsets: sorted.offsets, postingOffsets: grouped.offsets, postings: mapped(Uint32Array, grouped.order, (i) => entryOf[i] as number) };
 }
