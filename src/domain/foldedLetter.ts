@@ -151,10 +151,12 @@ export function foldedWordPattern(word: string, open = false): string {
   for (let i = 0; i < letters.length; i++) {
     if (MARK.test(letters[i] as string)) {
       // Marks that folding keeps: a label need not hold them in the canonical order the
-      // query is normalized to (shadda then fatha, or fatha then shadda), so any order.
+      // query is normalized to (shadda then fatha, or fatha then shadda), so any order; and
+      // the combining marks that folding drops after them (Devanagari's vowel sign i, then
+      // an acute) may stand among them.
       let end = i;
       while (end < letters.length && MARK.test(letters[end] as string)) end++;
-      pattern += `[${classText([...new Set(letters.slice(i, end))])}]*`;
+      pattern += `[${classText([...new Set(letters.slice(i, end))])}${COMBINING_MARKS}]*`;
       i = end - 1;
       continue;
     }

@@ -105,11 +105,20 @@ describe('the label index', () => {
         }
       }),
       {
-        numRuns: 40,
+        numRuns: Number(process.env.PROPERTY_RUNS ?? 40),
+        ...(process.env.PROPERTY_SEED === undefined ? {} : { seed: Number(process.env.PROPERTY_SEED), path: process.env.PROPERTY_PATH }),
         endOnFailure: true,
         // found by this test: a label whose kept Arabic marks are not in canonical order (shadda, then fatha)
         examples: [[[{"pref":[],"alt":[["ةtς2-ةة2ë Σé","fr"]],"hidden":["б&"],"scheme":"b","deprecated":false},{"pref":[["aåا2ؤ'eёخ",""]],"alt":[],"hidden":["2cوê''آcžαΣ"],"scheme":"b","deprecated":false},{"pref":[["ë Б.िَकَ2",""]],"alt":[],"hidden":["žбñّασİëخक2"],"scheme":"a","deprecated":true},{"pref":[["3ا&æΣΣ́sǻָإ","fr"]],"alt":[["İü","fr"]],"hidden":["ا-"],"scheme":"a","deprecated":false},{"pref":[["أü2oüı","fr"],["2αأؤ4ط1σçاn","en"]],"alt":[["وæsüèإ",""]],"hidden":["œЁ"],"scheme":"b","deprecated":true},{"pref":[],"alt":[],"hidden":[],"scheme":"b","deprecated":false},{"pref":[["ΑαñΣ","fr"],["éœإsnœָë,öæé",""],["èüَiocָ","en-gb"]],"alt":[],"hidden":["žı11ö'1åç"],"scheme":"b","deprecated":false},{"pref":[],"alt":[["ؤñ'c","fr"],["åi","en"]],"hidden":[],"scheme":"b","deprecated":true},{"pref":[["tБأЁcؤuασَّİ",""],["ä,",""]],"alt":[["1שاα","en"]],"hidden":["&َñ'ßё&&"],"scheme":"a","deprecated":false}],18] as never],
       },
     );
   }, 120_000);
+
+  test('a word that begins with a mark folding keeps, then one it drops (Devanagari vowel sign i, an acute), is found on both paths', async () => {
+    // found by the test above (seed -2067259512, path 39): the store's pattern refused the acute after the vowel sign
+    const { plain, indexed } = await services(turtle([{ pref: [["ab'\u093F\u0301c", '']], alt: [], hidden: [], scheme: 'a', deprecated: false }]));
+    for (const q of ['\u093Fc', "ab'\u093Fc", 'ab \u093F\u0301c']) {
+      for (const service of [plain, indexed]) expect((await service.suggest({ q, count: 5, page: 1 })).map((c) => c.uri)).toEqual(['http://example.org/c0']);
+    }
+  });
 });
