@@ -219,16 +219,35 @@ input.addEventListener('focus', () => {
 });
 langSelect.addEventListener('change', () => {
   if (input.value.trim() !== '') void suggest();
-  const shown = new URLSearchParams(location.search).get('uri');
+  const shown = shownUri();
   if (shown !== null) void showCard(shown, { push: false });
 });
 document.querySelector('form').addEventListener('submit', (event) => event.preventDefault());
 
 // ---- the concept card ----------------------------------------------------------------------
 
+/**
+ * The concept the address names (`?uri=`), or null. A link made from the reconciliation
+ * manifest's `view` template (OpenRefine's) holds the IRI raw: its `&`, `+` and `#` as they
+ * are. So the IRI is everything after `uri=`, fragment included, decoded once; an address
+ * this page made itself holds it encoded, which decodes the same.
+ */
+function shownUri() {
+  const address = location.search + location.hash;
+  const match = /[?&]uri=/.exec(address);
+  if (match === null) return null;
+  const raw = address.slice(match.index + 5);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 function cardLink(uri) {
   const url = new URL(location.href);
-  url.search = new URLSearchParams({ uri }).toString();
+  url.search = `?uri=${encodeURIComponent(uri)}`;
+  url.hash = '';
   return url;
 }
 
@@ -307,7 +326,7 @@ function fillLinks(section, entries) {
 }
 
 window.addEventListener('popstate', () => {
-  const uri = new URLSearchParams(location.search).get('uri');
+  const uri = shownUri();
   if (uri === null) card.hidden = true;
   else void showCard(uri, { push: false });
 });
@@ -334,5 +353,5 @@ async function loadLanguages() {
 }
 
 void loadLanguages();
-const initial = new URLSearchParams(location.search).get('uri');
+const initial = shownUri();
 if (initial !== null) void showCard(initial, { push: false });

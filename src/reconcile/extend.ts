@@ -2,7 +2,7 @@ import { BadRequestError } from '../errors.js';
 import type { ConceptService } from '../concepts/ConceptService.js';
 import type { Concept, Related } from '../concepts/Concept.js';
 import { FIELDS } from '../concepts/Concept.js';
-import { isIri } from '../sparql/iri.js';
+import { isRdfIri } from '../sparql/iri.js';
 import { isLangTag } from '../sparql/langTag.js';
 import { MAX_URIS } from '../endpoints/parameters.js';
 import { EXTEND_PROPERTIES } from './properties.js';
@@ -19,14 +19,15 @@ type Value = { str: string } | { id: string; name: string };
  * not a concept gets no values. Broader, related concepts and schemes come as entities
  * (`{id, name}`), the rest as strings.
  */
-export async function extend(text: string, concepts: ConceptService, defaultLang: string, conceptType: { id: string; name: string } | undefined): Promise<object> {
-  const { ids, properties } = readExtend(text);
+export async function extend(text: string, concepts: ConceptService, defaultLang: string, conceptType: { id: string; name: string } | undefined): Promise<{ answer: object; ignored: string[] }> {
+  const { ids, properties, ignored } = readExtend(text);
+  const iris = ids.filter(isRdfIri);
   const langs = [...new Set(properties.map((p) => p.lang ?? defaultLang))];
   const byLang = new Map<string, Map<string, Concept>>();
   for (const lang of langs) {
     const found = new Map<string, Concept>();
-    for (let i = 0; i < ids.length; i += MAX_URIS) {
-      for (const concept of await concepts.get(ids.slice(i, i + MAX_URIS), lang, new Set(FIELDS))) found.set(concept.uri, concept);
+    for (let i = 0; i < iris.length; i += MAX_URIS) {
+      for (const concept of await concepts.get(iris.slice(i, i + MAX_URIS), lang, new Set(FIELDS))) found.set(concept.uri, concept);
     }
     byLang.set(lang, found);
   }
@@ -46,21 +47,25 @@ export async function extend(text: string, concepts: ConceptService, defaultLang
         return (concept.scheme ?? []).map(entity);
       case 'notation':
         return (concept.notation ?? []).map((str) => ({ str }));
-      default:
+      case 'scopeNote':
         return concept.scopeNote === undefined || concept.scopeNote === '' ? [] : [{ str: concept.scopeNote }];
+      default:
+        return []; // a property the service does not extend
+
     }
   };
   const entityValued = new Set(['broader', 'related']);
-  return {
+  const answer = {
     meta: properties.map(({ id }) => {
       const definition = EXTEND_PROPERTIES.find((p) => p.id === id);
       return { id, name: definition?.name ?? id, ...(entityValued.has(id) && conceptType !== undefined ? { type: conceptType } : {}) };
     }),
     rows: Object.fromEntries(ids.map((uri) => [uri, Object.fromEntries(properties.map(({ id, lang }) => [id, values(byLang.get(lang ?? defaultLang)?.get(uri), id)]))])),
   };
+  return { answer, ignored };
 }
 
-function readExtend(text: string): { ids: string[]; properties: Array<{ id: string; lang?: string | undefined }> } {
+function readExtend(text: string): { ids: string[]; properties: Array<{ id: string; lang?: string | undefined }>; ignored: string[] } {
   const fail = (message: string): never => {
     throw new BadRequestError(`'extend' parameter: ${message}`);
   };
@@ -73,14 +78,19 @@ function readExtend(text: string): { ids: string[]; properties: Array<{ id: stri
   const { ids, properties } = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return fail("'ids' must be an array of strings");
   if (ids.length > MAX_EXTEND_IDS) fail(`'ids' holds ${ids.length} ids; at most ${MAX_EXTEND_IDS}`);
-  for (const id of ids as string[]) if (!isIri(id)) fail(`id ${JSON.stringify(id.slice(0, 80))} is not an IRI`);
   if (!Array.isArray(properties)) return fail("'properties' must be an array");
+  const ignored: string[] = [];
   const read = properties.map((property: unknown) => {
     const { id, settings } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;
-    if (typeof id !== 'string' || !EXTEND_PROPERTIES.some((p) => p.id === id)) return fail(`property ${JSON.stringify(id)} is not one of ${EXTEND_PROPERTIES.map((p) => p.id).join(', ')}`);
+    if (typeof id !== 'string' || id === '') return fail("each property needs an 'id' string");
+    // a property the service does not extend (one property suggest offers for queries, such
+    // as lang, or one it does not know) gets a column with no values, and the log says so
+    if (!EXTEND_PROPERTIES.some((p) => p.id === id)) ignored.push(`${JSON.stringify(id.slice(0, 40))}: not one of ${EXTEND_PROPERTIES.map((p) => p.id).join(', ')}`);
     const lang = typeof settings === 'object' && settings !== null ? (settings as { lang?: unknown }).lang : undefined;
-    if (lang !== undefined && lang !== '' && (typeof lang !== 'string' || !isLangTag(lang))) fail(`property ${id}: setting 'lang' must be a language tag`);
-    return { id, lang: typeof lang === 'string' && lang !== '' ? lang.toLowerCase() : undefined };
+    if (lang !== undefined && lang !== '' && (typeof lang !== 'string' || !isLangTag(lang))) ignored.push(`${JSON.stringify(id.slice(0, 40))}: setting lang is no language tag`);
+    return { id, lang: typeof lang === 'string' && lang !== '' && isLangTag(lang) ? lang.toLowerCase() : undefined };
   });
-  return { ids: [...new Set(ids as string[])], properties: read };
+  // an id that is no IRI (a cell used as an identifier that is none of this service's) is no concept: it gets no values
+  if ((ids as string[]).some((id) => !isRdfIri(id))) ignored.push('ids that are no IRI: no values');
+  return { ids: [...new Set(ids as string[])], properties: read, ignored };
 }

@@ -1,4 +1,5 @@
 import type { Concept, Related } from '../concepts/Concept.js';
+import { PREVIEW_FRAGMENT_SCRIPT } from './substitutedId.js';
 
 /** The size of the preview card, as the manifest announces it to clients (an iframe). */
 export const PREVIEW_WIDTH = 420;
@@ -12,7 +13,8 @@ export function escapeHtml(text: string): string {
 /**
  * The reconciliation preview of a concept: a small HTML card (its prefLabel, notations,
  * broader concepts, alternative labels, scope note and schemes, and a link to its card on
- * the service's page), every text escaped, no script. `card` is the page URL for a URI.
+ * the service's page), every text escaped; its one script is PREVIEW_FRAGMENT_SCRIPT. `card`
+ * is the page URL for a URI.
  */
 export function previewHtml(concept: Concept, card: (uri: string) => string): string {
   const links = (list: readonly Related[]): string => list.map((r) => `<a href="${escapeHtml(card(r.uri))}" target="_blank" rel="noopener">${escapeHtml(r.label || r.uri)}</a>`).join(', ');
@@ -40,6 +42,20 @@ ${[
   .filter((r) => r !== '')
   .join('\n')}
 </table>
+<script>${PREVIEW_FRAGMENT_SCRIPT}</script>
+</body></html>
+`;
+}
+
+/** The preview's page for an id that is no concept (a 404): it says so, escaped, and carries the same script. */
+export function previewMissingHtml(id: string): string {
+  const shown = [...id].length > 200 ? `${[...id].slice(0, 200).join('')}...` : id;
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>No such concept</title>
+<style>body{font:14px/1.4 system-ui,sans-serif;margin:8px;color:#1d1d1f}p{word-break:break-all}</style></head>
+<body>
+<p>No concept <span dir="auto">${escapeHtml(shown)}</span></p>
+<script>${PREVIEW_FRAGMENT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -2,14 +2,15 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { Config } from '../config.js';
 import type { ConceptService } from '../concepts/ConceptService.js';
 import { FIELDS } from '../concepts/Concept.js';
-import { BadRequestError, NotFoundError } from '../errors.js';
+import { BadRequestError } from '../errors.js';
 import { route } from '../http/route.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import { QueryParameters, checkedText, queryParameters } from '../endpoints/parameters.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { extend } from './extend.js';
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewHtml } from './preview.js';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewHtml, previewMissingHtml } from './preview.js';
+import { PREVIEW_FRAGMENT_SCRIPT_HASH, substitutedIds } from './substitutedId.js';
 import { ALL_PROPERTIES, EXTEND_PROPERTIES, propertyMatches } from './properties.js';
 import { MAX_BATCH, readBatch } from './ReconcileBatch.js';
 import { Reconciler } from './Reconciler.js';
@@ -44,23 +45,33 @@ export function reconcileRoutes(router: Router, config: Config, concepts: Concep
       if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
       json(req, res, await reconciler.answer(batch));
     }
-    else if (extension !== undefined) json(req, res, await extend(extension, concepts, config.defaultLang, conceptType));
+    else if (extension !== undefined) {
+      const { answer, ignored } = await extend(extension, concepts, config.defaultLang, conceptType);
+      if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20); // for the request log
+      json(req, res, answer);
+    }
     else json(req, res, manifest(config, baseUrl(config, req), config.conceptTypes.map((id) => ({ id, name: reconciler.conceptTypeName(id) }))));
   };
   route(router, '/reconcile', service, [express.text({ type: 'application/x-www-form-urlencoded', limit: '2mb' }), service]);
 
   route(router, '/reconcile/preview', async (req, res) => {
-    const id = required(queryParameters(req.url), 'id');
-    const [concept] = isRdfIri(id) ? await concepts.get([id], undefined, new Set(FIELDS)) : [];
-    if (concept === undefined) throw new NotFoundError(`no concept ${JSON.stringify(id.slice(0, 80))}`);
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    const ids = substitutedIds(query, 'id');
+    if (ids.length === 0) required(queryParameters(req.url), 'id');
+    const iris = ids.filter(isRdfIri);
+    const found = iris.length === 0 ? [] : await concepts.get(iris, undefined, new Set(FIELDS));
+    const concept = found.find((c) => c.uri === iris[0]) ?? found[0];
     const page = `${baseUrl(config, req)}/?uri=`;
     res.set('Content-Type', 'text/html; charset=utf-8');
     res.set('Cache-Control', `public, max-age=${config.httpMaxAge}`);
     // shown in an iframe of the client's page (OpenRefine's), on any origin: no X-Frame-Options
-    // and no frame-ancestors (`*` would still refuse a parent of another scheme); no script at all
+    // and no frame-ancestors (`*` would still refuse a parent of another scheme); one script,
+    // which asks again where an id's `#` was cut off (substitutedId.ts), and no other
     res.removeHeader('X-Frame-Options');
-    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
-    res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
+    res.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; script-src ${PREVIEW_FRAGMENT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'`);
+    // no concept: a page that says so (a 404), where the script may still find the whole id
+    if (concept === undefined) res.status(404).send(previewMissingHtml(ids[0] as string));
+    else res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
   });
 
   route(router, '/reconcile/suggest/entity', async (req, res) => {

@@ -1,3 +1,4 @@
+import { PREVIEW_FRAGMENT_SCRIPT } from '../../src/reconcile/substitutedId.js';
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import fc from 'fast-check';
@@ -209,8 +210,11 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
   if (status === 204 || status === 304 || sent.method === 'HEAD') return body === '' ? undefined : `status ${status} with a body`;
   // `/` is the type-ahead page: HTML, whatever the query string
   const target = /^\S+ (\S+)/.exec(sent.bytes.toString('latin1'))?.[1] ?? '';
-  if (status === 200 && sent.method === 'GET' && target.split('?')[0] === '/reconcile/preview') {
-    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && !/<script/i.test(body) ? undefined : `the preview answered with ${headers.get('content-type')}`;
+  // the preview is HTML, found or not, with no script but the one that mends a cut-off fragment
+  if ((status === 200 || status === 404) && sent.method === 'GET' && target.split('?')[0] === '/reconcile/preview') {
+    const scripts = body.match(/<script\b[^>]*>[^<]*<\/script>/gi) ?? [];
+    const onlyOurs = scripts.length === 1 && scripts[0] === `<script>${PREVIEW_FRAGMENT_SCRIPT}</script>` && (body.match(/<script/gi) ?? []).length === 1;
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && onlyOurs ? undefined : `the preview answered with ${headers.get('content-type')}`;
   }
   // a Range header gets part of the page, as a static file should
   if (status === 206 && sent.method === 'GET' && target.split('?')[0] === '/') {
@@ -242,7 +246,7 @@ function reconcileProblem(target: string, status: number, headers: Map<string, s
   if (status === 200) return typeof json === 'object' && json !== null && !Array.isArray(json) ? undefined : `a reconciliation 200 that is no JSON object: ${JSON.stringify(json).slice(0, 200)}`;
   if (json.status !== status || typeof json.message !== 'string') return `an error body that is not the contract's: ${JSON.stringify(json).slice(0, 200)}`;
   if (status === 400 && !/^'(queries|extend|prefix|cursor|id)' parameter|malformed HTTP request/.test(json.message)) return `a reconciliation 400 that names no parameter: ${json.message}`;
-  if (status === 404 && !target.startsWith('/reconcile/preview')) return `a 404 from ${target}`;
+  if (status === 404) return `a 404 from ${target}`;
   if (status === 405 && !(headers.get('allow') ?? '').includes('GET')) return 'a 405 without Allow';
   return [400, 404, 405, 413, 415, 431].includes(status) ? undefined : `status ${status} from ${target}`;
 }

@@ -1,4 +1,4 @@
-import { startService, type RunningService } from '../support/service.js';
+import { odditiesSettings as storeSettings, startService, type RunningService } from '../support/service.js';
 
 // What real vocabulary files hold, in test/fixtures/real-world-oddities.nt: IRIs that the
 // N-Triples grammar allows and IRI validation refuses, untagged labels, a resource typed
@@ -9,15 +9,7 @@ import { startService, type RunningService } from '../support/service.js';
 
 const H = 'http://vocab.example.org/heritage/';
 const FFFD = '\uFFFD';
-const FIXTURE = 'test/fixtures/real-world-oddities.nt';
 const TOPIC = 'http://schema.org/Topic';
-
-function storeSettings(): Record<string, string> {
-  if (process.env.SPARQL_ENDPOINT === undefined) return { DATA_FILES: FIXTURE };
-  const graph = process.env.ODDITIES_GRAPH;
-  if (graph === undefined) throw new Error(`ODDITIES_GRAPH must name the graph that holds ${FIXTURE} when SPARQL_ENDPOINT is set`);
-  return { SPARQL_GRAPH: graph };
-}
 
 let service: RunningService;
 let withTopics: RunningService;

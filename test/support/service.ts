@@ -17,6 +17,21 @@ import type { Bindings, SparqlStore } from '../../src/store/SparqlStore.js';
 /** The sample vocabulary's namespace. */
 export const FOOD = 'https://example.org/food/';
 
+/** The real-world oddities (test/fixtures/real-world-oddities.nt). */
+export const ODDITIES = 'test/fixtures/real-world-oddities.nt';
+
+/**
+ * Settings for a service on the oddities: on the embedded store the service loads the file;
+ * on another store (SPARQL_ENDPOINT), the suite's script has loaded it into the graph
+ * ODDITIES_GRAPH.
+ */
+export function odditiesSettings(): Record<string, string> {
+  if (process.env.SPARQL_ENDPOINT === undefined) return { DATA_FILES: ODDITIES };
+  const graph = process.env.ODDITIES_GRAPH;
+  if (graph === undefined) throw new Error(`ODDITIES_GRAPH must name the graph that holds ${ODDITIES} when SPARQL_ENDPOINT is set`);
+  return { SPARQL_GRAPH: graph };
+}
+
 /**
  * The settings a contract test runs under: the environment's SPARQL_* variables and
  * LABEL_INDEX (so the same tests run against a real store, and with or without the label
