@@ -15,7 +15,17 @@ export interface QueryTerm {
  * The label index looks the alternatives up in its word list; the store's queries match
  * them with `candidatePatterns`.
  */
-export type CandidateWord = QueryTerm[];
+export type CandidateWord = CandidateTerm[];
+
+/**
+ * One alternative of a candidate word. `languages`: for the start of a stem, the languages in
+ * which words starting with it may share the query word's stem (the only ones a scan of the
+ * words it starts needs to stem them in); undefined for a spelling, which a word equals or
+ * starts in any language.
+ */
+export interface CandidateTerm extends QueryTerm {
+  languages?: readonly string[] | undefined;
+}
 
 const WORD_CHARACTER = '\\p{L}\\p{N}\\p{M}';
 const SEPARATOR = `[^${WORD_CHARACTER}]`;
@@ -51,23 +61,32 @@ export function candidateWords(query: RankQuery, languages: readonly string[] = 
   const stemmed = query.endpoint === 'search' ? [...new Set(languages.filter((language) => language !== '' && hasStemmer(language)))] : [];
   return words.map((word) => {
     const open = query.endpoint === 'suggest' || word.prefix;
-    const alternatives: QueryTerm[] = word.spellings.map((folded) => ({ folded, prefix: open }));
+    const alternatives: CandidateTerm[] = word.spellings.map((folded) => ({ folded, prefix: open }));
     for (const spelling of open ? [] : word.spellings) {
       for (const language of stemmed) {
         const start = stemStart(spelling, language)?.start;
-        if (start !== undefined) alternatives.push({ folded: start, prefix: true });
+        if (start !== undefined) alternatives.push({ folded: start, prefix: true, languages: [language] });
       }
     }
     return coverOf(alternatives);
   });
 }
 
-/** The alternatives without those another one covers (an open `fl` covers `fli`, `flies`). */
-function coverOf(alternatives: readonly QueryTerm[]): QueryTerm[] {
-  const sorted = [...alternatives].sort((a, b) => a.folded.length - b.folded.length || Number(b.prefix) - Number(a.prefix));
-  const kept: QueryTerm[] = [];
+/**
+ * The alternatives without those another one covers (an open `fl` covers `fli`, `flies`); the
+ * start of a stem that covers another takes its languages too.
+ */
+function coverOf(alternatives: readonly CandidateTerm[]): CandidateTerm[] {
+  const sorted = [...alternatives].sort((a, b) => a.folded.length - b.folded.length || Number(b.prefix) - Number(a.prefix) || Number(a.languages !== undefined) - Number(b.languages !== undefined));
+  const kept: CandidateTerm[] = [];
   for (const alternative of sorted) {
-    if (!kept.some((other) => other.folded === alternative.folded || (other.prefix && alternative.folded.startsWith(other.folded)))) kept.push(alternative);
+    const cover = kept.findIndex((other) => other.folded === alternative.folded || (other.prefix && alternative.folded.startsWith(other.folded)));
+    if (cover === -1) kept.push(alternative);
+    else {
+      // a spelling it covers needs no language (equal and prefix words are so in any); a stem's start, its own
+      const other = kept[cover] as CandidateTerm;
+      if (other.languages !== undefined && alternative.languages !== undefined) kept[cover] = { ...other, languages: [...new Set([...other.languages, ...alternative.languages])] };
+    }
   }
   return kept;
 }

@@ -26,11 +26,21 @@ export class ReconcileQuery {
   readonly text: string;
   private readonly rank: RankQuery;
 
+  /**
+   * An inverted heading's words in natural order, where the query is one (`Libraries,
+   * Public`, `heritage, cultural`: the words after its one comma, then those before it).
+   */
+  readonly inverted: readonly string[] | undefined;
+
   constructor(q: string) {
     const terms = searchTerms(q).map(({ folded }) => ({ folded, prefix: false }));
     this.rank = new RankQuery('search', terms);
     this.words = terms.map(({ folded }) => folded);
     this.text = this.words.join(' ');
+    const parts = q.split(',');
+    const before = parts.length === 2 ? searchTerms(parts[0] as string).map(({ folded }) => folded) : [];
+    const after = parts.length === 2 ? searchTerms(parts[1] as string).map(({ folded }) => folded) : [];
+    this.inverted = before.length > 0 && after.length > 0 ? [...after, ...before] : undefined;
   }
 
   /**
@@ -71,16 +81,22 @@ export class ReconcileQuery {
   /**
    * Whether the label names what the query names, so that a match may rest on it: the label
    * equals the query, or the query less a leading article of the label's language (`The
-   * Sun` and `Sun`@en).
+   * Sun` and `Sun`@en), or the query is the label as an inverted heading (`Libraries,
+   * Public` and `Public libraries`).
    */
   names(words: readonly string[], language: string): boolean {
     if (this.equals(words)) return true;
+    if (this.inverted !== undefined && words.length === this.inverted.length && words.every((word, i) => word === this.inverted?.[i])) return true;
     return this.words.length === words.length + 1 && words.length > 0 && isArticle(this.words[0] as string, language) && words.every((word, i) => word === this.words[i + 1]);
   }
 
-  /** The query less its first word, folded: where a label that `names` it after an article is found. */
-  get afterFirstWord(): string | undefined {
-    return this.words.length > 1 ? this.words.slice(1).join(' ') : undefined;
+  /**
+   * The folded texts a label that `names` the query may have: the query's, the query less its
+   * first word (an article), and an inverted heading in natural order. The label index looks
+   * each up whole, so that every concept that may be a match is a candidate.
+   */
+  get namingTexts(): string[] {
+    return [this.text, ...(this.words.length > 1 ? [this.words.slice(1).join(' ')] : []), ...(this.inverted === undefined ? [] : [this.inverted.join(' ')])];
   }
 
   /** The label's score, 0 to 100 (the class comment has the formula). */

@@ -178,7 +178,10 @@ export class LabelIndex {
         const [low, high] = this.range(this.a.wordText, this.a.wordOffsets, Buffer.from(alternative.folded), alternative.prefix);
         for (let w = low; w < high; w++) {
           // each word of the range once: most of a stem's range shares no stem with the query word
-          if (!query.mayMatchWord(queryWord, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), languages)) continue;
+          // a stem's start is checked in its own languages only (a word equal to a spelling, or
+          // started by an open one, is so in any language): stemming each word of a short
+          // start's range in every language took hundreds of ms
+          if (!query.mayMatchWord(queryWord, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), alternative.languages ?? languages)) continue;
           for (let p = this.a.postingOffsets[w] as number; p < (this.a.postingOffsets[w + 1] as number); p++) {
             const entry = this.a.postings[p] as number;
             if (!accepts(entry) || !this.holdsAll(entry, others)) continue;
@@ -247,9 +250,8 @@ export class LabelIndex {
       if (this.best[concept] === Infinity) touched.push(concept);
       if (key < (this.best[concept] as number)) this.best[concept] = key;
     };
-    // the labels equal to the query, all of them, and those equal to it less its first word (an article: `names`)
-    for (const text of [query.text, query.afterFirstWord]) {
-      if (text === undefined) continue;
+    // the labels equal to the query, all of them, and those that name it otherwise (less an article, an inverted heading: `names`)
+    for (const text of query.namingTexts) {
       const [low, equalHigh] = this.textRange(this.a.textOrder, false, Buffer.from(text), false);
       for (let p = low; p < equalHigh; p++) offer(this.a.textOrder[p] as number);
     }

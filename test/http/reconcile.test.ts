@@ -66,12 +66,16 @@ describe('reconciliation: queries', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  test('word order does not matter ("Tea, herbal" and "herbal tea" find Herbal infusion by its altLabel), but only an equal label matches', async () => {
-    const results = await reconcile({ inverted: { query: 'herbal, tea' }, plain: { query: 'Tea, herbal' } });
-    expect(first(results.inverted)).toBe('herbal-infusion');
-    expect(results.inverted?.[0]?.match).toBe(false);
-    expect(results.inverted?.[0]?.score).toBeLessThan(100);
+  test('word order does not matter ("infusion herbal" finds Herbal infusion); an equal label ("Tea, herbal", its altLabel), or an inverted heading of one ("infusion, herbal"), matches; other orders do not', async () => {
+    const results = await reconcile({ reordered: { query: 'infusion herbal' }, plain: { query: 'Tea, herbal' }, inverted: { query: 'infusion, herbal' }, twoCommas: { query: 'infusion, herbal, hot' } });
+    expect(first(results.reordered)).toBe('herbal-infusion');
+    expect(results.reordered?.[0]?.match).toBe(false);
+    expect(results.reordered?.[0]?.score).toBeLessThan(100);
     expect(results.plain?.[0]).toMatchObject({ id: `${FOOD}herbal-infusion`, name: 'Herbal infusion', score: 100, match: true });
+    // an inverted heading, as catalogues write them, names the label in natural order
+    expect(results.inverted?.[0]).toMatchObject({ id: `${FOOD}herbal-infusion`, match: true });
+    expect(results.inverted?.[0]?.score).toBeLessThan(100);
+    expect(results.twoCommas?.every((r) => !r.match)).toBe(true);
   });
 
   test('stems find plurals and singulars, scored below an equal word', async () => {
