@@ -14,6 +14,8 @@ import { suggestHandler } from './endpoints/suggest.js';
 import { NotFoundError, errorHandler } from './errors.js';
 import { route } from './http/route.js';
 import { reconcileRoutes } from './reconcile/reconcileRoutes.js';
+import { ReconcileServices } from './reconcile/ReconcileServices.js';
+import { draftRoutes } from './reconcile/draftRoutes.js';
 import { ResponseCache } from './http/ResponseCache.js';
 import { rendered } from './http/ResponseCache.js';
 import { fixedHeaders } from './http/fixedHeaders.js';
@@ -68,7 +70,9 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   if (config.metrics) route(router, '/metrics', metricsHandler(metrics));
   route(router, '/', pageHandler(`${config.basePath}/`, 'index.html'));
   route(router, '/docs', pageHandler(`${config.basePath}/docs`, 'docs.html'));
-  reconcileRoutes(router, config, concepts);
+  const reconcileServices = new ReconcileServices(concepts, config);
+  reconcileRoutes(router, reconcileServices);
+  draftRoutes(router, reconcileServices, VERSION);
   assetRoutes(router);
   app.use(config.basePath === '' ? '/' : config.basePath, router);
 

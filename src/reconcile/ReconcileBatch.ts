@@ -20,6 +20,19 @@ export interface PropertyValue {
 export type EvidenceProperty = 'scheme' | 'broader' | 'related' | 'notation' | 'prefLabel' | 'altLabels';
 const EVIDENCE: readonly string[] = ['scheme', 'broader', 'related', 'notation', 'prefLabel', 'altLabels'] satisfies EvidenceProperty[];
 
+/**
+ * A property given with a query, with its values. A candidate agrees with it when it agrees
+ * with any of the values (`quantifier` any, the default), every one (all), or none of them
+ * (none); a `required` property that a candidate does not agree with leaves it out (1.0's
+ * conditions), else it only lowers its score.
+ */
+export interface Evidence {
+  pid: EvidenceProperty;
+  values: PropertyValue[];
+  required?: boolean | undefined;
+  quantifier?: 'any' | 'all' | 'none' | undefined;
+}
+
 /** One reconciliation query after validation. */
 export interface ReconcileRequest {
   /** Trimmed; "" when the query gives only properties. */
@@ -30,7 +43,7 @@ export interface ReconcileRequest {
   /** Lower case. */
   lang?: string | undefined;
   /** Properties given, each with its values: evidence that raises or lowers a candidate's score. */
-  evidence: Array<{ pid: EvidenceProperty; values: PropertyValue[] }>;
+  evidence: Evidence[];
   /** What the notation properties give: also identifiers (a query without a name finds concepts by them). */
   notations: string[];
   /** Properties that could not be used, each with the reason (no value: what people search for is theirs), for the request log. */
@@ -79,39 +92,40 @@ function readQuery(key: string, query: unknown): ReconcileRequest {
   for (const t of types) if (!isIri(t)) fail(`'type' ${JSON.stringify(t.slice(0, 80))} is not an IRI (the types are the concept types and the concept schemes)`);
   if (typeStrict !== undefined && typeStrict !== 'any' && typeStrict !== 'all' && typeStrict !== 'should') fail("'type_strict' must be any, all or should");
   const request: ReconcileRequest = { query: q, limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT), types, typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any', evidence: [], notations: [], ignored: [] };
-  // A property is evidence, never an error (README, "Reconciliation"): one the service cannot
-  // use is left out, and the request log says which and why; the other queries of the batch,
-  // and this one, are answered.
-  const ignore = (pid: unknown, why: string): void => {
-    request.ignored.push(`${typeof pid === 'string' ? JSON.stringify(pid.slice(0, 40)) : 'a property without a pid'}: ${why}`);
-  };
   for (const property of Array.isArray(properties) ? properties : properties === undefined ? [] : [properties]) {
     const { pid, v } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;
-    if (typeof pid !== 'string') {
-      ignore(pid, "no 'pid' string");
-      continue;
-    }
-    const values = (Array.isArray(v) ? v : [v]).flatMap(propertyValue);
-    if (values.length === 0) {
-      ignore(pid, 'no value the service can read (strings, numbers, or objects with an id or name)');
-      continue;
-    }
-    if (pid === 'lang') {
-      const tag = values[0]?.label;
-      if (values.length === 1 && tag !== undefined && isLangTag(tag)) request.lang = tag.toLowerCase();
-      else ignore(pid, 'not one language tag');
-    } else if (EVIDENCE.includes(pid)) {
-      request.evidence.push({ pid: pid as EvidenceProperty, values });
-      if (pid === 'notation') request.notations.push(...values.flatMap(({ label }) => (label === undefined || label.length > 200 ? [] : [label])));
-    } else {
-      ignore(pid, ALL_PROPERTIES.some((known) => known.id === pid) ? 'not used to score candidates' : `not one of ${ALL_PROPERTIES.map((known) => known.id).join(', ')}`);
-    }
+    addProperty(request, pid, v);
   }
   if (unusable !== undefined) {
     request.ignored.push(`${unusable}: no candidates`);
     request.unanswered = true;
   } else if (q === '' && request.notations.length === 0) fail("needs a non-empty 'query' (or a notation property)");
   return request;
+}
+
+/**
+ * Adds a property given with a query (0.2's `{pid, v}`, 1.0's property condition) to the
+ * request. A property is evidence, never an error (README, "Reconciliation"): one the
+ * service cannot use is left out, and the request log says which and why (`ignored`); the
+ * other queries of the batch, and this one, are answered.
+ */
+export function addProperty(request: ReconcileRequest, pid: unknown, v: unknown, how: Pick<Evidence, 'required' | 'quantifier'> = {}): void {
+  const ignore = (why: string): void => {
+    request.ignored.push(`${typeof pid === 'string' ? JSON.stringify(pid.slice(0, 40)) : 'a property without a pid'}: ${why}`);
+  };
+  if (typeof pid !== 'string') return ignore("no 'pid' string");
+  const values = (Array.isArray(v) ? v : [v]).flatMap(propertyValue);
+  if (values.length === 0) return ignore('no value the service can read (strings, numbers, or objects with an id or name)');
+  if (pid === 'lang') {
+    const tag = values[0]?.label;
+    if (values.length === 1 && tag !== undefined && isLangTag(tag)) request.lang = tag.toLowerCase();
+    else ignore('not one language tag');
+  } else if (EVIDENCE.includes(pid)) {
+    request.evidence.push({ pid: pid as EvidenceProperty, values, ...how });
+    if (pid === 'notation' && how.quantifier !== 'none') request.notations.push(...values.flatMap(({ label }) => (label === undefined || label.length > 200 ? [] : [label])));
+  } else {
+    ignore(ALL_PROPERTIES.some((known) => known.id === pid) ? 'not used to score candidates' : `not one of ${ALL_PROPERTIES.map((known) => known.id).join(', ')}`);
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Concept, Related } from '../concepts/Concept.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { weighedScore } from '../domain/reconciliation.js';
-import type { EvidenceProperty, PropertyValue, ReconcileRequest } from './ReconcileBatch.js';
+import type { Evidence, EvidenceProperty, PropertyValue, ReconcileRequest } from './ReconcileBatch.js';
 
 /** A type of the reconciliation API: a concept type or a concept scheme. */
 export interface ReconcileType {
@@ -12,13 +12,17 @@ export interface ReconcileType {
   name: string;
 }
 
-/** A reconciliation candidate as the API's result batch schema has it. */
+/** One candidate, with what its score was made of (1.0's matching features). */
 export interface ReconcileResult {
   id: string;
   name: string;
   score: number;
   match: boolean;
   type: ReconcileType[];
+  /** The name's score alone, 0 to 100 (100 for an identifier); undefined where the query gave no name. */
+  nameScore: number | undefined;
+  /** Per property given (the request's `evidence`, in order), whether the candidate agrees with it. */
+  agreements: boolean[];
 }
 
 /** How many candidates a query with properties weighs: its evidence may lift one from further down. */
@@ -42,7 +46,7 @@ export class Reconciler {
   }
 
   /** The results of a batch, by key; one query's results best first. */
-  async answer(batch: ReadonlyMap<string, ReconcileRequest>): Promise<Record<string, { result: ReconcileResult[] }>> {
+  async answer(batch: ReadonlyMap<string, ReconcileRequest>): Promise<Record<string, ReconcileResult[]>> {
     const found = await Promise.all([...batch].map(async ([key, request]) => [key, await this.one(request)] as const));
     // the schemes' names, in each query's language, one store query per language
     const byLang = new Map<string, Set<string>>();
@@ -57,19 +61,18 @@ export class Reconciler {
     return Object.fromEntries(
       found.map(([key, candidates]) => {
         const schemeNames = names.get(batch.get(key)?.lang ?? this.config.defaultLang);
-        const result = candidates.map(({ uri, name, score, match, schemes }) => ({ id: uri, name, score, match, type: [...conceptTypes, ...schemes.map((id) => ({ id, name: schemeNames?.get(id) || id }))] }));
-        return [key, { result }];
+        return [key, candidates.map(({ uri, schemes, ...rest }) => ({ id: uri, ...rest, type: [...conceptTypes, ...schemes.map((id) => ({ id, name: schemeNames?.get(id) || id }))] }))];
       }),
     );
   }
 
-  private async one(request: ReconcileRequest): Promise<Array<{ uri: string; name: string; score: number; match: boolean; schemes: string[] }>> {
+  private async one(request: ReconcileRequest): Promise<Array<{ uri: string; name: string; score: number; match: boolean; schemes: string[]; nameScore: number | undefined; agreements: boolean[] }>> {
     const display = request.lang ?? this.config.defaultLang;
     if (request.unanswered === true) return [];
     // the query is a concept's IRI: that concept
     if (request.query !== '' && isRdfIri(request.query) && !/\s/.test(request.query)) {
       const [concept] = await this.concepts.get([request.query], request.lang, new Set(['scheme']));
-      if (concept !== undefined) return [{ uri: concept.uri, name: concept.prefLabel, score: 100, match: true, schemes: (concept.scheme ?? []).map((s: Related) => s.uri) }];
+      if (concept !== undefined) return [{ uri: concept.uri, name: concept.prefLabel, score: 100, match: true, schemes: (concept.scheme ?? []).map((s: Related) => s.uri), nameScore: 100, agreements: [] }];
     }
     const typeSchemes = request.types.filter((type) => !this.config.conceptTypes.includes(type));
     const anyConcept = request.types.length === 0 || request.typeStrict === 'should' || (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
@@ -101,18 +104,29 @@ export class Reconciler {
     // every concept with a label equal to the query is among the candidates (they score 100), unless more than `want` are
     const allEqualSeen = candidates.filter((c) => c.equal).length === equalCount;
     let agreements = new Map<string, boolean[]>();
+    const nameScores = new Map(candidates.map((c) => [c.uri, request.query === '' && !c.identifier ? undefined : c.score]));
     if (weighed && candidates.length > 0) {
       const shown = await this.concepts.shown(candidates.map((c) => c.uri), display, new Set(['broader', 'notation', 'scheme']));
-      agreements = new Map(candidates.map(({ uri }) => [uri, request.evidence.map(({ pid, values }) => agrees(shown.get(uri), pid, values))]));
+      agreements = new Map(candidates.map(({ uri }) => [uri, request.evidence.map((evidence) => agreesWith(shown.get(uri), evidence))]));
+      // a required property (1.0's conditions) leaves out the candidates that do not agree with it
+      candidates = candidates.filter(({ uri }) => request.evidence.every((evidence, i) => evidence.required !== true || agreements.get(uri)?.[i] === true));
       candidates = candidates
-        .map((candidate) => ({ ...candidate, score: weighedScore(request.query === '' && !candidate.identifier ? undefined : candidate.score, agreements.get(candidate.uri) ?? []) }))
+        .map((candidate) => ({ ...candidate, score: weighedScore(nameScores.get(candidate.uri), agreements.get(candidate.uri) ?? []) }))
         .sort((a, b) => b.score - a.score); // stable: equal scores keep the name's order
     }
     const disagrees = (uri: string): boolean => (agreements.get(uri) ?? []).includes(false);
     // a match: no property disagrees, and the concept is the only one to carry the name (or the identifier) among those that do not disagree
     const namesakes = allEqualSeen ? candidates.filter((c) => c.equal && !disagrees(c.uri)).length : equalCount;
     const identifiers = candidates.filter((c) => c.identifier && !disagrees(c.uri)).length;
-    return candidates.slice(0, request.limit).map(({ uri, name, score, equal, identifier, schemes }) => ({ uri, name, score, match: !disagrees(uri) && ((identifier && identifiers === 1) || (equal && namesakes === 1 && identifiers === 0)), schemes }));
+    return candidates.slice(0, request.limit).map(({ uri, name, score, equal, identifier, schemes }) => ({
+      uri,
+      name,
+      score,
+      match: !disagrees(uri) && ((identifier && identifiers === 1) || (equal && namesakes === 1 && identifiers === 0)),
+      schemes,
+      nameScore: nameScores.get(uri),
+      agreements: agreements.get(uri) ?? [],
+    }));
   }
 }
 
@@ -126,12 +140,16 @@ interface Candidate {
   schemes: string[];
 }
 
-/** Whether a concept agrees with a property given: one of the values is (by IRI, or by label folded) what the concept has. */
-function agrees(concept: Concept | undefined, pid: EvidenceProperty, values: readonly PropertyValue[]): boolean {
-  if (concept === undefined) return false;
-  const folded = new Set(values.flatMap(({ label }) => (label === undefined ? [] : [foldedLabel(label)])));
-  const iris = new Set(values.flatMap(({ iri }) => (iri === undefined ? [] : [iri])));
-  const linked = (links: readonly Related[] | undefined): boolean => (links ?? []).some((link) => iris.has(link.uri) || (link.label !== '' && folded.has(foldedLabel(link.label))));
+/** Whether a concept agrees with a property given: with any of its values, every one, or none, as its quantifier says. */
+function agreesWith(concept: Concept | undefined, { pid, values, quantifier = 'any' }: Evidence): boolean {
+  const each = values.map((value) => concept !== undefined && agrees(concept, pid, value));
+  return quantifier === 'all' ? each.every(Boolean) : quantifier === 'none' ? !each.some(Boolean) : each.some(Boolean);
+}
+
+/** Whether a concept has a value: by IRI, or by label up to case and diacritics (a notation exactly). */
+function agrees(concept: Concept, pid: EvidenceProperty, { iri, label }: PropertyValue): boolean {
+  const folded = label === undefined ? undefined : foldedLabel(label);
+  const linked = (links: readonly Related[] | undefined): boolean => (links ?? []).some((link) => link.uri === iri || (link.label !== '' && folded !== undefined && foldedLabel(link.label) === folded));
   switch (pid) {
     case 'scheme':
       return linked(concept.scheme);
@@ -140,10 +158,10 @@ function agrees(concept: Concept | undefined, pid: EvidenceProperty, values: rea
     case 'related':
       return linked(concept.related);
     case 'notation':
-      return (concept.notation ?? []).some((notation) => values.some(({ label }) => label === notation.trim()));
+      return (concept.notation ?? []).some((notation) => label === notation.trim());
     case 'prefLabel':
-      return folded.has(foldedLabel(concept.prefLabel));
+      return folded !== undefined && foldedLabel(concept.prefLabel) === folded;
     case 'altLabels':
-      return concept.altLabels.some((label) => folded.has(foldedLabel(label)));
+      return concept.altLabels.some((alt) => foldedLabel(alt) === folded);
   }
 }

@@ -10,7 +10,15 @@ import { EXTEND_PROPERTIES } from './properties.js';
 /** Entities in one data extension request at most. */
 export const MAX_EXTEND_IDS = 1000;
 
-type Value = { str: string } | { id: string; name: string };
+export type ExtendValue = { str: string } | { id: string; name: string };
+
+/** A data extension's answer: its columns, and per id asked (in the order asked) the values of each. */
+export interface Extension {
+  meta: Array<{ id: string; name: string; type?: { id: string; name: string } }>;
+  rows: Array<{ id: string; values: Record<string, ExtendValue[]> }>;
+  /** Properties and ids that got no values, and why, for the request log. */
+  ignored: string[];
+}
 
 /**
  * Data extension (`extend={"ids": [...], "properties": [{"id", "settings"}]}`): the values
@@ -19,8 +27,8 @@ type Value = { str: string } | { id: string; name: string };
  * not a concept gets no values. Broader, related concepts and schemes come as entities
  * (`{id, name}`), the rest as strings.
  */
-export async function extend(text: string, concepts: ConceptService, defaultLang: string, conceptType: { id: string; name: string } | undefined): Promise<{ answer: object; ignored: string[] }> {
-  const { ids, properties, ignored } = readExtend(text);
+export async function extend(query: unknown, concepts: ConceptService, defaultLang: string, conceptType: { id: string; name: string } | undefined, where = "'extend' parameter"): Promise<Extension> {
+  const { ids, properties, ignored } = readExtend(query, where);
   const iris = ids.filter(isRdfIri);
   const langs = [...new Set(properties.map((p) => p.lang ?? defaultLang))];
   const byLang = new Map<string, Map<string, Concept>>();
@@ -31,8 +39,8 @@ export async function extend(text: string, concepts: ConceptService, defaultLang
     }
     byLang.set(lang, found);
   }
-  const entity = (related: Related): Value => ({ id: related.uri, name: related.label || related.uri });
-  const values = (concept: Concept | undefined, id: string): Value[] => {
+  const entity = (related: Related): ExtendValue => ({ id: related.uri, name: related.label || related.uri });
+  const values = (concept: Concept | undefined, id: string): ExtendValue[] => {
     if (concept === undefined) return [];
     switch (id) {
       case 'prefLabel':
@@ -55,26 +63,29 @@ export async function extend(text: string, concepts: ConceptService, defaultLang
     }
   };
   const entityValued = new Set(['broader', 'related']);
-  const answer = {
+  return {
     meta: properties.map(({ id }) => {
       const definition = EXTEND_PROPERTIES.find((p) => p.id === id);
       return { id, name: definition?.name ?? id, ...(entityValued.has(id) && conceptType !== undefined ? { type: conceptType } : {}) };
     }),
-    rows: Object.fromEntries(ids.map((uri) => [uri, Object.fromEntries(properties.map(({ id, lang }) => [id, values(byLang.get(lang ?? defaultLang)?.get(uri), id)]))])),
+    rows: ids.map((uri) => ({ id: uri, values: Object.fromEntries(properties.map(({ id, lang }) => [id, values(byLang.get(lang ?? defaultLang)?.get(uri), id)])) })),
+    ignored,
   };
-  return { answer, ignored };
 }
 
-function readExtend(text: string): { ids: string[]; properties: Array<{ id: string; lang?: string | undefined }>; ignored: string[] } {
-  const fail = (message: string): never => {
-    throw new BadRequestError(`'extend' parameter: ${message}`);
-  };
-  let query: unknown;
+/** 0.2's data extension query: the `extend` parameter's JSON text. */
+export function extendText(text: string): unknown {
   try {
-    query = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    return fail('is not JSON');
+    throw new BadRequestError("'extend' parameter: is not JSON");
   }
+}
+
+function readExtend(query: unknown, where: string): { ids: string[]; properties: Array<{ id: string; lang?: string | undefined }>; ignored: string[] } {
+  const fail = (message: string): never => {
+    throw new BadRequestError(`${where}: ${message}`);
+  };
   const { ids, properties } = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return fail("'ids' must be an array of strings");
   if (ids.length > MAX_EXTEND_IDS) fail(`'ids' holds ${ids.length} ids; at most ${MAX_EXTEND_IDS}`);

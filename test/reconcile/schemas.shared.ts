@@ -1,31 +1,12 @@
-import AjvModule, { type ValidateFunction } from 'ajv';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FOOD, startService, type RunningService } from '../support/service.js';
+import { schemaValidators } from './schemaValidators.js';
 
 // Every answer of /reconcile against the JSON Schemas of the reconciliation API 0.2, from
 // ../shared/reconciliation (npm run test:reconcile; the Virtuoso suite runs it too).
 const SHARED = join(process.cwd(), '..', 'shared', 'reconciliation', '0.2');
-
-// The schemas declare the draft-less "http://json-schema.org/schema#": read as draft-07,
-// without checking the schemas themselves. Two formats are used: checked loosely here.
-// ajv is CommonJS: its class is the default export's `default` under Node's ESM
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule.default }).default;
-const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, formats: { uri: (s: string) => /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(s), email: (s: string) => /^\S+@\S+$/.test(s) } });
-for (const file of readdirSync(join(SHARED, 'schemas'))) ajv.addSchema(JSON.parse(readFileSync(join(SHARED, 'schemas', file), 'utf8')), file);
-
-function schema(name: string): ValidateFunction {
-  const validate = ajv.getSchema(`${name}.json`);
-  if (validate === undefined) throw new Error(`no schema ${name}`);
-  return validate;
-}
-
-/** Expects `document` to validate, showing the schema's complaints when it does not. */
-function expectValid(name: string, document: unknown): void {
-  const validate = schema(name);
-  const valid = validate(document);
-  expect(valid ? [] : validate.errors).toEqual([]);
-}
+const { schema, expectValid, names } = schemaValidators(SHARED);
 
 let service: RunningService;
 beforeAll(async () => {
@@ -53,7 +34,7 @@ describe('the schemas', () => {
   test('accept the valid examples and refuse the invalid ones that come with them (so they can fail)', () => {
     let refused = 0;
     for (const document of readdirSync(join(SHARED, 'examples'))) {
-      if (ajv.getSchema(`${document}.json`) === undefined) continue;
+      if (!names.has(document)) continue;
       for (const kind of ['valid', 'invalid']) {
         const folder = join(SHARED, 'examples', document, kind);
         if (!existsSync(folder)) continue;

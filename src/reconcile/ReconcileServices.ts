@@ -1,0 +1,157 @@
+import type { Request, RequestHandler } from 'express';
+import type { Config } from '../config.js';
+import type { ConceptService } from '../concepts/ConceptService.js';
+import { FIELDS } from '../concepts/Concept.js';
+import { BadRequestError } from '../errors.js';
+import { QueryParameters, checkedText, queryParameters } from '../endpoints/parameters.js';
+import { isRdfIri } from '../sparql/iri.js';
+import { previewHtml, previewMissingHtml } from './preview.js';
+import { ALL_PROPERTIES, EXTEND_PROPERTIES, propertyMatches, type PropertyDefinition } from './properties.js';
+import { Reconciler, type ReconcileType } from './Reconciler.js';
+import { PREVIEW_FRAGMENT_SCRIPT_HASH, substitutedIds } from './substitutedId.js';
+
+/** The page size of the /suggest calls behind entity suggest (its most). */
+const SUGGEST_PAGE = 100;
+/** How far a suggest offset may reach (as /suggest's depth). */
+export const MAX_OFFSET = 10_000 - SUGGEST_PAGE;
+/** Suggestions per suggest request: the default, and the most a `limit` may ask (1.0). */
+export const SUGGEST_COUNT = 10;
+export const MAX_SUGGEST = 100;
+
+/** An entity suggestion: a concept, its broader concepts as the description, its type and schemes as notable. */
+export interface EntitySuggestion {
+  id: string;
+  name: string;
+  description?: string;
+  notable: ReconcileType[];
+}
+
+/**
+ * What both versions of the reconciliation API offer besides matching, whatever their
+ * wire format: entity, type and property suggestions by prefix, the preview card, property
+ * proposals. The routes of each version (reconcileRoutes.ts for 0.2, draftRoutes.ts for the
+ * 1.0 draft) read their parameters and call these.
+ */
+export class ReconcileServices {
+  readonly reconciler: Reconciler;
+  /** The one concept type, where CONCEPT_TYPES names one: the type of every candidate. */
+  readonly conceptType: ReconcileType | undefined;
+
+  constructor(
+    readonly concepts: ConceptService,
+    readonly config: Config,
+  ) {
+    this.reconciler = new Reconciler(concepts, config);
+    this.conceptType = config.conceptTypes.length === 1 ? { id: config.conceptTypes[0] as string, name: this.reconciler.conceptTypeName(config.conceptTypes[0] as string) } : undefined;
+  }
+
+  /** The concept types, as types. */
+  get defaultTypes(): ReconcileType[] {
+    return this.config.conceptTypes.map((id) => ({ id, name: this.reconciler.conceptTypeName(id) }));
+  }
+
+  /** Concepts whose labels start with `prefix`, as /suggest finds them (an IRI given as the prefix: that concept first). */
+  async suggestEntities(prefix: string, offset: number, limit: number): Promise<EntitySuggestion[]> {
+    // /suggest's pages of 100 that hold suggestions offset .. offset + limit - 1
+    const first = Math.floor(offset / SUGGEST_PAGE);
+    const last = Math.floor((offset + limit - 1) / SUGGEST_PAGE);
+    const pages = Array.from({ length: last - first + 1 }, (_, i) => first + i + 1);
+    const found = prefix === '' ? [] : (await Promise.all(pages.map((page) => this.concepts.suggest({ q: prefix, count: SUGGEST_PAGE, page })))).flat();
+    let list = found.slice(offset % SUGGEST_PAGE, (offset % SUGGEST_PAGE) + limit).map((c) => ({ uri: c.uri, prefLabel: c.prefLabel }));
+    const [own] = offset === 0 && isRdfIri(prefix) && !/\s/.test(prefix) ? await this.concepts.get([prefix], undefined) : [];
+    if (own !== undefined) list = [own, ...list.filter((c) => c.uri !== own.uri)].slice(0, limit);
+    const fields = await this.concepts.fieldsOf(list.map((c) => c.uri), this.config.defaultLang, new Set(['broader', 'scheme']));
+    return list.map((c) => {
+      const { broader = [], scheme = [] } = fields.get(c.uri) ?? {};
+      return {
+        id: c.uri,
+        name: c.prefLabel || c.uri,
+        ...(broader.length > 0 ? { description: broader.map((b) => b.label || b.uri).join(' · ') } : {}),
+        notable: [...(this.conceptType === undefined ? [] : [this.conceptType]), ...scheme.map((s) => ({ id: s.uri, name: s.label || s.uri }))],
+      };
+    });
+  }
+
+  /** The concept types and the concept schemes whose id, or a word of whose name, starts with `prefix` ("" gives all). */
+  async suggestTypes(prefix: string, offset: number, limit: number): Promise<ReconcileType[]> {
+    const schemes = await this.concepts.schemes();
+    const labels = await this.concepts.labelsOf(schemes, this.config.defaultLang);
+    const types = [...this.defaultTypes, ...schemes.map((id) => ({ id, name: labels.get(id) || id }))];
+    const wanted = prefix.trim().toLowerCase();
+    const matches = (type: ReconcileType): boolean => wanted === '' || type.id.toLowerCase().startsWith(wanted) || type.name.toLowerCase().split(/\s+/).some((word) => word.startsWith(wanted));
+    return types.filter(matches).slice(offset, offset + limit);
+  }
+
+  /** The properties (of queries and of data extension) whose id or name starts with `prefix`. */
+  suggestProperties(prefix: string, offset: number, limit: number): PropertyDefinition[] {
+    return ALL_PROPERTIES.filter((p) => propertyMatches(p, prefix)).slice(offset, offset + limit);
+  }
+
+  /** The properties data extension proposes, the first `limit`. */
+  proposals(limit: number | undefined): PropertyDefinition[] {
+    return EXTEND_PROPERTIES.slice(0, limit ?? EXTEND_PROPERTIES.length);
+  }
+
+  /**
+   * The preview card (`preview?id=`), shown in an iframe of the client's page on any origin:
+   * no X-Frame-Options and no frame-ancestors (`*` would still refuse a parent of another
+   * scheme); one script, which asks again where an id's `#` was cut off (substitutedId.ts),
+   * and no other. An id that is no concept gets a page that says so (a 404), where the
+   * script may still find the whole id.
+   */
+  readonly preview: RequestHandler = async (req, res) => {
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    const ids = substitutedIds(query, 'id');
+    if (ids.length === 0) throw new BadRequestError("'id' parameter is mandatory");
+    const iris = ids.filter(isRdfIri);
+    const found = iris.length === 0 ? [] : await this.concepts.get(iris, undefined, new Set(FIELDS));
+    const concept = found.find((c) => c.uri === iris[0]) ?? found[0];
+    const page = `${this.baseUrl(req)}/?uri=`;
+    res.set('Content-Type', 'text/html; charset=utf-8');
+    res.set('Cache-Control', `public, max-age=${this.config.httpMaxAge}`);
+    res.removeHeader('X-Frame-Options');
+    res.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; script-src ${PREVIEW_FRAGMENT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'`);
+    if (concept === undefined) res.status(404).send(previewMissingHtml(ids[0] as string));
+    else res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
+  };
+
+  /** The service's public URL: PUBLIC_URL, else the request's scheme and Host with the base path. */
+  baseUrl(req: Request): string {
+    return this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}${this.config.basePath}`;
+  }
+}
+
+/** The parameters of a suggest or proposal request, checked: each a 400 naming it when wrong. */
+export class ServiceParameters {
+  private readonly params: QueryParameters;
+
+  constructor(url: string) {
+    this.params = queryParameters(url);
+  }
+
+  one(name: string): string | undefined {
+    const values = this.params.getAll(name);
+    if (values.length > 1) bad(name, 'must be given only once');
+    return values[0];
+  }
+
+  required(name: string): string {
+    return this.one(name) ?? bad(name, 'is mandatory');
+  }
+
+  /** `prefix`, trimmed, with /search's text rules. */
+  prefix(): string {
+    return checkedText(this.required('prefix').trim(), "'prefix' parameter");
+  }
+
+  /** An integer from `min` to `max`; `fallback` when absent or empty. */
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const text = this.one(name);
+    if (text === undefined || text === '') return fallback;
+    return /^\d{1,6}$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : bad(name, `must be an integer from ${min} to ${max}`);
+  }
+}
+
+function bad(name: string, rule: string): never {
+  throw new BadRequestError(`'${name}' parameter ${rule}`);
+}
