@@ -399,13 +399,13 @@ try {
       // reconciliation: floors on the label index; the store path (`:off`) reconciles what /search finds, without typos (README)
       const indexed = !backend.endsWith(':off');
       const rc = reconciled.counts;
-      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.matches)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`);
+      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.spaced)} | ${cell(rc.qualified)} | ${cell(rc.matches)} | ${cell(rc.autoExact)} | ${cell(rc.autoExactPrecision)} | ${cell(rc.autoMessy)} | ${cell(rc.autoMessyPrecision)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`);
       process.stderr.write(`${reconcileRows.at(-1)}\n`);
       if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${reconciled.failures.map((line) => `  reconcile miss: ${line}`).join('\n')}\n`);
       if (indexed) {
-        for (const [figure, floor] of [['exact', RECONCILE_FLOORS.exact], ['messy', RECONCILE_FLOORS.messy], ['matches', RECONCILE_FLOORS.matchPrecision]]) {
+        for (const [figure, floor] of [['exact', RECONCILE_FLOORS.exact], ['messy', RECONCILE_FLOORS.messy], ['matches', RECONCILE_FLOORS.matchPrecision], ['autoExact', RECONCILE_FLOORS.autoExact], ['autoExactPrecision', RECONCILE_FLOORS.autoExactPrecision]]) {
           const value = percent(rc[figure]);
-          if (value !== undefined && rc[figure][1] >= MIN_CHECKS && value < floor) problems.push(`${name} on ${backend}: reconcile ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${reconciled.failures.filter((line) => line.startsWith(figure === 'matches' ? 'match' : figure === 'messy' ? '' : figure)).slice(0, 8).join('\n  ')}`);
+          if (value !== undefined && rc[figure][1] >= MIN_CHECKS && value < floor) problems.push(`${name} on ${backend}: reconcile ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${reconciled.failures.filter((line) => line.startsWith(figure === 'matches' ? 'match' : figure === 'messy' ? '' : figure === 'autoExactPrecision' ? 'match' : figure)).slice(0, 8).join('\n  ')}`);
         }
       }
       if (cases[0] < cases[1]) problems.push(`${name} on ${backend}: ${cases[1] - cases[0]} named case(s) wrong:\n  ${result.failures.filter((line) => line.startsWith('case')).join('\n  ')}`);
@@ -418,8 +418,8 @@ try {
 const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | MRR@6 | MRR@6, lang=en | letters to a lasting #1 | stems | cases | time |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`;
-const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | match precision | median batch of 50 | time | floors |
-|---|---|---|---|---|---|---|---|---|---|---|
+const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | spaced | qualified | match precision | auto-match recall, exact | auto-match precision, exact | auto-match recall, messy | auto-match precision, messy | median batch of 50 | time | floors |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${reconcileRows.join('\n')}`;
 const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
 console.log(table);
@@ -456,12 +456,17 @@ ${table}
 ## Reconciliation
 
 \`/reconcile\` (README, "Reconciliation") by each sampled concept's prefLabel and altLabels
-("exact names"), and by three messy forms of its prefLabel: lower case with the words reversed
-around a comma, one letter changed in its longest word, and a plural (or singular). "First":
-the concept is the first candidate (or among the first k where k concepts carry that label).
-"Match precision": of the candidates marked \`match: true\`, the share that are the concept
-(the count in brackets is of such marks). Floors on the label index backends: exact names
-${RECONCILE_FLOORS.exact}%, messy names ${RECONCILE_FLOORS.messy}%, match precision ${RECONCILE_FLOORS.matchPrecision}%. The store path (\`:off\`) reconciles
+("exact names"), and by five messy forms of its prefLabel: lower case with the words reversed
+around a comma, one letter changed in its longest word, a plural (or singular), stray spaces
+and changed case, and a qualifier in brackets after it. "First": the concept is the first
+candidate (or among the first k where k concepts carry that label). "Match precision": of the
+candidates marked \`match: true\`, the share that are the concept (the count in brackets is of
+such marks). "Auto-match" is what OpenRefine's "match each cell to its best candidate" does
+(the first candidate, where it is a match), on names only one concept carries: recall (the
+concept auto-matched, of such names) and precision (of the auto-matches, those that are the
+concept), for exact prefLabels and for the messy forms. Floors on the label index backends:
+exact names ${RECONCILE_FLOORS.exact}%, messy names ${RECONCILE_FLOORS.messy}%, match precision ${RECONCILE_FLOORS.matchPrecision}%, auto-match
+recall on exact prefLabels ${RECONCILE_FLOORS.autoExact}% at precision ${RECONCILE_FLOORS.autoExactPrecision}%. The store path (\`:off\`) reconciles
 the concepts /search finds: a name with a typo is found there only when its other words, or
 the start of the mistyped word's stem, bring the concept in; its rows are shown without floors.
 

@@ -6,12 +6,19 @@
 //   typo      the prefLabel with one letter changed in its longest word (words of 5 letters or more)
 //   plural    the prefLabel with its longest word's number changed (relevance.mjs's `inflected`:
 //             kept only where the language's stemmer gives both forms one stem)
-// A messy form equal to the label once folded is left out. Figures: the share of names whose
-// first candidate is the concept (or one of the k concepts whose labels are that label, up to
-// case and diacritics, for a label k concepts carry), for exact names and for messy ones; and
-// the precision of `match: true` (a candidate so marked that is not the concept counts against it).
+//   spaced    the prefLabel with stray spaces and its case changed ("  public  LIBRARIES ")
+//   qualified the prefLabel with a qualifier in brackets after it ("Public libraries (Buildings)",
+//             the first word of another sampled concept's label)
+// A messy form equal to the label once folded is left out, but for `spaced`. Figures: the share
+// of names whose first candidate is the concept (or one of the k concepts whose labels are that
+// label, up to case and diacritics, for a label k concepts carry), for exact names and for
+// messy ones; the precision of `match: true` (a candidate so marked that is not the concept
+// counts against it); and OpenRefine's auto-match ("match each cell to its best candidate":
+// the first candidate, where it is a match) on names of one concept only (no other concept
+// carries the label): its recall (the concept auto-matched) and precision (auto-matches that
+// are the concept), for the exact prefLabels and for the messy forms.
 
-export const RECONCILE_FLOORS = { exact: 95, messy: 80, matchPrecision: 99.5 };
+export const RECONCILE_FLOORS = { exact: 95, messy: 80, matchPrecision: 99.5, autoExact: 90, autoExactPrecision: 99.5 };
 const BATCH = 50;
 
 /**
@@ -30,15 +37,16 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
     const label = chooseLabel(concept.pref, 'en');
     if (!usable(label)) continue;
     const ties = carriers.get(normalized(label)) ?? 1;
-    names.push({ q: label, uri: concept.uri, kind: 'exact', ties });
+    names.push({ q: label, uri: concept.uri, kind: 'exact', ties, pref: true });
     for (const alt of new Set(concept.alt.map((entry) => entry.value))) if (usable(alt)) names.push({ q: alt, uri: concept.uri, kind: 'exact', ties: carriers.get(normalized(alt)) ?? 1 });
     const language = concept.pref.find((entry) => entry.value === label)?.language ?? '';
-    const messy = { reversed: reversed(label, wordsOf), typo: typo(label, wordsOf), plural: inflected(label, language) };
+    const qualifier = wordsOf(chooseLabel(sample[(sample.indexOf(concept) + 7) % sample.length].pref, 'en'))[0];
+    const messy = { reversed: reversed(label, wordsOf), typo: typo(label, wordsOf), plural: inflected(label, language), spaced: spaced(label, wordsOf), qualified: qualifier === undefined ? undefined : `${label} (${qualifier})` };
     for (const [kind, q] of Object.entries(messy)) {
-      if (q !== undefined && usable(q) && normalized(q) !== normalized(label)) names.push({ q, uri: concept.uri, kind, ties });
+      if (q !== undefined && usable(q) && (kind === 'spaced' || normalized(q) !== normalized(label))) names.push({ q, uri: concept.uri, kind, ties });
     }
   }
-  const counts = { exact: [0, 0], messy: [0, 0], reversed: [0, 0], typo: [0, 0], plural: [0, 0], matches: [0, 0] };
+  const counts = { exact: [0, 0], messy: [0, 0], reversed: [0, 0], typo: [0, 0], plural: [0, 0], spaced: [0, 0], qualified: [0, 0], matches: [0, 0], autoExact: [0, 0], autoExactPrecision: [0, 0], autoMessy: [0, 0], autoMessyPrecision: [0, 0] };
   const failures = [];
   const durations = [];
   for (let start = 0; start < names.length; start += BATCH) {
@@ -60,6 +68,19 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
       tally(name.kind);
       if (name.kind !== 'exact') tally('messy');
       if (!first && failures.length < 400) failures.push(`${name.kind}: ${name.uri} "${name.q}" at ${rank || 'none'}, first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}"`);
+      // OpenRefine's auto-match: the first candidate (by score), where it is a match; names of one concept only
+      if (name.ties === 1 && (name.pref || name.kind !== 'exact')) {
+        const messy = name.kind !== 'exact';
+        const auto = result[0]?.match === true;
+        const right = auto && result[0].id === name.uri;
+        counts[messy ? 'autoMessy' : 'autoExact'][0] += right ? 1 : 0;
+        counts[messy ? 'autoMessy' : 'autoExact'][1] += 1;
+        if (auto) {
+          counts[messy ? 'autoMessyPrecision' : 'autoExactPrecision'][0] += right ? 1 : 0;
+          counts[messy ? 'autoMessyPrecision' : 'autoExactPrecision'][1] += 1;
+        }
+        if (!auto && !messy && failures.length < 400) failures.push(`autoExact: ${name.uri} "${name.q}" not auto-matched: first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}" ${result[0]?.score ?? ''}, second ${result[1]?.id ?? 'none'} "${result[1]?.name ?? ''}" ${result[1]?.score ?? ''}`);
+      }
       for (const candidate of result.filter((c) => c.match === true)) {
         counts.matches[0] += candidate.id === name.uri ? 1 : 0;
         counts.matches[1] += 1;
@@ -78,6 +99,13 @@ function reversed(label, wordsOf) {
   if (comma >= 0) return `${lower.slice(comma + 1).trim()} ${lower.slice(0, comma).trim()}`.trim();
   const words = wordsOf(lower);
   return words.length < 2 ? undefined : `${words.at(-1)}, ${words.slice(0, -1).join(' ')}`;
+}
+
+/** Stray spaces (before, after, doubled between words) and the case of every other word changed. */
+function spaced(label, wordsOf) {
+  const words = label.split(/\s+/);
+  if (wordsOf(label).length === 0) return undefined;
+  return `  ${words.map((word, i) => (i % 2 === 0 ? word.toUpperCase() : word.toLowerCase())).join('  ')} `;
 }
 
 /** One letter changed in the longest word (of 5 letters or more): its middle letter, to another. */
