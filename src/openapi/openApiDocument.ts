@@ -14,6 +14,16 @@ function reconcilePaths(): object {
   const body = (what: string): object => ({ '200': { description: what, content: { 'application/json': { schema: { type: 'object' } } } }, '400': { $ref: '#/components/responses/BadRequest' } });
   const query = (name: string, description: string, required = false): object => ({ name, in: 'query', required, description, schema: { type: 'string' } });
   const preflight = { summary: 'CORS preflight', responses: { '204': { description: 'Allowed from any origin.' } } };
+  const previewResponses = { '200': { description: 'A small HTML card, every text escaped, whose one script asks again where an id\'s fragment was cut off; any page may frame it.', content: { 'text/html': { schema: { type: 'string' } } } }, '400': { $ref: '#/components/responses/BadRequest' }, '404': { description: 'No such concept: a page that says so.', content: { 'text/html': { schema: { type: 'string' } } } } };
+  const draft = '/reconcile/1.0-draft';
+  const jsonPost = (summary: string, what: string, extra: object = {}): object => ({
+    post: { summary, requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } }, responses: { ...body(what), ...extra } },
+    options: preflight,
+  });
+  const draftSuggest = (what: string): object => ({
+    get: { summary: `Reconciliation 1.0 draft: suggest ${what}`, parameters: [query('prefix', 'What was typed; empty gives all types and properties.', true), query('offset', 'How many suggestions to skip.'), query('limit', 'How many suggestions, 1 to 100 (default 10).')], responses: body(`A suggest response for ${what} (1.0 draft).`) },
+    options: preflight,
+  });
   const suggest = (what: string): object => ({
     get: { summary: `Reconciliation: suggest ${what}`, parameters: [query('prefix', 'What was typed.', true), query('cursor', 'How many suggestions to skip.')], responses: body(`A suggest response for ${what} (reconciliation API 0.2).`) },
     options: preflight,
@@ -37,7 +47,7 @@ function reconcilePaths(): object {
       get: {
         summary: 'Reconciliation: the preview card of a concept',
         parameters: [query('id', "The concept's IRI.", true)],
-        responses: { '200': { description: 'A small HTML card, without script, which any page may frame.', content: { 'text/html': { schema: { type: 'string' } } } }, '400': { $ref: '#/components/responses/BadRequest' }, '404': { $ref: '#/components/responses/NotFound' } },
+        responses: previewResponses,
       },
       options: preflight,
     },
@@ -48,6 +58,18 @@ function reconcilePaths(): object {
       get: { summary: 'Reconciliation: the properties data extension offers', parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')], responses: body('A property proposal response.') },
       options: preflight,
     },
+    // the 1.0 draft (README, "Reconciliation, 1.0 draft"): its documents are the draft's, checked by test:reconcile
+    [draft]: { get: { summary: 'Reconciliation 1.0 draft: the service manifest', responses: body('The manifest (1.0 draft).') }, options: preflight },
+    [`${draft}/match`]: jsonPost('Reconciliation 1.0 draft: a query batch {"queries": [...]}', 'A result batch {"results": [...]}, candidates with features and match.', { '413': { description: 'More queries than the manifest\'s batchSize.' } }),
+    [`${draft}/extend`]: jsonPost('Reconciliation 1.0 draft: a data extension query {"ids", "properties"}', 'A data extension response {"meta", "rows"}.'),
+    [`${draft}/extend/propose`]: {
+      get: { summary: 'Reconciliation 1.0 draft: the properties data extension offers', parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')], responses: body('A property proposal response.') },
+      options: preflight,
+    },
+    [`${draft}/preview`]: { get: { summary: 'Reconciliation 1.0 draft: the preview card of a concept', parameters: [query('id', "The concept's IRI.", true)], responses: previewResponses }, options: preflight },
+    [`${draft}/suggest/entity`]: draftSuggest('concepts'),
+    [`${draft}/suggest/type`]: draftSuggest('types (the concept types and schemes)'),
+    [`${draft}/suggest/property`]: draftSuggest('properties'),
   };
 }
 

@@ -63,11 +63,12 @@ describe('the OpenAPI description at /openapi.json', () => {
 
   test('names the base path as its server, and every path the service answers', () => {
     expect(document.servers).toEqual([{ url: '/vocab' }]);
-    expect(Object.keys(document.paths).sort()).toEqual(['/get', '/health', '/languages', '/metrics', '/openapi.json', '/ready', '/reconcile', '/reconcile/preview', '/reconcile/properties', '/reconcile/suggest/entity', '/reconcile/suggest/property', '/reconcile/suggest/type', '/search', '/suggest']);
+    const draft = ['', '/extend', '/extend/propose', '/match', '/preview', '/suggest/entity', '/suggest/property', '/suggest/type'].map((path) => `/reconcile/1.0-draft${path}`);
+    expect(Object.keys(document.paths).sort()).toEqual(['/get', '/health', '/languages', '/metrics', '/openapi.json', '/ready', '/reconcile', ...draft, '/reconcile/preview', '/reconcile/properties', '/reconcile/suggest/entity', '/reconcile/suggest/property', '/reconcile/suggest/type', '/search', '/suggest'].sort());
   });
 
   test('describes the real 200 answers of every endpoint', async () => {
-    for (const path of [getPath(['tea', 'coffee', 'no-such-concept']), getPath(['tea'], '&lang=de&fields=broader,scopeNote'), '/search?q=tea', '/search?q=tea&count=3&page=2&lang=fr&fields=notation,scheme', '/suggest?q=t', '/suggest?q=zzzz', '/suggest?q=t&fields=broader', '/languages', '/health', '/ready', '/openapi.json', '/metrics', '/reconcile', '/reconcile/suggest/entity?prefix=te', '/reconcile/preview?id=https%3A%2F%2Fexample.org%2Ffood%2Ftea']) {
+    for (const path of [getPath(['tea', 'coffee', 'no-such-concept']), getPath(['tea'], '&lang=de&fields=broader,scopeNote'), '/search?q=tea', '/search?q=tea&count=3&page=2&lang=fr&fields=notation,scheme', '/suggest?q=t', '/suggest?q=zzzz', '/suggest?q=t&fields=broader', '/languages', '/health', '/ready', '/openapi.json', '/metrics', '/reconcile', '/reconcile/suggest/entity?prefix=te', '/reconcile/preview?id=https%3A%2F%2Fexample.org%2Ffood%2Ftea', '/reconcile/1.0-draft', '/reconcile/1.0-draft/suggest/entity?prefix=te&limit=3', '/reconcile/1.0-draft/extend/propose?type=x']) {
       await expectDescribed(service, path, 200);
     }
   });
