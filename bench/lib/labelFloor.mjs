@@ -1,7 +1,7 @@
 // The floor of building the label index: the time the store takes to send just the label
 // rows (skos:prefLabel, skos:altLabel, skos:hiddenLabel) straight to a client, each by one
-// plain triple pattern, as N-Triples, in the parts of at most a million triples the store
-// allows (Virtuoso refuses larger CONSTRUCT answers), `parallel` parts at a time, counting
+// plain triple pattern, as N-Triples, in the parts of at most `part` (a million) triples the store
+// allows (Virtuoso refuses larger CONSTRUCT answers; Infinity: whole), `parallel` parts at a time, counting
 // lines and parsing nothing. The index reads more than this (concept types, schemes,
 // notations, links): the floor is what any reader of the labels alone must wait for.
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
@@ -17,14 +17,14 @@ async function ask(endpoint, graph, query, accept) {
   return response;
 }
 
-export async function labelFloor({ endpoint, graph, parallel = 2 }) {
+export async function labelFloor({ endpoint, graph, parallel = 2, part = PART }) {
   const started = performance.now();
   const parts = [];
   for (const property of ['prefLabel', 'altLabel', 'hiddenLabel']) {
     const pattern = `?s <${SKOS}${property}> ?o`;
     const counted = await (await ask(endpoint, graph, `SELECT (COUNT(*) AS ?n) WHERE { ${pattern} }`, 'application/sparql-results+json')).json();
     const count = Number(counted.results.bindings[0]?.n?.value ?? 0);
-    for (let offset = 0; offset < count; offset += PART) parts.push(`CONSTRUCT { ${pattern} } WHERE { ${pattern} }${count > PART ? ` LIMIT ${PART} OFFSET ${offset}` : ''}`);
+    for (let offset = 0; offset < count; offset += part) parts.push(`CONSTRUCT { ${pattern} } WHERE { ${pattern} }${count > part ? ` LIMIT ${part} OFFSET ${offset}` : ''}`);
   }
   let rows = 0;
   const worker = async () => {

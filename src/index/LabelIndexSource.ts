@@ -27,6 +27,8 @@ export interface LabelIndexOptions {
   entailment?: boolean | undefined;
   /** Queries of the read that run at once (LABEL_INDEX_READ_PARALLEL). */
   parallel?: number | undefined;
+  /** Triples a part holds where a store refused a whole pattern (readVocabulary; a million unless a test says less). */
+  partTriples?: number | undefined;
 }
 
 /** What the last build found and cost: the start's log line and /ready's body. */
@@ -159,7 +161,7 @@ export class LabelIndexSource extends Refreshed {
     const memory = new PeakMemory();
     try {
       const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights, this.options.entailment === true);
-      const probe = await readVocabulary(this.store, this.reads, builder, { timeoutMs: this.options.readTimeoutMs, parallel: this.options.parallel ?? 2, progress: read });
+      const probe = await readVocabulary(this.store, this.reads, builder, { timeoutMs: this.options.readTimeoutMs, parallel: this.options.parallel ?? 2, progress: read, partTriples: this.options.partTriples });
       const readMs = Date.now() - started;
       const { data, report: found } = await layOut(builder);
       const index = new LabelIndex(data);

@@ -8,6 +8,7 @@ import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { TripleRow } from '../store/NTriplesRows.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
+import { UpstreamError } from '../errors.js';
 import { PROPERTIES, type LabelIndexBuilder, type VocabularyProperty } from './LabelIndexBuilder.js';
 
 /** The store sent fewer triples than it holds, in parts too small to go on: it caps answers far below a million. */
@@ -38,8 +39,10 @@ export interface ReadProgress {
 }
 
 /**
- * Triples one answer carries at most: Virtuoso refuses a CONSTRUCT of more than 1,000,000
- * (and caps SELECT answers at 2^20 rows whatever it is set to); the embedded store builds each
+ * Triples one answer carries at most, where a store is not known to cap them but refused a
+ * whole pattern (an error before its first triple): parts of a million. A store known to cap
+ * them (`largestAnswer`: Virtuoso refuses a CONSTRUCT of more than 1,000,000) is read in parts
+ * of that size from the start; one with no known cap, whole. The embedded store builds each
  * answer whole in memory, so it gets smaller parts.
  */
 const PART_TRIPLES = 1_000_000;
@@ -99,11 +102,12 @@ export async function readVocabulary(
   store: SparqlStore,
   reads: readonly VocabularyRead[],
   builder: LabelIndexBuilder,
-  options: { timeoutMs: number; parallel: number; progress?: ReadProgress },
+  options: { timeoutMs: number; parallel: number; progress?: ReadProgress; partTriples?: number | undefined },
 ): Promise<string> {
   const progress = options.progress ?? { triples: 0, expected: 0, counted: 0, reads: 0 };
   progress.reads = reads.length;
-  const partSize = store.streams ? PART_TRIPLES : EMBEDDED_PART_TRIPLES;
+  // the counts come first (below), so the store has answered once before a part is planned
+  const partSize = (): number => (store.streams ? (store.largestAnswer ?? Infinity) : EMBEDDED_PART_TRIPLES);
   const probe = new Map<string, { triples: number; characters: number }>();
   const tasks: Array<() => Promise<void>> = [];
   const parallel = store.streams ? Math.max(1, options.parallel) : 1;
@@ -111,17 +115,29 @@ export async function readVocabulary(
   const readPart = async (read: VocabularyRead, count: number, offset: number, size: number, whole: boolean): Promise<void> => {
     const sums = probe.get(read.name) as { triples: number; characters: number };
     const query = bindQuery(read.template, read.bindings, whole ? undefined : { limit: size, offset });
-    const sent = await store.constructTriples(
-      query,
-      (row) => {
-        read.feed(builder, row);
-        sums.triples++;
-        sums.characters += codePoints(read.value === 'value' ? row.object : row.subject);
-        progress.triples++;
-      },
-      options.timeoutMs,
-      'read',
-    );
+    let fed = 0;
+    let sent: number;
+    try {
+      sent = await store.constructTriples(
+        query,
+        (row) => {
+          read.feed(builder, row);
+          fed++;
+          sums.triples++;
+          sums.characters += codePoints(read.value === 'value' ? row.object : row.subject);
+          progress.triples++;
+        },
+        options.timeoutMs,
+        'read',
+      );
+    } catch (error) {
+      // a store with no known cap that refused a whole pattern of more than a part, before
+      // its first triple (an answer it would not send whole): read it again in parts
+      const size = options.partTriples ?? PART_TRIPLES;
+      if (!whole || fed > 0 || count <= size || !(error instanceof UpstreamError)) throw error;
+      for (let from = count - (count % size || size); from >= 0; from -= size) tasks.unshift(() => readPart(read, count, from, size, false));
+      return;
+    }
     const due = Math.min(size, count - offset);
     // Fewer than asked: the store caps its answers at what it sent (then the rest of the part
     // is asked again), or the count held the same triple twice (in two graphs, where the
@@ -148,14 +164,15 @@ export async function readVocabulary(
     }),
     parallel,
   );
+  const part = partSize();
   for (const read of reads) {
     const count = counts.get(read) as number;
     probe.set(read.name, { triples: 0, characters: 0 });
-    if (count <= partSize) {
+    if (count <= part) {
       if (count > 0) tasks.push(() => readPart(read, count, 0, count, true));
       continue;
     }
-    for (let offset = 0; offset < count; offset += partSize) tasks.push(() => readPart(read, count, offset, partSize, false));
+    for (let offset = 0; offset < count; offset += part) tasks.push(() => readPart(read, count, offset, part, false));
   }
   await pool(tasks, parallel);
   return probeText(reads.map((read) => [read.name, probe.get(read.name) ?? { triples: 0, characters: 0 }]));

@@ -21,6 +21,10 @@ export class ForwardingStore implements SparqlStore {
     return this.inner.streams;
   }
 
+  get largestAnswer(): number | undefined {
+    return this.inner.largestAnswer;
+  }
+
   get quads(): number | undefined {
     return this.inner.quads;
   }

@@ -29,6 +29,9 @@ const DISPATCHER = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
  * keeps connections alive between queries. Each query is aborted after `timeoutMs`,
  * response body included.
  */
+/** Virtuoso refuses a CONSTRUCT answer of more than this many triples (FRVEC ... over max vector length). */
+const VIRTUOSO_LARGEST_ANSWER = 1_000_000;
+
 export class HttpStore implements SparqlStore {
   private readonly options: HttpStoreOptions;
 
@@ -37,6 +40,13 @@ export class HttpStore implements SparqlStore {
   }
 
   readonly streams = true;
+  /** The `Server` header of the store's first answer: how it is known that a store caps its answers. */
+  private server: string | undefined;
+
+  /** Virtuoso's CONSTRUCT cap, where the store said it is Virtuoso (its `Server` header); else no known cap. */
+  get largestAnswer(): number | undefined {
+    return this.server !== undefined && /virtuoso/i.test(this.server) ? VIRTUOSO_LARGEST_ANSWER : undefined;
+  }
 
   async select(query: string, _name?: string, timeout?: number): Promise<Bindings[]> {
     const timeoutMs = Math.min(timeout ?? Infinity, this.options.timeoutMs);
@@ -96,11 +106,13 @@ export class HttpStore implements SparqlStore {
       fetch: (url, init) => fetch(url, { ...init, signal, dispatcher: DISPATCHER } as RequestInit),
     });
     try {
-      return await client.query.select(query, {
+      const response = await client.query.select(query, {
         operation: 'postUrlencoded',
         headers: { accept },
         ...(graph === undefined ? {} : { defaultGraph: [graph] }),
       });
+      this.server ??= response.headers.get('server') ?? undefined;
+      return response;
     } catch (error) {
       if (signal.aborted) throw new UpstreamTimeoutError(timeoutMs, { cause: error });
       const code = (error as { cause?: { code?: unknown } }).cause?.code;

@@ -45,6 +45,13 @@ export interface SparqlStore {
   readonly streams: boolean;
   /** For a store that does not stream: how many quads it holds (a long read is split by it). */
   readonly quads?: number | undefined;
+  /**
+   * The most triples the store sends in one answer, where it is known to refuse more
+   * (Virtuoso: a CONSTRUCT of over 1,000,000 is an error, after it computed the answer);
+   * undefined where no cap is known, and a read asks for a whole pattern at once (on Jena,
+   * parts of a million by LIMIT and OFFSET took 60% longer than whole answers).
+   */
+  readonly largestAnswer?: number | undefined;
   /** Releases what the store holds (connections, memory). */
   close(): Promise<void>;
 }

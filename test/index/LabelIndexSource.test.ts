@@ -124,6 +124,29 @@ describe('the label index source', () => {
       expect(labelReads.map((query) => /OFFSET (\d+)/.exec(query)?.[1] ?? '0')).toEqual(['0', '4', '8']);
     });
 
+    test('reads each pattern whole where the store is known to send it so, and in parts where it refused one whole', async () => {
+      endpoint = await oxigraphEndpoint(vocabulary(10), { refuseOver: 4 });
+      const source = new LabelIndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic'), options({ partTriples: 4 }), keptLog());
+      await source.refresh();
+      expect(source.current?.stats).toMatchObject({ concepts: 10, labels: 10 });
+      const labelReads = constructs(endpoint).filter((query) => query.includes(`${SKOS}prefLabel>`) && !query.includes('literalForm'));
+      // first the whole pattern (refused), then its parts
+      expect(labelReads.map((query) => /OFFSET (\d+)/.exec(query)?.[1] ?? 'whole')).toEqual(['whole', '0', '4', '8']);
+    });
+
+    test('a store that says it is Virtuoso is known to refuse CONSTRUCT answers of over a million triples; others are not', async () => {
+      endpoint = await oxigraphEndpoint(vocabulary(1), { server: 'Virtuoso/07.20.3240 (Linux) x86_64-pc-linux-gnu' });
+      const virtuoso = new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 });
+      expect(virtuoso.largestAnswer).toBeUndefined(); // not known before it answered
+      await virtuoso.select('SELECT * WHERE { ?s ?p ?o } LIMIT 1');
+      expect(virtuoso.largestAnswer).toBe(1_000_000);
+      await endpoint.close();
+      endpoint = await oxigraphEndpoint(vocabulary(1));
+      const other = new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 });
+      await other.select('SELECT * WHERE { ?s ?p ?o } LIMIT 1');
+      expect(other.largestAnswer).toBeUndefined();
+    });
+
     test('gives up, naming the setting to change, when the cap would need too many parts', async () => {
       endpoint = await oxigraphEndpoint(vocabulary(3100), { cap: 3 });
       const log = keptLog();

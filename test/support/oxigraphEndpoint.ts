@@ -9,6 +9,10 @@ export interface Misbehaviour {
   holdLastMs?: number;
   /** Answers SELECT queries this late (read at each query: a test may change it). */
   slowSelectMs?: number;
+  /** Refuses a CONSTRUCT answer of more triples with a 500 before its first triple, as Virtuoso refuses one of over a million. */
+  refuseOver?: number;
+  /** The `Server` header of every answer. */
+  server?: string;
 }
 
 /**
@@ -26,6 +30,12 @@ export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misb
       const construct = /^\s*(PREFIX[^\n]*\n\s*)*CONSTRUCT/i.test(query);
       const answer = store.query(query, { use_default_graph_as_union: true, results_format: construct ? 'application/n-triples' : accept });
       text = String(answer);
+      if (misbehaviour.server !== undefined) res.setHeader('Server', misbehaviour.server);
+      if (construct && misbehaviour.refuseOver !== undefined && text.split('\n').filter((line) => line !== '').length > misbehaviour.refuseOver) {
+        res.statusCode = 500;
+        res.end(`Virtuoso 42000 Error FRVEC: array in for vectored over max vector length > ${misbehaviour.refuseOver}`);
+        return;
+      }
       res.setHeader('Content-Type', construct ? 'application/n-triples' : accept);
     } catch (error) {
       res.statusCode = 400;
