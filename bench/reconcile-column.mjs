@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// node bench/reconcile-column.mjs --service URL --file tmp/bench/synthetic-2000000.nt.gz [--cells 10000] [--batch 10]
+//
+// A whole column reconciled as OpenRefine does it: `cells` names sent to /reconcile in
+// batches of `batch` (OpenRefine's default is 10), one batch after the other, each a form
+// POST of `queries` {"q0": ..., "q9": ...}, against a service already started on the
+// vocabulary of `file` with its label index in (CACHE_MAX_ENTRIES=0 for uncached figures).
+// The names: the English prefLabels of concepts spread over the file, every other one with
+// one letter changed in its longest word (the typo lookups are the costly part). Prints one
+// JSON line: the column's total time, batches per second, p50/p95/max ms per batch, and how
+// many names had a candidate. Timings go to BENCHMARKS.md, never into a test.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
+const service = option('service');
+const file = option('file');
+const cells = Number(option('cells', 10000));
+const batchSize = Number(option('batch', 10));
+if (service === undefined || file === undefined) throw new Error('--service and --file are required');
+
+/** English prefLabels, every `step`th, from the N-Triples file. */
+async function labels() {
+  const found = [];
+  let input = createReadStream(file);
+  if (file.endsWith('.gz')) input = input.pipe(createGunzip());
+  let seen = 0;
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    const match = /core#prefLabel> "((?:[^"\\]|\\.)*)"@en \.$/.exec(line);
+    if (match === null) continue;
+    if (seen++ % 97 === 0) found.push(JSON.parse(`"${match[1]}"`));
+    if (found.length >= cells) break;
+  }
+  return found;
+}
+
+function typo(label) {
+  const word = label.split(/\s+/).filter((w) => /^\p{L}{5,}$/u.test(w)).sort((a, b) => b.length - a.length)[0];
+  if (word === undefined) return label;
+  const letters = [...word];
+  letters[letters.length >> 1] = letters[letters.length >> 1] === 'x' ? 'q' : 'x';
+  return label.replace(word, letters.join(''));
+}
+
+const names = (await labels()).map((label, i) => (i % 2 === 0 ? label : typo(label)));
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const times = [];
+let answered = 0;
+const began = performance.now();
+for (let start = 0; start < names.length; start += batchSize) {
+  const batch = names.slice(start, start + batchSize);
+  const queries = `{${batch.map((name, i) => `"q${i}":${JSON.stringify({ query: name })}`).join(',')}}`;
+  const t = performance.now();
+  const response = await fetch(`${service}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries }) });
+  if (response.status !== 200) throw new Error(`/reconcile answered ${response.status}: ${await response.text()}`);
+  const body = await response.json();
+  times.push(performance.now() - t);
+  answered += Object.values(body).filter((r) => r.result.length > 0).length;
+}
+const seconds = (performance.now() - began) / 1000;
+const round = (n) => Math.round(n * 10) / 10;
+process.stdout.write(`${JSON.stringify({ cells: names.length, batch: batchSize, seconds: round(seconds), batchesPerSecond: round(times.length / seconds), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(Math.max(...times)), withCandidates: answered })}\n`);
