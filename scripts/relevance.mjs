@@ -101,6 +101,16 @@ function readVocabulary(file) {
     const label = { value: row.get('l').value, language: row.get('l').language.toLowerCase() };
     concepts.get(uri)[row.get('p').value.endsWith('prefLabel') ? 'pref' : 'alt'].push(label);
   }
+  // broader concepts (stated either way) with a label of theirs: reconciliation's properties
+  const links = store.query(`
+    PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+    SELECT ?c ?b ?l WHERE { { ?c skos:broader ?b } UNION { ?b skos:narrower ?c } ?b skos:prefLabel ?l }`);
+  for (const row of links) {
+    const concept = concepts.get(row.get('c').value);
+    if (concept === undefined) continue;
+    concept.broader ??= [];
+    concept.broader.push({ uri: row.get('b').value, label: { value: row.get('l').value, language: row.get('l').language.toLowerCase() } });
+  }
   return [...concepts.values()].filter((concept) => concept.pref.length > 0).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
 }
 
@@ -399,7 +409,7 @@ try {
       // reconciliation: floors on the label index; the store path (`:off`) reconciles what /search finds, without typos (README)
       const indexed = !backend.endsWith(':off');
       const rc = reconciled.counts;
-      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.spaced)} | ${cell(rc.qualified)} | ${cell(rc.matches)} | ${cell(rc.autoExact)} | ${cell(rc.autoExactPrecision)} | ${cell(rc.autoMessy)} | ${cell(rc.autoMessyPrecision)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`);
+      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.spaced)} | ${cell(rc.qualified)} | ${cell(rc.matches)} | ${cell(rc.autoExact)} | ${cell(rc.autoExactPrecision)} | ${cell(rc.autoMessy)} | ${cell(rc.autoMessyPrecision)} | ${cell(rc.namesakes)} | ${cell(rc.namesakesBroader)} | ${cell(rc.autoBroader)} | ${cell(rc.autoBroaderPrecision)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`);
       process.stderr.write(`${reconcileRows.at(-1)}\n`);
       if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${reconciled.failures.map((line) => `  reconcile miss: ${line}`).join('\n')}\n`);
       if (indexed) {
@@ -418,8 +428,8 @@ try {
 const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | MRR@6 | MRR@6, lang=en | letters to a lasting #1 | stems | cases | time |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`;
-const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | spaced | qualified | match precision | auto-match recall, exact | auto-match precision, exact | auto-match recall, messy | auto-match precision, messy | median batch of 50 | time | floors |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | spaced | qualified | match precision | auto-match recall, exact | auto-match precision, exact | auto-match recall, messy | auto-match precision, messy | namesakes first | namesakes first, with broader | auto-match recall, namesakes with broader | its precision | median batch of 50 | time | floors |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${reconcileRows.join('\n')}`;
 const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
 console.log(table);
@@ -464,7 +474,11 @@ candidates marked \`match: true\`, the share that are the concept (the count in 
 such marks). "Auto-match" is what OpenRefine's "match each cell to its best candidate" does
 (the first candidate, where it is a match), on names only one concept carries: recall (the
 concept auto-matched, of such names) and precision (of the auto-matches, those that are the
-concept), for exact prefLabels and for the messy forms. Floors on the label index backends:
+concept), for exact prefLabels and for the messy forms. "Namesakes": a prefLabel other
+concepts carry too, sent alone and then with the concept's broader concept as a property
+(its label, or its IRI with the label as a reconciled cell gives it, one each): how often the
+concept comes first, and how often it is auto-matched (recall) and how often an auto-match
+is right (precision): what the property weight does. Floors on the label index backends:
 exact names ${RECONCILE_FLOORS.exact}%, messy names ${RECONCILE_FLOORS.messy}%, match precision ${RECONCILE_FLOORS.matchPrecision}%, auto-match
 recall on exact prefLabels ${RECONCILE_FLOORS.autoExact}% at precision ${RECONCILE_FLOORS.autoExactPrecision}%. The store path (\`:off\`) reconciles
 the concepts /search finds: a name with a typo is found there only when its other words, or

@@ -37,6 +37,13 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
     const label = chooseLabel(concept.pref, 'en');
     if (!usable(label)) continue;
     const ties = carriers.get(normalized(label)) ?? 1;
+    // a namesake: alone, then with its broader concept as evidence (by label; by IRI as a reconciled cell)
+    const broader = concept.broader?.[0];
+    if (ties > 1 && broader !== undefined) {
+      names.push({ q: label, uri: concept.uri, kind: 'namesakes', ties: 1 });
+      names.push({ q: label, uri: concept.uri, kind: 'namesakesBroader', ties: 1, properties: [{ pid: 'broader', v: broader.label.value }] });
+      names.push({ q: label, uri: concept.uri, kind: 'namesakesBroader', ties: 1, properties: [{ pid: 'broader', v: { id: broader.uri, name: broader.label.value } }] });
+    }
     names.push({ q: label, uri: concept.uri, kind: 'exact', ties, pref: true });
     for (const alt of new Set(concept.alt.map((entry) => entry.value))) if (usable(alt)) names.push({ q: alt, uri: concept.uri, kind: 'exact', ties: carriers.get(normalized(alt)) ?? 1 });
     const language = concept.pref.find((entry) => entry.value === label)?.language ?? '';
@@ -46,12 +53,12 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
       if (q !== undefined && usable(q) && (kind === 'spaced' || normalized(q) !== normalized(label))) names.push({ q, uri: concept.uri, kind, ties });
     }
   }
-  const counts = { exact: [0, 0], messy: [0, 0], reversed: [0, 0], typo: [0, 0], plural: [0, 0], spaced: [0, 0], qualified: [0, 0], matches: [0, 0], autoExact: [0, 0], autoExactPrecision: [0, 0], autoMessy: [0, 0], autoMessyPrecision: [0, 0] };
+  const counts = { exact: [0, 0], messy: [0, 0], reversed: [0, 0], typo: [0, 0], plural: [0, 0], spaced: [0, 0], qualified: [0, 0], matches: [0, 0], autoExact: [0, 0], autoExactPrecision: [0, 0], autoMessy: [0, 0], autoMessyPrecision: [0, 0], namesakes: [0, 0], namesakesBroader: [0, 0], autoBroader: [0, 0], autoBroaderPrecision: [0, 0] };
   const failures = [];
   const durations = [];
   for (let start = 0; start < names.length; start += BATCH) {
     const batch = names.slice(start, start + BATCH);
-    const queries = Object.fromEntries(batch.map((name, i) => [`q${i}`, { query: name.q, limit: 10 }]));
+    const queries = Object.fromEntries(batch.map((name, i) => [`q${i}`, { query: name.q, limit: 10, ...(name.properties === undefined ? {} : { properties: name.properties }) }]));
     const begun = performance.now();
     const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(queries) }) });
     if (response.status !== 200) throw new Error(`/reconcile: ${response.status} ${await response.text()}`);
@@ -66,6 +73,16 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
         counts[figure][1] += 1;
       };
       tally(name.kind);
+      if (name.kind === 'namesakesBroader') {
+        const auto = result[0]?.match === true;
+        counts.autoBroader[0] += auto && result[0].id === name.uri ? 1 : 0;
+        counts.autoBroader[1] += 1;
+        if (auto) {
+          counts.autoBroaderPrecision[0] += result[0].id === name.uri ? 1 : 0;
+          counts.autoBroaderPrecision[1] += 1;
+        }
+      }
+      if (name.kind.startsWith('namesakes')) return; // figures of their own, not among the names' others
       if (name.kind !== 'exact') tally('messy');
       if (!first && failures.length < 400) failures.push(`${name.kind}: ${name.uri} "${name.q}" at ${rank || 'none'}, first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}"`);
       // OpenRefine's auto-match: the first candidate (by score), where it is a match; names of one concept only
