@@ -55,7 +55,7 @@ export function queryParameters(url: string): QueryParameters {
 }
 
 /** A parameter that may be given once; `undefined` when absent. */
-function single(params: QueryParameters, name: string): string | undefined {
+export function single(params: QueryParameters, name: string): string | undefined {
   const values = params.getAll(name);
   if (values.length > 1) throw new BadRequestError(`'${name}' parameter must be given only once`);
   return values[0];
@@ -91,7 +91,8 @@ export function checkedText(text: string, what: string): string {
   return text;
 }
 
-function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number, rule = ''): number {
+/** An integer parameter from `min` to `max`, `fallback` when absent; else a 400 naming it. */
+export function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number, rule = ''): number {
   const value = single(params, name);
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { ConceptService } from '../concepts/ConceptService.js';
 import { FIELDS } from '../concepts/Concept.js';
 import { BadRequestError } from '../errors.js';
-import { QueryParameters, checkedText, queryParameters } from '../endpoints/parameters.js';
+import { QueryParameters, checkedText, integer, queryParameters, single } from '../endpoints/parameters.js';
 import { isRdfIri } from '../sparql/iri.js';
 import { previewHtml, previewMissingHtml } from './preview.js';
 import { ALL_PROPERTIES, EXTEND_PROPERTIES, propertyMatches, type PropertyDefinition } from './properties.js';
@@ -130,13 +130,13 @@ export class ServiceParameters {
   }
 
   one(name: string): string | undefined {
-    const values = this.params.getAll(name);
-    if (values.length > 1) bad(name, 'must be given only once');
-    return values[0];
+    return single(this.params, name);
   }
 
   required(name: string): string {
-    return this.one(name) ?? bad(name, 'is mandatory');
+    const value = this.one(name);
+    if (value === undefined) throw new BadRequestError(`'${name}' parameter is mandatory`);
+    return value;
   }
 
   /** `prefix`, trimmed, with /search's text rules. */
@@ -144,14 +144,8 @@ export class ServiceParameters {
     return checkedText(this.required('prefix').trim(), "'prefix' parameter");
   }
 
-  /** An integer from `min` to `max`; `fallback` when absent or empty. */
+  /** An integer from `min` to `max`; `fallback` when absent or empty (OpenRefine sends an empty cursor). */
   integer(name: string, fallback: number, min: number, max: number): number {
-    const text = this.one(name);
-    if (text === undefined || text === '') return fallback;
-    return /^\d{1,6}$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : bad(name, `must be an integer from ${min} to ${max}`);
+    return this.one(name) === '' ? fallback : integer(this.params, name, fallback, min, max);
   }
-}
-
-function bad(name: string, rule: string): never {
-  throw new BadRequestError(`'${name}' parameter ${rule}`);
 }
