@@ -1,6 +1,6 @@
 import { odditiesSettings, startService, type RunningService } from '../support/service.js';
 
-// The requests OpenRefine (3.8, its reconciliation client) sends, replayed as it builds them:
+// The requests OpenRefine's reconciliation client (3.10 in development, read from its source) sends, replayed as it builds them:
 // StandardReconConfig (a form POST of `queries` with q0, q1...; `type_strict: "should"` when a
 // type is chosen; no `limit`; a column property as the cell's string or number, or a
 // reconciled cell as {"id", "name"}), the suggest widget (`prefix`, then `cursor`), the view
