@@ -131,6 +131,10 @@ describe('labels in /get', () => {
     const all = body._embedded.concepts.flatMap((concept: { altLabels: string[] }) => concept.altLabels);
     expect(all).not.toContain('yoghourt');
     expect(all).not.toContain('tomatoe');
+    // positive controls: the altLabels are returned, and the hidden labels are in the data (search matches them)
+    expect(all).toEqual(expect.arrayContaining(['Yoghurt', 'Love apple']));
+    const found = await service.get('/search?q=yoghourt');
+    expect(ids(found.body.concepts)).toContain('yogurt');
   });
 });
 

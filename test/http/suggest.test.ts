@@ -1,4 +1,4 @@
-import { FOOD, ids, startService, type RunningService } from '../support/service.js';
+import { FOOD, getPath, ids, startService, type RunningService } from '../support/service.js';
 
 let service: RunningService;
 beforeAll(async () => {
@@ -82,6 +82,12 @@ describe('GET /suggest', () => {
     expect(await suggest('q=medit')).toEqual([]);
     expect(await suggest('q=spice%20ra')).toEqual([]);
     expect(await suggest('q=oleo')).toEqual([]);
+    // positive controls: the labels are there, and a concept that holds one is suggested
+    const { body } = await service.get(getPath(['oleomargarine', 'olive-oil']));
+    expect(body._embedded.concepts.map((c: { prefLabel: string }) => c.prefLabel)).toEqual(['Oleomargarine', 'Olive oil']); // /get gives the deprecated concept
+    expect(body._embedded.concepts[1].related).toContainEqual({ uri: `${FOOD}mediterranean-diet`, label: 'Mediterranean diet' }); // the non-concept's label
+    expect(await suggest('q=olive%20oi')).toEqual(['olive-oil']); // two words, the last cut, as 'spice ra'
+    expect(await suggest('q=oleo&count=100')).toEqual([]); // and no page of any size holds it
   });
 
   test('restricts to a scheme', async () => {
