@@ -1,3 +1,4 @@
+import { OWL, RDFS, SKOS } from './domain/namespaces.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isIri } from './sparql/iri.js';
@@ -72,11 +73,7 @@ export class ConfigError extends Error {
 }
 
 /** Prefixes accepted in CONCEPT_TYPES, so that the documented default `skos:Concept` works. */
-const PREFIXES: Readonly<Record<string, string>> = {
-  skos: 'http://www.w3.org/2004/02/skos/core#',
-  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
-  owl: 'http://www.w3.org/2002/07/owl#',
-};
+const PREFIXES: Readonly<Record<string, string>> = { skos: SKOS, rdfs: RDFS, owl: OWL };
 
 /**
  * Reads the configuration from `env`. An empty value counts as unset, so that a `.env`

@@ -4,8 +4,8 @@ import type { Concept, ConceptFields, Field, Related } from './Concept.js';
 import { chooseLabel, type Label } from '../domain/chooseLabel.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
 import { labelLanguage } from '../domain/labelLanguage.js';
+import { SKOS } from '../domain/namespaces.js';
 
-const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const PREF_LABEL = `${SKOS}prefLabel`;
 const ALT_LABEL = `${SKOS}altLabel`;
 const RELATED = `${SKOS}related`;
