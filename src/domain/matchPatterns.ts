@@ -1,12 +1,10 @@
 import { FOLDED_MARKS_RUN, foldText, foldedWordPattern } from './foldedLetter.js';
+import type { QueryTerm } from './QueryTerm.js';
 import type { RankQuery } from './ranking.js';
 import { STEMMED_LANGUAGES, hasStemmer, stemStart } from './stems.js';
 
-/** One word of a query: folded (lower case, no diacritics), and whether it may be the start of a longer word. */
-export interface QueryTerm {
-  folded: string;
-  prefix: boolean;
-}
+export type { QueryTerm };
+
 
 /**
  * What a label must hold to be a candidate for a query: for each candidate word, a label

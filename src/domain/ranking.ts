@@ -1,5 +1,5 @@
 import { filingForm, isArticle, isArticleAnywhere } from './filingForm.js';
-import type { QueryTerm } from './matchPatterns.js';
+import type { QueryTerm } from './QueryTerm.js';
 import { MOST_DIGRAPHS, spellingsOf } from './spellings.js';
 import { hasStemmer, stemOf, stemStart } from './stems.js';
 
