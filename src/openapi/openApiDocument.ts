@@ -6,9 +6,10 @@ import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
 
 /**
- * The reconciliation API's paths (README, "Reconciliation: OpenRefine"): their bodies are
- * the W3C reconciliation API 0.2's documents, whose JSON Schemas are that specification's
- * (test:reconcile checks the answers against them), so they are only named here.
+ * The reconciliation API's paths (README, "Reconciliation: OpenRefine" and "Reconciliation,
+ * 1.0 draft"): their bodies are the W3C reconciliation API's documents (0.2, and the 1.0
+ * draft under /reconcile/1.0-draft), whose JSON Schemas are those specifications' (test:reconcile
+ * checks the answers against them), so they are only named here.
  */
 function reconcilePaths(): object {
   const body = (what: string): object => ({ '200': { description: what, content: { 'application/json': { schema: { type: 'object' } } } }, '400': { $ref: '#/components/responses/BadRequest' } });

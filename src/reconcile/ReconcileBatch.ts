@@ -78,29 +78,33 @@ function readQuery(key: string, query: unknown): ReconcileRequest {
   if (typeof query !== 'object' || query === null || Array.isArray(query)) return fail('must be an object');
   const { query: text, limit, type, type_strict: typeStrict, properties } = query as Record<string, unknown>;
   if (text !== undefined && typeof text !== 'string') fail("'query' must be a string");
-  // a cell that is no name /search could take (too long, control characters) gets no candidates, not a 400 for the batch
-  let q = ((text as string | undefined) ?? '').trim();
-  let unusable: string | undefined;
-  try {
-    checkedText(q, "'query'");
-  } catch (error) {
-    unusable = error instanceof Error ? error.message : String(error);
-    q = '';
-  }
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1)) fail("'limit' must be a positive integer");
   const types = type === undefined ? [] : typeof type === 'string' ? [type] : Array.isArray(type) && type.every((t) => typeof t === 'string') ? (type as string[]) : fail("'type' must be a string or an array of strings");
   for (const t of types) if (!isIri(t)) fail(`'type' ${JSON.stringify(t.slice(0, 80))} is not an IRI (the types are the concept types and the concept schemes)`);
   if (typeStrict !== undefined && typeStrict !== 'any' && typeStrict !== 'all' && typeStrict !== 'should') fail("'type_strict' must be any, all or should");
-  const request: ReconcileRequest = { query: q, limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT), types, typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any', evidence: [], notations: [], ignored: [] };
+  const request: ReconcileRequest = { query: '', limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT), types, typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any', evidence: [], notations: [], ignored: [] };
   for (const property of Array.isArray(properties) ? properties : properties === undefined ? [] : [properties]) {
     const { pid, v } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;
     addProperty(request, pid, v);
   }
-  if (unusable !== undefined) {
-    request.ignored.push(`${unusable}: no candidates`);
-    request.unanswered = true;
-  } else if (q === '' && request.notations.length === 0) fail("needs a non-empty 'query' (or a notation property)");
+  if (setName(request, ((text as string | undefined) ?? '').trim()) && request.query === '' && request.notations.length === 0) fail("needs a non-empty 'query' (or a notation property)");
   return request;
+}
+
+/**
+ * Sets the query's name (0.2's `query`, 1.0's name or id condition). A cell that is no name
+ * /search could take (too long, control characters) gets no candidates, and the request log
+ * says why: not a 400 for the whole batch. False where the name was refused.
+ */
+export function setName(request: ReconcileRequest, text: string): boolean {
+  try {
+    request.query = checkedText(text, "'query'");
+    return true;
+  } catch (error) {
+    request.ignored.push(`${error instanceof Error ? error.message : String(error)}: no candidates`);
+    request.unanswered = true;
+    return false;
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import { BadRequestError, HttpError } from '../errors.js';
-import { checkedText } from '../endpoints/parameters.js';
 import { isLangTag } from '../sparql/langTag.js';
-import { DEFAULT_LIMIT, MAX_BATCH, MAX_LIMIT, addProperty, type ReconcileRequest } from './ReconcileBatch.js';
+import { DEFAULT_LIMIT, MAX_BATCH, MAX_LIMIT, addProperty, setName, type ReconcileRequest } from './ReconcileBatch.js';
 
 /** 413: a batch of more queries than the manifest's `batchSize`. */
 export class BatchTooLargeError extends HttpError {
@@ -87,14 +86,8 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
       addProperty(request, propertyId, propertyValue, { required: required === true, quantifier: (matchQuantifier as 'any' | 'all' | 'none' | undefined) ?? 'any' });
     }
   });
-  // an id is the query (that concept, a match); else the name; a name /search could not take gets no candidates
-  const text = id ?? name ?? '';
-  try {
-    request.query = checkedText(text, "'query'");
-  } catch (error) {
-    request.ignored.push(`${error instanceof Error ? error.message : String(error)}: no candidates`);
-    request.unanswered = true;
-  }
+  // an id is the query (that concept, a match); else the name
+  setName(request, id ?? name ?? '');
   if (id !== undefined && name !== undefined) request.ignored.push('a name beside an id condition: the id used');
   // a query of properties alone that gives no notation has no way to find candidates
   if (request.query === '' && request.notations.length === 0) {
