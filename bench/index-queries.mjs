@@ -17,6 +17,7 @@ const dist = resolve(option('dist', 'dist'));
 const rounds = Number(option('rounds', '200'));
 const { LabelIndex } = await import(`${dist}/index/LabelIndex.js`);
 const { LabelIndexBuilder } = await import(`${dist}/index/LabelIndexBuilder.js`);
+const { prefLabelOf } = await import(`${dist}/lookup/shownConcept.js`);
 const patterns = await import(`${dist}/domain/matchPatterns.js`);
 const ranking = await import(`${dist}/domain/ranking.js`);
 
@@ -57,7 +58,7 @@ const QUERIES = [
 // words of the synthetic vocabulary, commonest first (its first labels hold them)
 const words = new Map();
 for (let i = 0; i < Math.min(2000, index.stats.concepts); i++) {
-  for (const word of index.prefLabel(`http://example.org/synthetic/c${i + 1}`, 'en').toLowerCase().split(/\s+/)) if (word !== '') words.set(word, (words.get(word) ?? 0) + 1);
+  for (const word of prefLabelOf(index, `http://example.org/synthetic/c${i + 1}`, 'en').toLowerCase().split(/\s+/)) if (word !== '') words.set(word, (words.get(word) ?? 0) + 1);
 }
 const common = [...words.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
 if (common.length > 0) QUERIES.push(['search', common[0]], ['search', common[Math.floor(common.length / 2)]], ['suggest', common[0].slice(0, 2)]);

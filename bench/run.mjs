@@ -21,7 +21,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { loadConfig } from '../dist/config.js';
+import { loadConfig } from '../dist/loadConfig.js';
 import { createStore } from '../dist/store/createStore.js';
 import { barChart } from './lib/chart.mjs';
 import { STORES, storeCommand } from '../scripts/privateStores.mjs';

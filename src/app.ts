@@ -1,14 +1,14 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Config } from './config.js';
-import type { ConceptService } from './concepts/ConceptService.js';
+import type { Config } from './Config.js';
+import type { Lookup } from './lookup/Lookup.js';
 import { readFileSync } from 'node:fs';
-import { PROJECT_ROOT } from './config.js';
+import { PROJECT_ROOT } from './loadConfig.js';
 import { getHandler } from './endpoints/get.js';
 import { healthHandler, readyHandler } from './endpoints/health.js';
 import { languagesHandler } from './endpoints/languages.js';
 import { metricsHandler } from './endpoints/metrics.js';
-import { assetRoutes, pageHandler } from './endpoints/pages.js';
+import { assetRoutes, conceptFieldRoutes, pageHandler } from './endpoints/pages.js';
 import { searchHandler } from './endpoints/search.js';
 import { suggestHandler } from './endpoints/suggest.js';
 import { NotFoundError, errorHandler } from './errors.js';
@@ -28,7 +28,7 @@ import { openApiDocument } from './openapi/openApiDocument.js';
 
 export interface AppDependencies {
   config: Config;
-  concepts: ConceptService;
+  concepts: Lookup;
   log: Logger;
   metrics: Metrics;
 }
@@ -70,6 +70,7 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   if (config.metrics) route(router, '/metrics', metricsHandler(metrics));
   route(router, '/', pageHandler(`${config.basePath}/`, 'index.html'));
   route(router, '/docs', pageHandler(`${config.basePath}/docs`, 'docs.html'));
+  conceptFieldRoutes(router, `${config.basePath}/concept-field`);
   const reconcileServices = new ReconcileServices(concepts, config);
   reconcileRoutes(router, reconcileServices);
   draftRoutes(router, reconcileServices, VERSION);

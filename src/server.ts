@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { createConceptService } from './concepts/createConceptService.js';
-import { ConfigError, loadConfig, secretsOf } from './config.js';
+import { createLookup } from './lookup/createLookup.js';
+import { ConfigError } from './Config.js';
+import { QUERIES_DIR, loadConfig, secretsOf } from './loadConfig.js';
 import { Drain } from './http/Drain.js';
 import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
@@ -20,13 +21,13 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env'); // variables already set win
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel, { secrets: secretsOf(config) });
-  const queries = QueryCatalog.load(config.sparqlDialect, undefined, config.skosEntailment); // a broken query file stops the start before data loads
+  const queries = QueryCatalog.load(config.sparqlDialect, QUERIES_DIR, config.skosEntailment); // a broken query file stops the start before data loads
   const started = Date.now();
   const metrics = new Metrics();
   // The service listens first and reads its data after: /health answers from the start, and
   // /ready says what is being loaded until everything is in.
   const { store, loaded } = startStore(config, metrics, (message) => log.warn(message));
-  const concepts = createConceptService(config, queries, store, log);
+  const concepts = createLookup(config, queries, store, log);
   metrics.watchIndex(() => concepts.labelIndex?.stats);
   const app = createApp({ config, log, concepts, metrics });
   const server = await listen(app, config.port, config.host).catch((error: unknown) => {

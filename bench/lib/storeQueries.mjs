@@ -1,14 +1,15 @@
 // The reference floor's queries: for each request of a workload, the SPARQL queries the
 // service sends to answer it on the store path (LABEL_INDEX=off: what a client that asks the
-// store directly has to ask), recorded from the service's own ConceptService (dist/) and
+// store directly has to ask), recorded from the service's own StoreFinder and StoreConcepts (dist/) and
 // query files. Ranking queries are answered with a page of the vocabulary's URIs, so that
 // the queries that follow them (labels, details) are recorded for a full page too.
 import rdf from '@rdfjs/data-model';
-import { ConceptService } from '../../dist/concepts/ConceptService.js';
-import { createLogger } from '../../dist/log.js';
+import { QUERIES_DIR } from '../../dist/loadConfig.js';
+import { StoreConcepts } from '../../dist/lookup/StoreConcepts.js';
+import { StoreFinder } from '../../dist/lookup/StoreFinder.js';
+import { probeXlLabels } from '../../dist/sparql/probeXlLabels.js';
 import { QueryCatalog } from '../../dist/sparql/QueryCatalog.js';
-import { SpellingVariantsSource } from '../../dist/sparql/SpellingVariantsSource.js';
-import { XlLabelsProbe } from '../../dist/sparql/XlLabelsProbe.js';
+import { readSpellingVariants } from '../../dist/sparql/readSpellingVariants.js';
 
 /**
  * @param config the service's Config for the backend
@@ -18,11 +19,9 @@ import { XlLabelsProbe } from '../../dist/sparql/XlLabelsProbe.js';
  * @returns `record(path)`: the [{ name, query }] the service sends for a request path
  */
 export async function storeQueries(config, store, uris) {
-  const queries = QueryCatalog.load(config.sparqlDialect);
-  const log = createLogger('silent');
-  await new XlLabelsProbe(store, queries, 3600, log).load();
-  const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(store, queries, 3600, log);
-  await spellings?.load();
+  const loaded = QueryCatalog.load(config.sparqlDialect, QUERIES_DIR);
+  const queries = loaded.withXlBranches(await probeXlLabels(store, loaded));
+  const spellings = queries.optional('accentedLabels') === undefined ? undefined : (await readSpellingVariants(store, queries)).variants;
   let sent = [];
   let next = 0;
   const recorder = {
@@ -34,14 +33,16 @@ export async function storeQueries(config, store, uris) {
     },
     async close() {},
   };
-  const concepts = new ConceptService({ store: recorder, queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings });
+  const conceptTypes = config.conceptTypes.map((type) => rdf.namedNode(type));
+  const concepts = new StoreConcepts(recorder, queries, conceptTypes, config.defaultLang);
+  const finder = new StoreFinder({ store: recorder, queries, concepts, conceptTypes, defaultLang: config.defaultLang, spellings });
   return async function record(path) {
     sent = [];
     const url = new URL(path, 'http://x');
     const q = url.searchParams.get('q');
     if (url.pathname === '/get') await concepts.get(url.searchParams.getAll('uri'), undefined);
-    else if (url.pathname === '/search') await concepts.search({ q, count: 20, page: 1 });
-    else await concepts.suggest({ q, count: 10, page: 1 });
+    else if (url.pathname === '/search') await finder.search({ q, count: 20, page: 1 });
+    else await finder.suggest({ q, count: 10, page: 1 });
     return sent;
   };
 }

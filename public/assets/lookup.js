@@ -1,24 +1,15 @@
-// The type-ahead page: a search field that follows the WAI-ARIA combobox pattern
-// (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/), over /suggest, and a card from
-// /get for the chosen concept. Plain JavaScript served as is: no build step, no CDN.
-// Every URL is relative to the page, so the page works under any BASE_PATH.
+// The type-ahead page: the concept field (`<concept-field>`, ../concept-field.js, the part any
+// form can use) over /suggest, and a card from /get for the chosen concept. Plain JavaScript
+// served as is: no build step, no CDN. Every URL is relative to the page, so the page works
+// under any BASE_PATH.
+import '../concept-field.js';
 
-const DEBOUNCE_MS = 150;
-const SUGGESTIONS = 10;
-
-const input = document.getElementById('q');
-const listbox = document.getElementById('suggestions');
+const field = document.getElementById('q');
 const langSelect = document.getElementById('lang');
 const announcer = document.getElementById('announcer');
 const problem = document.getElementById('problem');
 const card = document.getElementById('card');
 
-/** The suggestions on show, the query they are for, and the one the arrow keys are on (-1: none). */
-let suggestions = [];
-let shownFor = '';
-let active = -1;
-let debounce;
-let pending; // the AbortController of the /suggest request in flight
 let cardRequest; // the AbortController of the /get request in flight
 
 const api = (path, params) => {
@@ -40,185 +31,13 @@ function showProblem(message) {
   problem.hidden = message === undefined;
 }
 
-// ---- matching, for the highlight: as the service folds (case and diacritics) --------------
-
-const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/**
- * `label` as text nodes, with each part that a query word matched (the start of a word of
- * the label) in a <mark>. Built from DOM nodes, never from HTML strings.
- */
-function highlighted(label, query) {
-  const queryWords = fold(query).match(WORD) ?? [];
-  const fragment = document.createDocumentFragment();
-  let shown = 0;
-  for (const match of label.matchAll(WORD)) {
-    const word = fold(match[0]);
-    const longest = queryWords.filter((q) => word.startsWith(q)).reduce((a, b) => (b.length > a.length ? b : a), '');
-    if (longest === '') continue;
-    // as many characters of the label as folding turned into the matched letters
-    let end = match.index;
-    for (let folded = 0; folded < longest.length && end < match.index + match[0].length; ) {
-      const character = String.fromCodePoint(label.codePointAt(end));
-      folded += fold(character).length;
-      end += character.length;
-    }
-    fragment.append(label.slice(shown, match.index));
-    const mark = document.createElement('mark');
-    mark.textContent = label.slice(match.index, end);
-    fragment.append(mark);
-    shown = end;
-  }
-  fragment.append(label.slice(shown));
-  return fragment;
-}
-
-// ---- the combobox --------------------------------------------------------------------------
-
-function open(isOpen) {
-  listbox.hidden = !isOpen;
-  input.setAttribute('aria-expanded', String(isOpen));
-  if (!isOpen) setActive(-1);
-}
-
-function setActive(index) {
-  const options = listbox.querySelectorAll('[role="option"]');
-  options[active]?.setAttribute('aria-selected', 'false');
-  active = index;
-  const option = options[index];
-  if (option === undefined) {
-    input.removeAttribute('aria-activedescendant');
-    return;
-  }
-  option.setAttribute('aria-selected', 'true');
-  input.setAttribute('aria-activedescendant', option.id);
-  option.scrollIntoView({ block: 'nearest' });
-}
-
-function render(query, concepts) {
-  suggestions = concepts;
-  shownFor = query;
-  listbox.replaceChildren(
-    ...concepts.map((concept, index) => {
-      const option = document.createElement('li');
-      option.id = `suggestion-${index}`;
-      option.setAttribute('role', 'option');
-      option.setAttribute('aria-selected', 'false');
-      const label = document.createElement('span');
-      label.className = 'suggestion-label';
-      label.dir = 'auto'; // Arabic and Hebrew labels read right to left
-      const shown = concept.prefLabel === '' ? concept.uri : highlighted(concept.prefLabel, query);
-      label.append(shown);
-      const uri = document.createElement('span');
-      uri.className = 'suggestion-uri';
-      uri.textContent = concept.uri;
-      option.append(label);
-      // found through another label (an altLabel, another language): the page says so, and
-      // highlights nothing, rather than show the prefLabel as if it had matched
-      if (concept.prefLabel !== '' && label.querySelector('mark') === null) {
-        const via = document.createElement('span');
-        via.className = 'suggestion-via';
-        via.textContent = 'found by another of its labels';
-        option.append(via);
-      }
-      // the broader concepts, quieter: what tells namesakes apart ("Mint" under Herbs, under Sweets)
-      const broader = (concept.broader ?? []).map((entry) => entry.label || entry.uri);
-      if (broader.length > 0) {
-        const context = document.createElement('span');
-        context.className = 'suggestion-broader';
-        context.dir = 'auto';
-        context.textContent = `in ${broader.join(' · ')}`;
-        option.append(context);
-      }
-      option.append(uri);
-      // mousedown would take the focus from the field; the choice is made on click
-      option.addEventListener('mousedown', (event) => event.preventDefault());
-      option.addEventListener('click', () => choose(index));
-      return option;
-    }),
-  );
-  active = -1;
-  input.removeAttribute('aria-activedescendant');
-  open(concepts.length > 0);
-  announcer.textContent = concepts.length === 0 ? 'No concept found.' : `${concepts.length} suggestion${concepts.length === 1 ? '' : 's'}. Use the arrow keys to choose.`;
-}
-
-async function suggest() {
-  const query = input.value.trim();
-  pending?.abort();
-  if (query === '') {
-    render(query, []);
-    announcer.textContent = '';
-    return;
-  }
-  const controller = new AbortController();
-  pending = controller;
-  try {
-    const body = await getJson(api('suggest', [['q', query], ['count', String(SUGGESTIONS)], ['lang', langSelect.value], ['fields', 'broader']]), controller.signal);
-    if (pending !== controller) return; // a later keystroke has its own request
-    showProblem(undefined);
-    render(query, body.concepts ?? body._embedded.concepts); // API_COMPAT=skos-suggester answers in the HAL envelope
-  } catch (error) {
-    if (controller.signal.aborted) return;
-    render(query, []);
-    showProblem(error.message);
-  }
-}
-
-function choose(index) {
-  const concept = suggestions[index];
-  if (concept === undefined) return;
-  input.value = concept.prefLabel === '' ? concept.uri : concept.prefLabel;
-  open(false);
-  void showCard(concept.uri, { push: true });
-}
-
-/** Whether the suggestions held are those of what the field says now. */
-const current = () => suggestions.length > 0 && shownFor === input.value.trim();
-
-input.addEventListener('input', () => {
-  clearTimeout(debounce);
-  if (input.value.trim() === '') void suggest(); // an emptied field closes the list at once
-  else debounce = setTimeout(suggest, DEBOUNCE_MS);
+// a concept chosen in the field opens its card
+field.addEventListener('change', (event) => {
+  if (event.detail?.removed !== true && event.detail?.uri !== undefined) void showCard(event.detail.uri, { push: true });
 });
-
-input.addEventListener('keydown', (event) => {
-  const count = suggestions.length;
-  switch (event.key) {
-    case 'ArrowDown':
-    case 'ArrowUp': {
-      if (count === 0 || (listbox.hidden && !current())) return;
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      if (listbox.hidden) {
-        open(true);
-        setActive(step === 1 ? 0 : count - 1);
-      } else {
-        setActive(active === -1 ? (step === 1 ? 0 : count - 1) : (active + step + count) % count);
-      }
-      break;
-    }
-    case 'Enter':
-      event.preventDefault(); // the form is never submitted
-      // nothing highlighted: the first suggestion, the best one
-      if (!listbox.hidden || current()) choose(active === -1 ? 0 : active);
-      break;
-    case 'Escape':
-      if (!listbox.hidden) open(false);
-      else input.value = '';
-      event.preventDefault();
-      break;
-    default:
-  }
-});
-
-input.addEventListener('blur', () => open(false));
-input.addEventListener('focus', () => {
-  if (current()) open(true);
-});
+// the language chosen is that of matching and of labels, in the field and on the card
 langSelect.addEventListener('change', () => {
-  if (input.value.trim() !== '') void suggest();
+  field.setAttribute('lang', langSelect.value);
   const shown = shownUri();
   if (shown !== null) void showCard(shown, { push: false });
 });

@@ -1,10 +1,10 @@
-import type { Config } from '../config.js';
-import type { ConceptService } from '../concepts/ConceptService.js';
+import type { Config } from '../Config.js';
+import type { Lookup } from '../lookup/Lookup.js';
 import type { ResponseCache } from '../http/ResponseCache.js';
 
 /** What every endpoint handler works with. */
 export interface EndpointContext {
   config: Config;
-  concepts: ConceptService;
+  concepts: Lookup;
   cache: ResponseCache;
 }

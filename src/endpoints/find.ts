@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { Concept } from '../concepts/Concept.js';
-import type { FindRequest } from '../concepts/ConceptService.js';
+import type { Concept } from '../lookup/Concept.js';
+import type { FindRequest } from '../lookup/Finder.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';

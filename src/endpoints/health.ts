@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { ConceptService } from '../concepts/ConceptService.js';
+import type { Lookup } from '../lookup/Lookup.js';
 import { HttpError, UpstreamUnavailableError, sendError } from '../errors.js';
 
 /** How long a successful store check counts for /ready. */
@@ -22,7 +22,7 @@ export function healthHandler(): RequestHandler {
  * label index being read and how far it got, the store not answering). Load balancers send
  * traffic only to ready replicas.
  */
-export function readyHandler(concepts: ConceptService): RequestHandler {
+export function readyHandler(concepts: Lookup): RequestHandler {
   let okUntil = 0;
   return async (_req, res) => {
     const pending = concepts.pending;

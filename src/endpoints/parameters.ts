@@ -1,7 +1,7 @@
-import { FIELDS, type Field } from '../concepts/Concept.js';
+import { FIELDS, type Field } from '../lookup/Concept.js';
 import { BadRequestError } from '../errors.js';
-import { isIri } from '../sparql/iri.js';
-import { isLangTag } from '../sparql/langTag.js';
+import { isIri } from '../domain/iri.js';
+import { isLangTag } from '../domain/langTag.js';
 
 /**
  * The contract's rules for query parameters, one function per parameter. Each throws a

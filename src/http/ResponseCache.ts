@@ -12,7 +12,11 @@ const ENTRY_OVERHEAD = 200;
 
 /** Renders a body once, computing its strong ETag from its bytes. */
 export function rendered(value: unknown): RenderedBody {
-  const body = JSON.stringify(value);
+  return renderedText(JSON.stringify(value));
+}
+
+/** A body of text as it is, with its strong ETag. */
+export function renderedText(body: string): RenderedBody {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 

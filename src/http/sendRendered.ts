@@ -6,8 +6,13 @@ import type { RenderedBody } from './ResponseCache.js';
  * strong ETag; a request whose `If-None-Match` matches gets a 304 without a body.
  */
 export function sendRendered(req: Request, res: Response, rendered: RenderedBody, maxAge: number): void {
-  res.set('Content-Type', 'application/json; charset=utf-8');
-  res.set('Cache-Control', `public, max-age=${maxAge}`);
+  sendBody(req, res, rendered, 'application/json; charset=utf-8', `public, max-age=${maxAge}`);
+}
+
+/** Sends a 200 of `rendered` with its strong ETag, `type` and `cacheControl`; a request whose `If-None-Match` matches gets a 304 without a body. */
+export function sendBody(req: Request, res: Response, rendered: RenderedBody, type: string, cacheControl: string): void {
+  res.set('Content-Type', type);
+  res.set('Cache-Control', cacheControl);
   res.set('ETag', rendered.etag);
   if (ifNoneMatchHolds(req.get('If-None-Match'), rendered.etag)) {
     res.status(304).end();

@@ -1,4 +1,4 @@
-import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import type { Label } from '../domain/chooseLabel.js';
 import { candidateWords, type CandidateWord } from '../domain/matchPatterns.js';
 import { matchKey, type RankQuery } from '../domain/ranking.js';
 import { speaks } from '../domain/speaks.js';
@@ -303,15 +303,6 @@ export class LabelIndex {
     return this.conceptNumber(uri) !== undefined;
   }
 
-  /** The schemes of a concept, as IRIs; empty when it has none or is not in the index. */
-  schemesOf(uri: string): string[] {
-    const concept = this.conceptNumber(uri);
-    if (concept === undefined) return [];
-    const schemes: string[] = [];
-    for (let i = this.a.conceptSchemeOffsets[concept] as number; i < (this.a.conceptSchemeOffsets[concept + 1] as number); i++) schemes.push(this.data.schemes[this.a.conceptSchemes[i] as number] as string);
-    return schemes;
-  }
-
   /** The concepts with a notation equal to `text`, as IRIs. */
   withNotation(text: string): string[] {
     const [low, high] = this.range(this.a.notationText, this.a.notationOffsets, Buffer.from(text), false);
@@ -380,14 +371,6 @@ export class LabelIndex {
     const start = this.a.entryTextOffsets[entry] as number;
     const end = this.a.entryTextOffsets[entry + 1] as number;
     return start === end ? [] : this.text.toString('utf8', start, end).split(' ');
-  }
-
-  /** The prefLabel a concept shows in `lang` (lower case), by the contract's rule; "" when it has none. */
-  prefLabel(uri: string, lang: string): string {
-    const concept = this.conceptNumber(uri);
-    if (concept === undefined) return '';
-    const labels = this.shownLabels(concept);
-    return chooseLabel(labels.prefLabel, lang) ?? chooseLabel(labels.rdfsLabel, lang) ?? '';
   }
 
   /** The number of the concept with this URI (see `shownLabels`), or undefined when the index has none. */

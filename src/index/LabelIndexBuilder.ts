@@ -5,7 +5,7 @@ import { foldedLabel } from '../domain/foldedLetter.js';
 import { withinTierKey } from '../domain/ranking.js';
 import { standingOf } from '../domain/standing.js';
 import { DCTERMS, OWL, RDFS, SKOS } from '../domain/namespaces.js';
-import { isRdfIri } from '../sparql/iri.js';
+import { isRdfIri } from '../domain/iri.js';
 import { IriTable } from './IriTable.js';
 import { Growable, TextList, mapped, reorderText } from './Growable.js';
 import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';

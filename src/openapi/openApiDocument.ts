@@ -1,5 +1,5 @@
-import { FIELDS } from '../concepts/Concept.js';
-import type { Config } from '../config.js';
+import { FIELDS } from '../lookup/Concept.js';
+import type { Config } from '../Config.js';
 import { MAX_COUNT, MAX_Q_LENGTH, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
 import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';

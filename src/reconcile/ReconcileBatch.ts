@@ -1,6 +1,6 @@
 import { BadRequestError } from '../errors.js';
-import { isIri } from '../sparql/iri.js';
-import { isLangTag } from '../sparql/langTag.js';
+import { isIri } from '../domain/iri.js';
+import { isLangTag } from '../domain/langTag.js';
 import { checkedText } from '../endpoints/parameters.js';
 import { ALL_PROPERTIES } from './properties.js';
 

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler } from 'express';
-import type { Config } from '../config.js';
-import type { ConceptService } from '../concepts/ConceptService.js';
-import { FIELDS } from '../concepts/Concept.js';
+import type { Config } from '../Config.js';
+import type { Lookup } from '../lookup/Lookup.js';
+import { FIELDS } from '../lookup/Concept.js';
 import { BadRequestError } from '../errors.js';
 import { QueryParameters, checkedText, integer, queryParameters, single } from '../endpoints/parameters.js';
-import { isRdfIri } from '../sparql/iri.js';
+import { isRdfIri } from '../domain/iri.js';
 import { previewHtml, previewMissingHtml } from './preview.js';
 import { ALL_PROPERTIES, EXTEND_PROPERTIES, propertyMatches, type PropertyDefinition } from './properties.js';
 import { Reconciler, type ReconcileType } from './Reconciler.js';
@@ -38,7 +38,7 @@ export class ReconcileServices {
   readonly conceptType: ReconcileType | undefined;
 
   constructor(
-    readonly concepts: ConceptService,
+    readonly concepts: Lookup,
     readonly config: Config,
   ) {
     this.reconciler = new Reconciler(concepts, config);

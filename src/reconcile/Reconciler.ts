@@ -1,8 +1,8 @@
-import type { Config } from '../config.js';
-import type { ConceptService } from '../concepts/ConceptService.js';
-import type { Concept, Related } from '../concepts/Concept.js';
+import type { Config } from '../Config.js';
+import type { Lookup } from '../lookup/Lookup.js';
+import type { Concept, Related } from '../lookup/Concept.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
-import { isRdfIri } from '../sparql/iri.js';
+import { isRdfIri } from '../domain/iri.js';
 import { weighedScore } from '../domain/reconciliation.js';
 import type { Evidence, EvidenceProperty, PropertyValue, ReconcileRequest } from './ReconcileBatch.js';
 
@@ -36,7 +36,7 @@ const FILTERED_CANDIDATES = 100;
  */
 export class Reconciler {
   constructor(
-    private readonly concepts: ConceptService,
+    private readonly concepts: Lookup,
     private readonly config: Config,
   ) {}
 

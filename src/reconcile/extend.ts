@@ -1,9 +1,9 @@
 import { BadRequestError } from '../errors.js';
-import type { ConceptService } from '../concepts/ConceptService.js';
-import type { Concept, Related } from '../concepts/Concept.js';
-import { FIELDS } from '../concepts/Concept.js';
-import { isRdfIri } from '../sparql/iri.js';
-import { isLangTag } from '../sparql/langTag.js';
+import type { Lookup } from '../lookup/Lookup.js';
+import type { Concept, Related } from '../lookup/Concept.js';
+import { FIELDS } from '../lookup/Concept.js';
+import { isRdfIri } from '../domain/iri.js';
+import { isLangTag } from '../domain/langTag.js';
 import { MAX_URIS } from '../endpoints/parameters.js';
 import { EXTEND_PROPERTIES } from './properties.js';
 
@@ -27,7 +27,7 @@ export interface Extension {
  * not a concept gets no values. Broader, related concepts and schemes come as entities
  * (`{id, name}`), the rest as strings.
  */
-export async function extend(query: unknown, concepts: ConceptService, defaultLang: string, conceptType: { id: string; name: string } | undefined, where = "'extend' parameter"): Promise<Extension> {
+export async function extend(query: unknown, concepts: Lookup, defaultLang: string, conceptType: { id: string; name: string } | undefined, where = "'extend' parameter"): Promise<Extension> {
   const { ids, properties, ignored } = readExtend(query, where);
   const iris = ids.filter(isRdfIri);
   const langs = [...new Set(properties.map((p) => p.lang ?? defaultLang))];

@@ -1,5 +1,5 @@
 import { BadRequestError, HttpError } from '../errors.js';
-import { isLangTag } from '../sparql/langTag.js';
+import { isLangTag } from '../domain/langTag.js';
 import { DEFAULT_LIMIT, MAX_BATCH, MAX_LIMIT, addProperty, setName, type ReconcileRequest } from './ReconcileBatch.js';
 
 /** 413: a batch of more queries than the manifest's `batchSize`. */

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import type { Config } from '../config.js';
+import type { Config } from '../Config.js';
 import { SKOS } from '../domain/namespaces.js';
 import { BadRequestError } from '../errors.js';
 import { route } from '../http/route.js';

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sparqljs, { type ConstructQuery, type SelectQuery } from 'sparqljs';
-import { QUERIES_DIR } from '../config.js';
 import { withoutBranches } from './withoutBranches.js';
 
 /** The queries the service runs, each a file `<name>.rq`. */
@@ -28,24 +27,23 @@ const XL_LABEL = 'xlLabel';
  * where that file exists, else `queries/generic/<name>.rq`. A store-specific dialect thus
  * overrides any single query and inherits the rest.
  *
- * Each template also comes without its SKOS-XL branches (the UNION alternatives that bind
- * `?xlLabel`); `template` hands those out while `useXlBranches(false)` is in force, which
- * XlLabelsProbe sets when the store holds no SKOS-XL label at all.
+ * A catalogue never changes: `withXlBranches(false)` is another catalogue, of the same
+ * templates without their SKOS-XL branches (the UNION alternatives that bind `?xlLabel`),
+ * for a store that holds no SKOS-XL label at all (`probeXlLabels`).
  */
 export class QueryCatalog {
-  private readonly withoutXl: ReadonlyMap<QueryName, SelectQuery>;
-  private xlBranches = true;
-
   private constructor(
     private readonly templates: ReadonlyMap<QueryName, SelectQuery>,
     private readonly reads: ReadonlyMap<ReadQueryName, ConstructQuery>,
-  ) {
-    this.withoutXl = new Map([...templates].map(([name, query]) => [name, withoutBranches(query, XL_LABEL)]));
-  }
+    /** The same templates, with their SKOS-XL branches (the first catalogue's) and without. */
+    private readonly both: { with: ReadonlyMap<QueryName, SelectQuery>; without: ReadonlyMap<QueryName, SelectQuery> },
+    /** Whether the templates handed out keep their SKOS-XL branches (a loaded catalogue's do). */
+    readonly xlBranches: boolean,
+  ) {}
 
-  /** Whether the templates handed out keep their SKOS-XL branches (at first they do). */
-  useXlBranches(keep: boolean): void {
-    this.xlBranches = keep;
+  /** This catalogue with its templates' SKOS-XL branches kept or left out; this one itself when it already is so. */
+  withXlBranches(keep: boolean): QueryCatalog {
+    return keep === this.xlBranches ? this : new QueryCatalog(keep ? this.both.with : this.both.without, this.reads, this.both, keep);
   }
 
   /**
@@ -54,7 +52,7 @@ export class QueryCatalog {
    * `?skosLink`) are left out.
    * @throws QueryFileError naming the file.
    */
-  static load(dialect: string, directory: string = QUERIES_DIR, skosEntailment = false): QueryCatalog {
+  static load(dialect: string, directory: string, skosEntailment = false): QueryCatalog {
     const templates = new Map<QueryName, SelectQuery>();
     const reads = new Map<ReadQueryName, ConstructQuery>();
     for (const name of [...QUERY_NAMES, ...OPTIONAL_QUERY_NAMES, ...READ_QUERY_NAMES]) {
@@ -75,11 +73,12 @@ export class QueryCatalog {
       if (parsed.type !== 'query' || parsed.queryType !== 'SELECT') throw new QueryFileError(`${file}: not a SELECT query`);
       templates.set(name as QueryName, skosEntailment ? parsed : withoutBranches(parsed, SKOS_LINK));
     }
-    return new QueryCatalog(templates, reads);
+    const without = new Map([...templates].map(([name, query]) => [name, withoutBranches(query, XL_LABEL)]));
+    return new QueryCatalog(templates, reads, { with: templates, without }, true);
   }
 
   template(name: (typeof QUERY_NAMES)[number]): SelectQuery {
-    return (this.xlBranches ? this.templates : this.withoutXl).get(name) as SelectQuery;
+    return this.templates.get(name) as SelectQuery;
   }
 
   /** One of the label index's reads (a CONSTRUCT query). */
@@ -89,6 +88,6 @@ export class QueryCatalog {
 
   /** A query only some dialects have. */
   optional(name: (typeof OPTIONAL_QUERY_NAMES)[number]): SelectQuery | undefined {
-    return (this.xlBranches ? this.templates : this.withoutXl).get(name);
+    return this.templates.get(name);
   }
 }

@@ -1,8 +1,8 @@
 import sparqljs, { type ConstructQuery, type Pattern, type SelectQuery } from 'sparqljs';
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
-import { isRdfIri } from './iri.js';
-import { isLangTag } from './langTag.js';
+import { isRdfIri } from '../domain/iri.js';
+import { isLangTag } from '../domain/langTag.js';
 
 /**
  * What a placeholder variable of a query template is bound to:

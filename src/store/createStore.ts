@@ -1,5 +1,4 @@
 import { accessSync, constants } from 'node:fs';
-import type { Config } from '../config.js';
 import { DataFileError } from './loadRdfFile.js';
 import type { Metrics } from '../metrics/Metrics.js';
 import { EmbeddedStore } from './EmbeddedStore.js';
@@ -10,6 +9,19 @@ import { MeteredStore } from './MeteredStore.js';
 import { StartingStore } from './StartingStore.js';
 import type { SparqlStore } from './SparqlStore.js';
 
+/** What choosing and opening the store takes (the service's Config has it). */
+export interface StoreSettings {
+  /** Unset: the embedded store, loaded from `dataFiles`. */
+  readonly sparqlEndpoint: string | undefined;
+  readonly sparqlUser: string | undefined;
+  readonly sparqlPassword: string | undefined;
+  readonly sparqlGraph: string | undefined;
+  readonly sparqlTimeoutMs: number;
+  readonly sparqlMaxConcurrency: number;
+  readonly sparqlQueueLimit: number;
+  readonly dataFiles: readonly string[];
+}
+
 /**
  * The HTTP store when SPARQL_ENDPOINT is set, else the embedded store loaded from DATA_FILES.
  * The HTTP store comes behind a circuit breaker (a store that is down is not hammered) and a
@@ -17,7 +29,7 @@ import type { SparqlStore } from './SparqlStore.js';
  * With `metrics`, every query is timed and the limiter's queue is watched; `warn` hears what
  * was odd but kept in the data files.
  */
-export async function createStore(config: Config, metrics?: Metrics, warn?: (message: string) => void): Promise<SparqlStore> {
+export async function createStore(config: StoreSettings, metrics?: Metrics, warn?: (message: string) => void): Promise<SparqlStore> {
   const store = await createBareStore(config, metrics, warn);
   return metrics === undefined ? store : new MeteredStore(store, metrics);
 }
@@ -27,7 +39,7 @@ export async function createStore(config: Config, metrics?: Metrics, warn?: (mes
  * ready as it is; the embedded store answers 503 ("is loading its data files") until
  * `loaded` settles, which rejects with the DataFileError that stops the start.
  */
-export function startStore(config: Config, metrics?: Metrics, warn?: (message: string) => void): { store: SparqlStore; loaded: Promise<void> } {
+export function startStore(config: StoreSettings, metrics?: Metrics, warn?: (message: string) => void): { store: SparqlStore; loaded: Promise<void> } {
   // A file that is missing stops the start before the service listens; one that does not parse, once it is read.
   if (config.sparqlEndpoint === undefined) {
     for (const file of config.dataFiles) {
@@ -43,7 +55,7 @@ export function startStore(config: Config, metrics?: Metrics, warn?: (message: s
   return { store, loaded: store.loaded };
 }
 
-async function createBareStore(config: Config, metrics: Metrics | undefined, warn: ((message: string) => void) | undefined): Promise<SparqlStore> {
+async function createBareStore(config: StoreSettings, metrics: Metrics | undefined, warn: ((message: string) => void) | undefined): Promise<SparqlStore> {
   if (config.sparqlEndpoint !== undefined) {
     const http = new HttpStore({
       endpoint: config.sparqlEndpoint,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { PROJECT_ROOT } from '../../src/config.js';
+import { PROJECT_ROOT } from '../../src/loadConfig.js';
 import { FOOD, startService, type RunningService } from '../support/service.js';
 
 /** Where the screenshots go; README.md shows them. */
@@ -72,7 +72,7 @@ describe('the type-ahead page', () => {
     expect(await options().first().innerText()).toContain('Sweet potato');
     // the typed parts are highlighted, the rest is not
     expect(await options().first().locator('mark').allInnerTexts()).toEqual(['Sweet', 'po']);
-    expect(await page.locator('#announcer').innerText()).toMatch(/^\d+ suggestions?\./);
+    expect(await page.locator('concept-field [role="status"]').innerText()).toMatch(/^\d+ suggestions?\./);
 
     await field().press('ArrowDown');
     const first = await options().first().getAttribute('id');
@@ -90,7 +90,9 @@ describe('the type-ahead page', () => {
     const card = page.getByRole('article');
     await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Sweet potato');
     expect(await field().getAttribute('aria-expanded')).toBe('false');
-    expect(await field().inputValue()).toBe('Sweet potato');
+    // the field holds the chosen concept, the text typed is gone
+    expect(await page.locator('concept-field .chip').allInnerTexts()).toEqual([expect.stringContaining('Sweet potato')]);
+    expect(await field().inputValue()).toBe('');
     expect(await card.locator('.card-uri').innerText()).toBe(`${FOOD}sweet-potato`);
     expect(new URL(page.url()).searchParams.get('uri')).toBe(`${FOOD}sweet-potato`);
 
@@ -121,9 +123,9 @@ describe('the type-ahead page', () => {
     await page.goto(`${service.url}/`);
     await typeSlowly('mint');
     await listbox().waitFor({ state: 'visible' });
-    const mints = options().filter({ has: page.locator('.suggestion-label', { hasText: /^Mint$/ }) });
+    const mints = options().filter({ has: page.locator('.label', { hasText: /^Mint$/ }) });
     await eventually(() => mints.count(), 2);
-    expect((await mints.locator('.suggestion-broader').allInnerTexts()).sort()).toEqual(['in Herbs and spices', 'in Pastries and desserts']);
+    expect((await mints.locator('.broader').allInnerTexts()).sort()).toEqual(['in Herbs and spices', 'in Pastries and desserts']);
     await field().press('ArrowDown');
     await page.screenshot({ path: `${SCREENSHOTS}/type-ahead-broader.png` });
 
@@ -162,10 +164,10 @@ describe('the type-ahead page', () => {
     await page.goto(`${service.url}/`);
     await typeSlowly('paradeis'); // "Paradeiser"@de, an altLabel of Tomato
     await listbox().waitFor({ state: 'visible' });
-    expect(await options().first().locator('.suggestion-label').innerText()).toBe('Tomato');
+    expect(await options().first().locator('.label').innerText()).toBe('Tomato');
     expect(await options().first().locator('mark').count()).toBe(0);
-    expect(await options().first().locator('.suggestion-via').innerText()).toBe('found by another of its labels');
-    expect(await options().first().locator('.suggestion-label').getAttribute('dir')).toBe('auto');
+    expect(await options().first().locator('.via').innerText()).toBe('found by another of its labels');
+    expect(await options().first().locator('.label').getAttribute('dir')).toBe('auto');
     await field().press('Enter');
     await eventually(() => page.getByRole('article').getByRole('heading', { level: 2 }).innerText(), 'Tomato');
     expect(await page.getByRole('article').getByRole('heading', { level: 2 }).getAttribute('dir')).toBe('auto');
@@ -181,7 +183,7 @@ describe('the type-ahead page', () => {
         await select.selectOption(lang);
         await typeSlowly(typed);
         await listbox().waitFor({ state: 'visible' });
-        const label = options().first().locator('.suggestion-label');
+        const label = options().first().locator('.label');
         expect(await label.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
         await page.screenshot({ path: `${SCREENSHOTS}/${shot}-list.png` });
         await field().press('Enter');

@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConceptWeights } from '../../src/concepts/readConceptWeights.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { readConceptWeights } from '../../src/lookup/readConceptWeights.js';
+import { ConfigError } from '../../src/Config.js';
+import { loadConfig } from '../../src/loadConfig.js';
 import { FOOD, ids, startService, type RunningService } from '../support/service.js';
 
 // CONCEPT_WEIGHTS: an institution's own counts (such as how often its catalogue uses each

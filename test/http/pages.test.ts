@@ -19,12 +19,11 @@ function loaded(html: string, pageUrl: string): string[] {
 }
 
 describe('the type-ahead page at / and the API docs at /docs', () => {
-  test('the page is served under the base path, as HTML with a combobox', async () => {
+  test('the page is served under the base path, as HTML with the concept field around a plain input (what works without scripts)', async () => {
     const { response, html } = await page('/vocab/');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(html).toContain('role="combobox"');
-    expect(html).toContain('aria-controls="suggestions"');
+    expect(html).toMatch(/<concept-field id="q"[^>]*><input [^>]*name="q"/);
   });
 
   test('the base path without its slash is redirected to it, keeping the query', async () => {
@@ -60,5 +59,41 @@ describe('the type-ahead page at / and the API docs at /docs', () => {
     const { response, html } = await page('/vocab/assets/nothing.js');
     expect(response.status).toBe(404);
     expect(JSON.parse(html)).toMatchObject({ status: 404, error: 'Not Found' });
+  });
+});
+
+describe('the concept field: its script and its documentation page', () => {
+  test('/concept-field.js is the current script, for pages of any origin, revalidated with its ETag', async () => {
+    const response = await fetch(`${service.url}/concept-field.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*'); // a module script of another origin is fetched with CORS
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const script = await response.text();
+    expect(script).toContain("customElements.define('concept-field'");
+    const again = await fetch(`${service.url}/concept-field.js`, { headers: { 'If-None-Match': response.headers.get('etag') as string } });
+    expect(again.status).toBe(304);
+  });
+
+  test('its documentation page names the versioned script, which is the same bytes, cached for a year', async () => {
+    const { response, html } = await page('/vocab/concept-field');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const versioned = /src="(concept-field-[0-9a-f]{12}\.js)"/.exec(html)?.[1];
+    expect(versioned).toBeDefined();
+    expect(html).not.toContain('{{script}}');
+    const pinned = await fetch(`${service.url}/${versioned}`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await pinned.text()).toBe(await (await fetch(`${service.url}/concept-field.js`)).text());
+    // another name of that form is no script of this service
+    expect((await fetch(`${service.url}/concept-field-000000000000.js`)).status).toBe(404);
+    // everything the page loads is the service's own
+    for (const url of loaded(html, `${service.url}/concept-field`)) expect((await fetch(url)).status).toBe(200);
+  });
+
+  test('the documentation page without the base path is redirected to it; other methods are refused', async () => {
+    expect((await page('/vocab/concept-field/')).response.status).toBe(301);
+    expect((await fetch(`${service.url}/concept-field.js`, { method: 'DELETE' })).status).toBe(405);
   });
 });

@@ -2,11 +2,18 @@ import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConceptService, type FindRequest } from '../../src/concepts/ConceptService.js';
-import { LabelIndexSource } from '../../src/index/LabelIndexSource.js';
+import rdf from '@rdfjs/data-model';
+import type { LabelIndex } from '../../src/index/LabelIndex.js';
+import type { FindRequest, Finder } from '../../src/lookup/Finder.js';
+import { IndexBuilds } from '../../src/lookup/IndexBuilds.js';
+import { IndexFinder } from '../../src/lookup/IndexFinder.js';
+import { StoreConcepts } from '../../src/lookup/StoreConcepts.js';
+import { StoreFinder } from '../../src/lookup/StoreFinder.js';
 import { createLogger } from '../../src/log.js';
+import { probeXlLabels } from '../../src/sparql/probeXlLabels.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
-import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
+import { QUERIES_DIR } from '../../src/loadConfig.js';
+import type { SparqlStore } from '../../src/store/SparqlStore.js';
 import { EmbeddedStore } from '../../src/store/EmbeddedStore.js';
 import { ForwardingStore } from '../../src/store/ForwardingStore.js';
 
@@ -55,25 +62,32 @@ class ReadAsStore extends ForwardingStore {
   }
 }
 
-async function services(ttl: string): Promise<{ plain: ConceptService; indexed: ConceptService; onePass: ConceptService; inParts: ConceptService; withoutXl: ConceptService }> {
+/** The store path (the store's queries) and the label index path, each as the service chooses it for a state of the vocabulary. */
+async function services(ttl: string): Promise<{ plain: Finder; indexed: Finder; onePass: Finder; inParts: Finder; withoutXl: Finder }> {
   const file = join(mkdtempSync(join(tmpdir(), 'label-index-')), 'vocabulary.ttl');
   writeFileSync(file, ttl);
   const store = await EmbeddedStore.load([file]);
-  const queries = QueryCatalog.load('generic');
-  const options = { store, queries, conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'], defaultLang: 'en' };
-  const indexOptions = { conceptTypes: options.conceptTypes, refreshSeconds: 3600, readTimeoutMs: 60_000, fingerprint: '', defaultLang: 'en' };
-  const labelIndex = new LabelIndexSource(store, queries, indexOptions, createLogger('silent'));
-  await labelIndex.refresh();
-  const onePassIndex = new LabelIndexSource(new ReadAsStore(store, { streams: true }), queries, indexOptions, createLogger('silent'));
-  await onePassIndex.refresh();
-  expect(onePassIndex.current?.stats).toEqual(labelIndex.current?.stats);
-  const inPartsIndex = new LabelIndexSource(new ReadAsStore(store, { streams: false, quads: 16 * 4_000_000 }), queries, indexOptions, createLogger('silent'));
-  await inPartsIndex.refresh();
-  expect(inPartsIndex.current?.stats).toEqual(labelIndex.current?.stats);
+  const queries = QueryCatalog.load('generic', QUERIES_DIR);
+  const conceptTypes = ['http://www.w3.org/2004/02/skos/core#Concept'];
+  const onStore = (catalog: QueryCatalog): Finder => {
+    const terms = conceptTypes.map((type) => rdf.namedNode(type));
+    return new StoreFinder({ store, queries: catalog, concepts: new StoreConcepts(store, catalog, terms, 'en'), conceptTypes: terms, defaultLang: 'en' });
+  };
+  const indexOptions = { conceptTypes, readTimeoutMs: 60_000, fingerprint: '', defaultLang: 'en' };
+  const built = async (from: SparqlStore): Promise<LabelIndex> => {
+    const index = (await new IndexBuilds(from, queries, indexOptions, createLogger('silent')).build(false))?.index;
+    if (index === undefined) throw new Error('no label index built');
+    return index;
+  };
+  const labelIndex = await built(store);
+  const onePassIndex = await built(new ReadAsStore(store, { streams: true }));
+  expect(onePassIndex.stats).toEqual(labelIndex.stats);
+  const inPartsIndex = await built(new ReadAsStore(store, { streams: false, quads: 16 * 4_000_000 }));
+  expect(inPartsIndex.stats).toEqual(labelIndex.stats);
   // the store's queries as a store without SKOS-XL labels (these vocabularies) gets them
-  const withoutXlQueries = QueryCatalog.load('generic');
-  await new XlLabelsProbe(store, withoutXlQueries, 3600, createLogger('silent')).load();
-  return { plain: new ConceptService(options), indexed: new ConceptService({ ...options, labelIndex }), onePass: new ConceptService({ ...options, labelIndex: onePassIndex }), inParts: new ConceptService({ ...options, labelIndex: inPartsIndex }), withoutXl: new ConceptService({ ...options, queries: withoutXlQueries }) };
+  const withoutXlQueries = queries.withXlBranches(await probeXlLabels(store, queries));
+  expect(withoutXlQueries.xlBranches).toBe(false);
+  return { plain: onStore(queries), indexed: new IndexFinder(labelIndex, 'en'), onePass: new IndexFinder(onePassIndex, 'en'), inParts: new IndexFinder(inPartsIndex, 'en'), withoutXl: onStore(withoutXlQueries) };
 }
 
 /** A query made from the vocabulary's own labels, cut, re-cased and with accents dropped or added. */

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import rdf from '@rdfjs/data-model';
 import sparqljs, { type SelectQuery } from 'sparqljs';
 import { NO_MATCH, bindQuery, mentionsVariable, UnsafeBindingError } from '../../src/sparql/bindQuery.js';
-import { isIri } from '../../src/sparql/iri.js';
+import { isIri } from '../../src/domain/iri.js';
 import { QueryCatalog, QUERY_NAMES } from '../../src/sparql/QueryCatalog.js';
-import { availableDialects } from '../../src/config.js';
+import { QUERIES_DIR, availableDialects } from '../../src/loadConfig.js';
 
 const parser = new sparqljs.Parser();
 
@@ -43,7 +43,7 @@ function literals(node: unknown, found: string[] = []): string[] {
 }
 
 describe.each(availableDialects())('the %s query templates', (dialect) => {
-  const catalog = QueryCatalog.load(dialect);
+  const catalog = QueryCatalog.load(dialect, QUERIES_DIR);
   const search = catalog.template('search');
   const bindSearch = (q: string, words: string[]) =>
     bindQuery(

@@ -1,13 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
-import { ConceptService } from '../../src/concepts/ConceptService.js';
-import { SpellingVariantsSource } from '../../src/sparql/SpellingVariantsSource.js';
-import { createLabelIndexSource, loadConceptWeights } from '../../src/concepts/createConceptService.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { createLookup } from '../../src/lookup/createLookup.js';
+import type { Config } from '../../src/Config.js';
+import { QUERIES_DIR, loadConfig } from '../../src/loadConfig.js';
 import { listen } from '../../src/http/listen.js';
 import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
-import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
 import { Metrics } from '../../src/metrics/Metrics.js';
 import { MeteredStore } from '../../src/store/MeteredStore.js';
 import { createStore } from '../../src/store/createStore.js';
@@ -82,18 +80,13 @@ export async function startService(overrides: Record<string, string> = {}, store
   const config = testConfig(overrides);
   const shared = await sharedStore(config);
   const counting = new CountingStore(store ?? shared);
-  // As createConceptService wires it, except that what is read at start (SKOS-XL or not,
-  // spelling variants, label index) comes from the plain store: the counting and gated
-  // stores see only what requests cause.
-  const queries = QueryCatalog.load(config.sparqlDialect, undefined, config.skosEntailment);
-  const xlLabels = new XlLabelsProbe(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
-  await xlLabels.load();
-  const spellings = queries.optional('accentedLabels') === undefined ? undefined : new SpellingVariantsSource(shared, queries, config.cacheTtlSeconds, createLogger('silent'));
-  const conceptWeights = loadConceptWeights(config, createLogger('silent'));
-  const labelIndex = createLabelIndexSource(config, queries, shared, createLogger('silent'), conceptWeights);
-  await Promise.all([spellings?.load(), labelIndex?.refresh()]);
+  // As the service wires it, except that what is kept in memory (SKOS-XL or not, spelling
+  // variants, label index) is read from the plain store, before the service listens: the
+  // counting and gated stores see only what requests cause.
+  const queries = QueryCatalog.load(config.sparqlDialect, QUERIES_DIR, config.skosEntailment);
   const metrics = new Metrics();
-  const concepts = new ConceptService({ store: new MeteredStore(counting, metrics), queries, conceptTypes: config.conceptTypes, defaultLang: config.defaultLang, spellings, labelIndex, xlLabels, conceptWeights });
+  const concepts = createLookup(config, queries, new MeteredStore(counting, metrics), createLogger('silent'), shared);
+  await concepts.start();
   const app = createApp({ config, concepts, log: createLogger('silent'), metrics });
   const server = await listen(app, 0, '127.0.0.1');
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

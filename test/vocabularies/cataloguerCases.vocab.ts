@@ -1,4 +1,4 @@
-import { PROJECT_ROOT } from '../../src/config.js';
+import { PROJECT_ROOT } from '../../src/loadConfig.js';
 import { startService, type RunningService } from '../support/service.js';
 
 // What a cataloguer met in the first minute with the shared vocabularies (the ranking issue),

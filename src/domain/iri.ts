@@ -19,7 +19,7 @@ const PATH_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/\\u00A0-\\uD7FF\\uF900-\\u
  * IRIs that are valid by RFC 3987 at a glance: a scheme, an optional authority of a plain
  * host name (letters, digits, `.`, `-`, `_`, `~`) and a numeric port, then a path, query
  * and fragment of characters always allowed there. Anything else is asked of Oxigraph's
- * IRI parser. test/sparql/iri.test.ts holds the two to the same answers.
+ * IRI parser. test/domain/iri.test.ts holds the two to the same answers.
  */
 const PLAINLY_VALID = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?://[A-Za-z0-9._~-]*(?::[0-9]*)?(?=[/?#]|$)|(?!//))${PATH_CHARACTER}*(?:\\?(?:${PATH_CHARACTER}|\\?)*)?(?:#(?:${PATH_CHARACTER}|\\?)*)?$`);
 

@@ -9,7 +9,7 @@ import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { TripleRow } from '../store/NTriplesRows.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { UpstreamError } from '../errors.js';
-import { PROPERTIES, type LabelIndexBuilder, type VocabularyProperty } from './LabelIndexBuilder.js';
+import { PROPERTIES, type LabelIndexBuilder, type VocabularyProperty } from '../index/LabelIndexBuilder.js';
 
 /** The store sent fewer triples than it holds, in parts too small to go on: it caps answers far below a million. */
 export class TruncatedAnswerError extends Error {

@@ -1,18 +1,16 @@
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import { Refreshed } from '../sparql/Refreshed.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
-import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from './IndexSnapshot.js';
-import { LabelIndex } from './LabelIndex.js';
-import { LabelIndexBuilder, type BuildReport } from './LabelIndexBuilder.js';
+import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from '../index/IndexSnapshot.js';
+import { LabelIndex } from '../index/LabelIndex.js';
+import { LabelIndexBuilder, type BuildReport } from '../index/LabelIndexBuilder.js';
+import { layOut } from '../index/layOut.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
 import { PeakMemory } from './PeakMemory.js';
-import { layOut } from './layOut.js';
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
-  refreshSeconds: number;
   /** The time budget of one read of every label (not the per-request SPARQL_TIMEOUT_MS). */
   readTimeoutMs: number;
   /** INDEX_SNAPSHOT: where the index is written after each build and read at start. */
@@ -41,64 +39,55 @@ export interface IndexReport extends BuildReport {
   built: string;
 }
 
-/**
- * Keeps the label index: read at start from the snapshot if there is one that matches, and
- * built from the store in the background (one streamed read of `labels.rq`). Every
- * `refreshSeconds` a cheap count of the label rows tells whether the store changed, and only
- * then is the index built again; `refresh()` (SIGHUP) always builds. A build swaps in the new
- * index at once when it is complete: requests in flight finish on the old one, and a failed
- * build keeps it. While a build runs, the old index and the new one's parts are both in
- * memory (about twice the index at the peak).
- *
- * Until an index is in, `current` is undefined and /search and /suggest ask the store:
- * slower, never different.
- */
-export class LabelIndexSource extends Refreshed {
-  current: LabelIndex | undefined;
-  /** The answer of `changes.rq` taken before `current` was read. */
-  private probe: string | undefined;
-  private building: Promise<void> | undefined;
-  private progress: { started: number; read: ReadProgress } | undefined;
-  private failure: string | undefined;
+/** A label index in use, with what is known of it. */
+export interface BuiltIndex {
+  index: LabelIndex;
+  /** What its build found and cost; undefined when it was read from a snapshot. */
+  report?: IndexReport | undefined;
+  /** The answer of the change probe taken before it was read (undefined on the embedded store, whose data does not change). */
+  probe?: string | undefined;
   /** Set when the store holds labelled resources but no concept: what to change (/ready says it). */
-  private noConcepts: string | undefined;
-  /** What the index in use holds, and what its build cost. */
-  report: IndexReport | undefined;
+  noConcepts?: string | undefined;
+  /** When it was built (ms since the epoch). */
+  built: number;
+}
+
+/**
+ * Makes label indexes: from the snapshot, if there is one that matches, or built from the
+ * store (one streamed read of every pattern, `readVocabulary`), one build at a time. It keeps
+ * none of them: VocabularyKeeper swaps what a build returns into the service's state. It
+ * knows how far the build under way got, and why the last one failed.
+ */
+export class IndexBuilds {
+  private building: Promise<BuiltIndex | undefined> | undefined;
+  private progress: { started: number; read: ReadProgress } | undefined;
+  /** Why the last build failed; undefined after one that did not. */
+  failure: string | undefined;
   private readonly reads: VocabularyRead[];
 
   constructor(
-    store: SparqlStore,
-    queries: QueryCatalog,
-    private readonly options: LabelIndexOptions,
-    log: Logger,
+    private readonly store: SparqlStore,
+    private readonly queries: QueryCatalog,
+    readonly options: LabelIndexOptions,
+    private readonly log: Logger,
   ) {
-    super(store, queries, options.refreshSeconds, log);
     this.reads = vocabularyReads(queries, options.conceptTypes);
   }
 
-  /**
-   * Why the service is not ready yet, for /ready: the first build is under way (and how far
-   * it got). Undefined once an index is in, or once a build failed: the store's queries then
-   * answer /search and /suggest, slower, and the next build is tried on the timer.
-   */
-  get pending(): string | undefined {
-    if (this.noConcepts !== undefined) return this.noConcepts;
-    if (this.current !== undefined) return undefined;
+  /** How far the build under way got (for /ready's message); undefined when none runs. */
+  get running(): string | undefined {
     const progress = this.progress;
-    if (progress !== undefined) {
-      const seconds = Math.round((Date.now() - progress.started) / 1000);
-      const { triples, expected, counted, reads } = progress.read;
-      const of = counted < reads ? ` (${counted} of ${reads} patterns counted so far: ${expected})` : ` of ${expected} (${Math.floor((100 * triples) / Math.max(1, expected))}%)`;
-      return `building the label index: ${triples} triples read${of} in ${seconds} s`;
-    }
-    // After a failed build the service answers from the store's queries: slower, but ready.
-    return this.failure === undefined ? 'the label index is not built yet' : undefined;
+    if (progress === undefined) return undefined;
+    const seconds = Math.round((Date.now() - progress.started) / 1000);
+    const { triples, expected, counted, reads } = progress.read;
+    const of = counted < reads ? ` (${counted} of ${reads} patterns counted so far: ${expected})` : ` of ${expected} (${Math.floor((100 * triples) / Math.max(1, expected))}%)`;
+    return `building the label index: ${triples} triples read${of} in ${seconds} s`;
   }
 
-  /** While the first build runs (no index in use yet): how far it got, and an estimate of the seconds left. */
+  /** How far the build under way got, and an estimate of the seconds left; undefined when none runs. */
   get loading(): { progress: string; secondsLeft: number; expected: number; started: number } | undefined {
     const progress = this.progress;
-    if (this.current !== undefined || progress === undefined) return undefined;
+    if (progress === undefined) return undefined;
     const seconds = (Date.now() - progress.started) / 1000;
     const { triples, expected } = progress.read;
     const share = expected === 0 ? 0 : Math.min(1, triples / expected);
@@ -112,72 +101,58 @@ export class LabelIndexSource extends Refreshed {
     };
   }
 
-  /** How far the first build got, as numbers (for /ready's body); undefined when none runs. */
-  get buildProgress(): { triples: number; expected: number; seconds: number } | undefined {
-    const progress = this.progress;
-    if (progress === undefined) return undefined;
-    return { triples: progress.read.triples, expected: progress.read.expected, seconds: Math.round((Date.now() - progress.started) / 1000) };
+  /**
+   * Whether the store's vocabulary may differ from the one `built` was read from: always on a
+   * store whose data can change and whose probe answers otherwise; never on the embedded
+   * store. A probe that fails says no (the index in use is kept), logged.
+   */
+  async changedSince(built: BuiltIndex): Promise<boolean> {
+    if (!this.store.streams) return false; // the embedded store's data does not change while the service runs
+    try {
+      if ((await probeVocabulary(this.store, this.reads, this.options.readTimeoutMs)) === built.probe) {
+        this.log.debug("label index: the store's labels have not changed");
+        return false;
+      }
+      return true;
+    } catch (error) {
+      this.log.warn('cannot tell whether the labels changed; keeping the label index', error);
+      return false;
+    }
   }
 
   /**
-   * Takes the snapshot if it matches, then builds (or checks for changes). A snapshot is as
-   * fresh as its build: the first check comes when a refresh from that build would be due
-   * (at once for one older than `refreshSeconds`), so replicas started together from a fresh
-   * snapshot do not all ask the store at once.
+   * Builds a new index from the store; one build at a time (a second call shares the first's).
+   * Never rejects: a failure is logged, kept in `failure`, and resolves undefined.
+   * @param current whether an index is in use (the warning differs)
    */
-  override async start(): Promise<void> {
-    const built = this.readSnapshot();
-    const due = built === undefined ? 0 : built + this.options.refreshSeconds * 1000 - Date.now();
-    await super.start(Math.max(0, due) / 1000);
-  }
-
-  /** On the timer: builds when there is no index yet, or when the store's labels changed. */
-  override async load(): Promise<void> {
-    if (this.current !== undefined) {
-      if (!this.store.streams) return; // the embedded store's data does not change while the service runs
-      try {
-        if ((await probeVocabulary(this.store, this.reads, this.options.readTimeoutMs)) === this.probe) {
-          this.log.debug("label index: the store's labels have not changed");
-          return;
-        }
-      } catch (error) {
-        this.log.warn('cannot tell whether the labels changed; keeping the label index', error);
-        return;
-      }
-    }
-    await this.refresh();
-  }
-
-  /** Builds a new index and swaps it in; one build at a time. */
-  refresh(): Promise<void> {
-    this.building ??= this.build().finally(() => (this.building = undefined));
+  build(current: boolean): Promise<BuiltIndex | undefined> {
+    this.building ??= this.buildOnce(current).finally(() => (this.building = undefined));
     return this.building;
   }
 
-  private async build(): Promise<void> {
+  private async buildOnce(current: boolean): Promise<BuiltIndex | undefined> {
     const started = Date.now();
     const read: ReadProgress = { triples: 0, expected: 0, counted: 0, reads: 0 };
     this.progress = { started, read };
     const memory = new PeakMemory();
     try {
       const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights, this.options.entailment === true);
-      const probe = await readVocabulary(this.store, this.reads, builder, { timeoutMs: this.options.readTimeoutMs, parallel: this.options.parallel ?? 2, progress: read, partTriples: this.options.partTriples });
+      const probed = await readVocabulary(this.store, this.reads, builder, { timeoutMs: this.options.readTimeoutMs, parallel: this.options.parallel ?? 2, progress: read, partTriples: this.options.partTriples });
       const readMs = Date.now() - started;
       const { data, report: found } = await layOut(builder);
       const index = new LabelIndex(data);
-      this.report = { ...found, buildSeconds: Math.round((Date.now() - started) / 100) / 10, peakRssMb: memory.stop(), built: new Date().toISOString() };
-      this.current = index;
-      this.probe = this.store.streams ? probe : undefined;
+      const report: IndexReport = { ...found, buildSeconds: Math.round((Date.now() - started) / 100) / 10, peakRssMb: memory.stop(), built: new Date().toISOString() };
+      const probe = this.store.streams ? probed : undefined;
       this.failure = undefined;
-      this.noConcepts = found.concepts === 0 && found.labelled > 0 ? await this.whyNoConcepts(found) : undefined;
+      const noConcepts = found.concepts === 0 && found.labelled > 0 ? await this.whyNoConcepts(found) : undefined;
       const { words, bytes } = index.stats;
-      this.log.info(`label index: ${describeReport(this.report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`);
+      this.log.info(`label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`);
       if (found.refused.count > 0) {
         this.log.warn(
           `label index: ${found.refused.count} concept${found.refused.count === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${found.refused.first.map((iri) => JSON.stringify(iri)).join(', ')}${found.refused.count > 3 ? ', ...' : ''}`,
         );
       }
-      if (this.noConcepts !== undefined) this.log.warn(`label index: ${this.noConcepts}`);
+      if (noConcepts !== undefined) this.log.warn(`label index: ${noConcepts}`);
       else if (found.wouldEntail > 0) {
         // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
         (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(this.log,
@@ -185,11 +160,13 @@ export class LabelIndexSource extends Refreshed {
             'they are no concepts. The SKOS reference makes them concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.',
         );
       }
-      this.writeSnapshot(index, this.probe);
+      this.writeSnapshot(index, probe);
+      return { index, report, probe, noConcepts, built: Date.now() };
     } catch (error) {
       memory.stop();
       this.failure = error instanceof Error ? error.message : String(error);
-      this.log.warn(this.current === undefined ? 'cannot build the label index; searching in the store until it can' : 'cannot rebuild the label index; keeping the previous one', error);
+      this.log.warn(current ? 'cannot rebuild the label index; keeping the previous one' : 'cannot build the label index; searching in the store until it can', error);
+      return undefined;
     } finally {
       this.progress = undefined;
     }
@@ -216,8 +193,8 @@ export class LabelIndexSource extends Refreshed {
     );
   }
 
-  /** Takes the snapshot as the index, if it matches; returns when it was built (ms since the epoch). */
-  private readSnapshot(): number | undefined {
+  /** The snapshot's index, if there is a snapshot and it matches; logged either way. */
+  fromSnapshot(): BuiltIndex | undefined {
     const path = this.options.snapshotPath;
     if (path === undefined) return undefined;
     const started = Date.now();
@@ -226,11 +203,10 @@ export class LabelIndexSource extends Refreshed {
       this.log.info(`label index snapshot ${path} not used: ${snapshot.reason}`);
       return undefined;
     }
-    this.current = new LabelIndex(snapshot.data);
-    this.probe = snapshot.header.probe;
-    const { concepts, labels } = this.current.stats;
+    const index = new LabelIndex(snapshot.data);
+    const { concepts, labels } = index.stats;
     this.log.info(`label index: read from the snapshot ${path} (built ${snapshot.header.built}) in ${Date.now() - started} ms: ${concepts} concepts, ${labels} labels`);
-    return Date.parse(snapshot.header.built);
+    return { index, probe: snapshot.header.probe, built: Date.parse(snapshot.header.built) };
   }
 
   private writeSnapshot(index: LabelIndex, probe: string | undefined): void {

@@ -28,6 +28,18 @@ export function shownConcept(index: LabelIndex, uri: string, lang: string, field
   return { ...shown, ...optIn };
 }
 
+/** The prefLabel a concept shows in `lang` (lower case), by the contract's rule; "" when the index has no such concept or it has none. */
+export function prefLabelOf(index: LabelIndex, uri: string, lang: string): string {
+  const concept = index.conceptAt(uri);
+  return concept === undefined ? '' : labelOf(index.shownLabels(concept), lang);
+}
+
+/** The schemes of a concept, as IRIs; empty when it has none or the index has no such concept. */
+export function schemesOf(index: LabelIndex, uri: string): string[] {
+  const concept = index.conceptAt(uri);
+  return concept === undefined ? [] : index.schemeResourcesOf(concept).map((scheme) => index.iriOf(scheme));
+}
+
 /** The contract's label of a resource: a prefLabel by the language rule, failing that an rdfs:label, failing that "". */
 function labelOf(labels: { prefLabel: Label[]; rdfsLabel: Label[] }, lang: string): string {
   return chooseLabel(labels.prefLabel, lang) ?? chooseLabel(labels.rdfsLabel, lang) ?? '';

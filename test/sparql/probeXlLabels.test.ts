@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import sparqljs, { type SelectQuery } from 'sparqljs';
 import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
+import { QUERIES_DIR } from '../../src/loadConfig.js';
 import { withoutBranches } from '../../src/sparql/withoutBranches.js';
-import { XlLabelsProbe } from '../../src/sparql/XlLabelsProbe.js';
+import { VocabularyKeeper } from '../../src/lookup/VocabularyKeeper.js';
 import { HttpStore } from '../../src/store/HttpStore.js';
 import { freePort } from '../support/freePort.js';
 import { startService } from '../support/service.js';
@@ -59,10 +60,14 @@ describe('the SKOS-XL branches of the queries', () => {
   });
 
   test('stay in when the store cannot be asked', async () => {
-    const queries = QueryCatalog.load('generic');
+    const queries = QueryCatalog.load('generic', QUERIES_DIR);
     const store = new HttpStore({ endpoint: `http://127.0.0.1:${await freePort()}/sparql`, timeoutMs: 1000 });
-    await new XlLabelsProbe(store, queries, 3600, createLogger('silent')).load();
-    expect(generator.stringify(queries.template('search'))).toContain('literalForm');
+    const keeper = new VocabularyKeeper({ store, queries, log: createLogger('silent'), spellings: false, refreshSeconds: 3600, indexRefreshSeconds: 3600 });
+    await keeper.start();
+    keeper.stop();
+    expect(generator.stringify(keeper.current.queries.template('search'))).toContain('literalForm');
+    // the positive control: a catalogue without them
+    expect(generator.stringify(queries.withXlBranches(false).template('search'))).not.toContain('literalForm');
   });
 });
 

@@ -1,4 +1,4 @@
-import { LoadingGate, type Loading } from '../../src/concepts/LoadingGate.js';
+import { LoadingGate, type Loading } from '../../src/lookup/LoadingGate.js';
 import { IndexLoadingError, UpstreamTimeoutError } from '../../src/errors.js';
 
 const loading = (expected: number, started = 1): Loading => ({ progress: '10 of 100 triples read (10%) in 1 s', secondsLeft: 9, expected, started });

@@ -1,4 +1,5 @@
-import { ConfigError, SAMPLE_DATA_FILE, loadConfig } from '../src/config.js';
+import { ConfigError } from '../src/Config.js';
+import { SAMPLE_DATA_FILE, loadConfig } from '../src/loadConfig.js';
 
 describe('loadConfig', () => {
   test('gives the documented defaults for an empty environment', () => {

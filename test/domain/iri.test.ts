@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import oxigraph from 'oxigraph';
-import { isIri, isRdfIri } from '../../src/sparql/iri.js';
+import { isIri, isRdfIri } from '../../src/domain/iri.js';
 
 /** Oxigraph's own answer: the rule isRdfIri must give, whatever shortcut it takes. */
 function oxigraphAccepts(value: string): boolean {

@@ -1,0 +1,38 @@
+// The layers of src/ (README, "Architecture"), from the bottom up:
+//   base:      domain/, Config.ts, errors.ts, log.ts, metrics/
+//   store/, then sparql/ (queries over a store); index/ (storage, beside them)
+//   lookup/:   the one layer that knows both the index and the store
+//   edges:     http/, then endpoints/, then reconcile/ and openapi/
+//   top:       app.ts, server.ts, loadConfig.ts (the only reader of the environment)
+// Each rule names an arrow that may not exist. `npm run lint` runs them; CI runs it.
+const above = (...layers) => `^src/(${layers.join('|')})`;
+const TOP = ['app\\.ts', 'server\\.ts', 'loadConfig\\.ts'];
+const EDGES = ['http/', 'endpoints/', 'reconcile/', 'openapi/'];
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'No import cycle anywhere.', from: {}, to: { circular: true } },
+    { name: 'domain-imports-nothing-of-ours', severity: 'error', comment: 'domain/ holds the rules; it imports nothing of ours but itself.', from: { path: '^src/domain/' }, to: { path: '^src/', pathNot: '^src/domain/' } },
+    {
+      name: 'base-stays-below',
+      severity: 'error',
+      comment: 'The settings\' shape, the typed errors, the logger and the metrics are used by every layer and import none of them.',
+      from: { path: '^src/(Config\\.ts|errors\\.ts|log\\.ts|metrics/)' },
+      to: { path: above('store/', 'sparql/', 'index/', 'lookup/', ...EDGES, ...TOP) },
+    },
+    { name: 'store-below-queries', severity: 'error', comment: 'store/ talks to stores; it knows no query catalogue, index or HTTP.', from: { path: '^src/store/' }, to: { path: above('sparql/', 'index/', 'lookup/', ...EDGES, ...TOP) } },
+    { name: 'sparql-below-lookup', severity: 'error', comment: 'sparql/ holds queries and reads over a store; it knows no index.', from: { path: '^src/sparql/' }, to: { path: above('index/', 'lookup/', ...EDGES, ...TOP) } },
+    { name: 'index-is-storage', severity: 'error', comment: 'index/ is storage only: it knows no store and no query.', from: { path: '^src/index/' }, to: { path: above('store/', 'sparql/', 'lookup/', ...EDGES, ...TOP) } },
+    { name: 'lookup-below-http', severity: 'error', comment: 'lookup/ answers lookups; it knows nothing of HTTP.', from: { path: '^src/lookup/' }, to: { path: above(...EDGES, ...TOP) } },
+    { name: 'http-below-endpoints', severity: 'error', comment: 'http/ holds what every route uses; it knows no endpoint and no lookup.', from: { path: '^src/http/' }, to: { path: above('lookup/', 'endpoints/', 'reconcile/', 'openapi/', ...TOP) } },
+    { name: 'endpoints-below-protocols', severity: 'error', comment: 'endpoints/ are the contract\'s; reconciliation and the OpenAPI document use them, not the other way.', from: { path: '^src/endpoints/' }, to: { path: above('reconcile/', 'openapi/', ...TOP) } },
+    { name: 'edges-below-top', severity: 'error', comment: 'Only the top wires the service and reads the environment.', from: { path: '^src/(reconcile|openapi)/' }, to: { path: above(...TOP) } },
+    { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.build.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

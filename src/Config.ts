@@ -1,0 +1,64 @@
+/** The service's settings as the rest of the code receives them; `loadConfig.ts` alone reads them from the environment. */
+import type { LogLevel } from './log.js';
+
+/** The service's settings, read once from the environment, validated and frozen. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Unset: the embedded store, loaded from `dataFiles`. */
+  readonly sparqlEndpoint: string | undefined;
+  readonly sparqlUser: string | undefined;
+  readonly sparqlPassword: string | undefined;
+  /** A folder under `queries/` whose files override `queries/generic/`. */
+  readonly sparqlDialect: string;
+  readonly sparqlGraph: string | undefined;
+  readonly sparqlTimeoutMs: number;
+  /** Store queries in flight at most, and waiting at most; past that, 503 at once. */
+  readonly sparqlMaxConcurrency: number;
+  readonly sparqlQueueLimit: number;
+  readonly dataFiles: readonly string[];
+  /** Lower case. */
+  readonly defaultLang: string;
+  readonly conceptTypes: readonly string[];
+  /** 0 turns the result cache off. */
+  readonly cacheMaxEntries: number;
+  /** CACHE_MAX_MB in bytes. */
+  readonly cacheMaxBytes: number;
+  readonly cacheTtlSeconds: number;
+  /** How long a SIGTERM waits for the requests in flight. */
+  readonly shutdownGraceSeconds: number;
+  readonly httpMaxAge: number;
+  /** Whether /search and /suggest use the in-process label index. */
+  readonly labelIndex: boolean;
+  readonly labelIndexRefreshSeconds: number;
+  /** The time budget of one read of every label from the store. */
+  readonly labelIndexReadSeconds: number;
+  /** Queries of the label index's read that run at once. */
+  readonly labelIndexReadParallel: number;
+  /** Whether a resource linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf is a concept, typed or not. */
+  readonly skosEntailment: boolean;
+  /** Where the built label index is written, and read at start; unset: no snapshot. */
+  readonly indexSnapshot: string | undefined;
+  /** CONCEPT_WEIGHTS: a file of concept URIs and an institution's own counts, for the standing. */
+  readonly conceptWeights: string | undefined;
+  /** Empty, or a path starting with `/` and not ending with one. */
+  readonly basePath: string;
+  readonly logLevel: LogLevel;
+  /** Whether GET /metrics answers (Prometheus text format). */
+  readonly metrics: boolean;
+  /** `skos-suggester`: /search and /suggest answer in the old service's HAL envelope (API.md). */
+  readonly apiCompat: ApiCompat | undefined;
+  /** The service's name in the reconciliation manifest (what OpenRefine shows). */
+  readonly reconcileName: string;
+  /** The public URL of the service (scheme, host, base path), for the links of the reconciliation manifest; unset: from each request's Host. */
+  readonly publicUrl: string | undefined;
+}
+
+/** The clients whose ways the service can answer in (`API_COMPAT`). */
+export const API_COMPATS = ['skos-suggester'] as const;
+export type ApiCompat = (typeof API_COMPATS)[number];
+
+/** A malformed setting; the message names the variable. The process exits with status 2. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

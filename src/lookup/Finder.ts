@@ -1,0 +1,50 @@
+import type { ReconcileCandidate, ReconcileFilter } from '../index/LabelIndex.js';
+import type { Concept, Field } from './Concept.js';
+
+/** A /search or /suggest request after validation. */
+export interface FindRequest {
+  /** Trimmed, 1 to 200 characters. */
+  q: string;
+  count: number;
+  /** 1-based. */
+  page: number;
+  /** Lower case; restricts matching and chooses the labels. */
+  lang?: string | undefined;
+  scheme?: string | undefined;
+  /** The opt-in fields asked for; none when absent. */
+  fields?: ReadonlySet<Field> | undefined;
+}
+
+/** A reconciliation candidate with what a result shows of it. */
+export type NamedCandidate = ReconcileCandidate & { name: string; schemes: string[] };
+
+/**
+ * What finds concepts by their labels, and what answers from the same place. Two
+ * implementations, chosen once for each state of the vocabulary (VocabularyKeeper): the whole
+ * vocabulary's label index when it is in (IndexFinder), else the store's queries
+ * (StoreFinder), slower and never different where fewer concepts match than it reads.
+ * Every method rejects as the store does (502, 503, 504); IndexFinder's never do.
+ */
+export interface Finder {
+  /** A page of /search results, best first, with full details. */
+  search(request: FindRequest): Promise<Concept[]>;
+  /** A page of /suggest results, best first: URI and prefLabel only (and opt-in fields). */
+  suggest(request: FindRequest): Promise<Concept[]>;
+  /**
+   * Reconciliation (domain/reconciliation.ts scores): the best `limit` concepts for the name
+   * `q`, each with its name (the prefLabel in `display`) and schemes, and how many concepts
+   * have a label equal to `q`.
+   */
+  reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
+  /** The concepts whose notation is `text`, exactly. */
+  withNotation(text: string): Promise<string[]>;
+  /** Concepts as /search shows them, by URI (those that are concepts). */
+  shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>>;
+  /** The languages of the concepts' preferred labels, lower case, sorted: for a language selector. */
+  languages(): Promise<string[]>;
+}
+
+/** The request's page as LIMIT and OFFSET. */
+export function pageOf(request: FindRequest): { limit: number; offset: number } {
+  return { limit: request.count, offset: (request.page - 1) * request.count };
+}

@@ -1,0 +1,103 @@
+import type { LabelIndex, ReconcileFilter } from '../index/LabelIndex.js';
+import type { Concept, ConceptFields, Field } from './Concept.js';
+import type { FindRequest, Finder, NamedCandidate } from './Finder.js';
+import type { IndexReport } from './IndexBuilds.js';
+import type { StoreConcepts } from './StoreConcepts.js';
+import type { VocabularyKeeper, VocabularyState } from './VocabularyKeeper.js';
+
+/** What answers from one state of the vocabulary: chosen once, when the state is swapped in. */
+export interface Answering {
+  state: VocabularyState;
+  /** The label index's Finder when the index is in, else the store's. */
+  finder: Finder;
+  /** Concepts by URI, from the store with this state's queries. */
+  concepts: StoreConcepts;
+}
+
+/**
+ * The one thing the HTTP layer holds: every lookup of the contract and of reconciliation,
+ * each handed to what answers from the current state of the vocabulary (a Finder and the
+ * store's concepts), and the lifecycle of that state (start, refresh, close, readiness).
+ * The only place that knows both the label index and the store.
+ */
+export class Lookup {
+  constructor(
+    private readonly keeper: VocabularyKeeper,
+    private readonly answering: () => Answering,
+  ) {}
+
+  /** Asks the store the cheapest query there is. Rejects as the store does. */
+  ping(): Promise<void> {
+    return this.answering().concepts.ping();
+  }
+
+  /** Reads what is kept in memory, and refreshes it from then on (VocabularyKeeper). Never rejects. */
+  start(): Promise<void> {
+    return this.keeper.start();
+  }
+
+  /** Reads again what is kept in memory, the label index built anew: on SIGHUP. */
+  refresh(): Promise<void> {
+    return this.keeper.refresh();
+  }
+
+  /** Stops what runs in the background. */
+  close(): void {
+    this.keeper.stop();
+  }
+
+  /** What is still being read before /search and /suggest answer at full speed; undefined when nothing is. */
+  get pending(): string | undefined {
+    return this.keeper.pending;
+  }
+
+  /** What the label index in use holds and what its build cost (for /ready). */
+  get indexReport(): IndexReport | undefined {
+    return this.keeper.indexReport;
+  }
+
+  /** The label index in use, if any (for metrics). */
+  get labelIndex(): LabelIndex | undefined {
+    return this.keeper.current.index?.index;
+  }
+
+  search(request: FindRequest): Promise<Concept[]> {
+    return this.answering().finder.search(request);
+  }
+
+  suggest(request: FindRequest): Promise<Concept[]> {
+    return this.answering().finder.suggest(request);
+  }
+
+  reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
+    return this.answering().finder.reconcile(q, filter, limit, display);
+  }
+
+  withNotation(text: string): Promise<string[]> {
+    return this.answering().finder.withNotation(text);
+  }
+
+  shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
+    return this.answering().finder.shown(uris, lang, fields);
+  }
+
+  languages(): Promise<string[]> {
+    return this.answering().finder.languages();
+  }
+
+  get(uris: readonly string[], lang: string | undefined, fields?: ReadonlySet<Field>): Promise<Concept[]> {
+    return this.answering().concepts.get(uris, lang, fields);
+  }
+
+  labelsOf(uris: readonly string[], lang: string): Promise<Map<string, string>> {
+    return this.answering().concepts.labelsOf(uris, lang);
+  }
+
+  fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {
+    return this.answering().concepts.fieldsOf(uris, lang, fields);
+  }
+
+  schemes(): Promise<string[]> {
+    return this.answering().concepts.schemes();
+  }
+}

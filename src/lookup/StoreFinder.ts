@@ -1,0 +1,157 @@
+import rdf from '@rdfjs/data-model';
+import type { Term } from '@rdfjs/types';
+import { isRdfIri } from '../domain/iri.js';
+import { isLangTag } from '../domain/langTag.js';
+import { labelLanguage } from '../domain/labelLanguage.js';
+import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
+import { RankQuery, type Endpoint } from '../domain/ranking.js';
+import { LabelIndex, type ReconcileFilter } from '../index/LabelIndex.js';
+import { LabelIndexBuilder } from '../index/LabelIndexBuilder.js';
+import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
+import type { QueryCatalog } from '../sparql/QueryCatalog.js';
+import type { SpellingVariants } from '../sparql/SpellingVariants.js';
+import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
+import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
+import type { Concept, Field } from './Concept.js';
+import { pageOf, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
+import { named } from './IndexFinder.js';
+import { prefLabelOf } from './shownConcept.js';
+import { conceptOf, emptyFields, type StoreConcepts } from './StoreConcepts.js';
+
+/**
+ * How many candidate concepts the store's query brings at most besides those of the page
+ * asked for, the shortest matching labels first. Candidates are ranked with the label
+ * index's code; when more concepts match than this, a page is made from the candidates alone
+ * and may differ from the label index's.
+ */
+const STORE_CANDIDATES = 300;
+
+const NO_FIELDS: ReadonlySet<Field> = new Set();
+
+/** Runs a store query of /search or /suggest, given the time it may take (undefined: the store's own limit). */
+export type StoreGate = <T>(ask: (timeoutMs?: number) => Promise<T>) => Promise<T>;
+
+/** What the store path needs besides the store. */
+export interface StoreFinderOptions {
+  store: SparqlStore;
+  /** The catalogue of the vocabulary's state (with or without SKOS-XL branches). */
+  queries: QueryCatalog;
+  concepts: StoreConcepts;
+  conceptTypes: readonly Term[];
+  /** Lower case. */
+  defaultLang: string;
+  /** For a dialect whose search queries take a `?textQuery` for the store's text index: the spelling variants, once read. */
+  spellings?: SpellingVariants | undefined;
+  /** CONCEPT_WEIGHTS, read: part of the standing, as in the label index. */
+  conceptWeights?: ReadonlyMap<string, number> | undefined;
+  /** While the first label index is built: the loading gate (a short budget, one at a time). */
+  gate?: StoreGate | undefined;
+}
+
+/**
+ * The Finder over the store's queries (LABEL_INDEX=off, or no index built yet): the concepts
+ * whose labels may match (`search.rq` or `suggest.rq`), read whole (`labels.rq`) into a label
+ * index of their own, which then ranks them as the whole vocabulary's would. At most three
+ * store queries a request (and one for opt-in fields).
+ */
+export class StoreFinder implements Finder {
+  constructor(private readonly options: StoreFinderOptions) {}
+
+  async search(request: FindRequest): Promise<Concept[]> {
+    const query = new RankQuery('search', searchTerms(request.q));
+    const lang = request.lang ?? this.options.defaultLang;
+    const fields = request.fields ?? NO_FIELDS;
+    const index = await this.gated((timeoutMs) => this.candidates('search', query, request, timeoutMs));
+    const ranked = index === undefined ? [] : index.search(query, request.q, request, lang, pageOf(request));
+    if (ranked.length === 0) return [];
+    const details = await this.options.concepts.details(ranked, lang, fields);
+    return ranked.flatMap((uri) => conceptOf(details.get(uri), fields));
+  }
+
+  async suggest(request: FindRequest): Promise<Concept[]> {
+    const query = new RankQuery('suggest', suggestTerms(request.q));
+    const lang = request.lang ?? this.options.defaultLang;
+    const index = await this.gated((timeoutMs) => this.candidates('suggest', query, request, timeoutMs));
+    if (index === undefined) return [];
+    const uris = index.suggest(query, request, lang, pageOf(request));
+    const fields = request.fields ?? NO_FIELDS;
+    const details = fields.size === 0 || uris.length === 0 ? undefined : await this.options.concepts.fieldDetails(uris, lang);
+    // fields asked for are always present: empty where the store has nothing for them
+    return uris.map((uri) => ({ uri, prefLabel: prefLabelOf(index, uri, lang), altLabels: [], related: [], ...(details === undefined ? {} : (details.get(uri)?.fields(fields) ?? emptyFields(fields))) }));
+  }
+
+  /** On the store path, candidates are the concepts /search would find (so a typo finds nothing here). */
+  async reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
+    const scheme = filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
+    const index = await this.gated((timeoutMs) => this.candidates('search', new RankQuery('search', searchTerms(q)), { q, count: limit, page: 1, lang: filter.lang, scheme }, timeoutMs));
+    return index === undefined ? { candidates: [], equalCount: 0 } : named(index, q, filter, limit, display);
+  }
+
+  /** Among what /search finds by the notation. */
+  async withNotation(text: string): Promise<string[]> {
+    const found = await this.search({ q: text, count: 100, page: 1, fields: new Set(['notation']) });
+    return found.filter((concept) => concept.notation?.includes(text)).map((concept) => concept.uri);
+  }
+
+  /** Read from the store as /get reads them. */
+  async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
+    return new Map((await this.options.concepts.get(uris, lang, fields)).map((concept) => [concept.uri, concept]));
+  }
+
+  async languages(): Promise<string[]> {
+    const query = bindQuery(this.options.queries.template('languages'), { conceptType: this.options.conceptTypes });
+    return (await this.options.store.select(query, 'languages')).flatMap((row: Bindings) => (row.lang?.termType === 'Literal' && isLangTag(row.lang.value) ? [row.lang.value] : []));
+  }
+
+  private gated<T>(ask: (timeoutMs?: number) => Promise<T>): Promise<T> {
+    return this.options.gate === undefined ? ask() : this.options.gate(ask);
+  }
+
+  /**
+   * The concepts whose labels may match (`search.rq` or `suggest.rq`, the shortest labels
+   * first, at most STORE_CANDIDATES more than the page needs), read whole (`labels.rq`) into a
+   * label index of their own. Undefined when no concept may match.
+   */
+  private async candidates(name: Endpoint, query: RankQuery, request: FindRequest, timeoutMs?: number): Promise<LabelIndex | undefined> {
+    const { store, queries, conceptTypes } = this.options;
+    const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+    const left = (): number | undefined => (deadline === undefined ? undefined : Math.max(1, deadline - Date.now()));
+    if (request.scheme !== undefined && !isRdfIri(request.scheme)) return undefined;
+    const words = query.words.length === 0 ? [] : candidateWords(query, request.lang === undefined ? undefined : [request.lang]);
+    if (words.length === 0 && name === 'suggest') return undefined;
+    const literal = (value: string): Term => rdf.literal(value);
+    const template = queries.template(name);
+    const page = pageOf(request);
+    const found = bindQuery(
+      template,
+      {
+        ...(mentionsVariable(template, 'textQuery') ? { textQuery: this.textQuery(words) } : {}),
+        wordPattern: candidatePatterns(words).map(literal),
+        ...(name === 'search' ? { notation: literal(request.q) } : {}),
+        lang: request.lang === undefined ? undefined : literal(request.lang),
+        scheme: request.scheme === undefined ? undefined : rdf.namedNode(request.scheme),
+        conceptType: conceptTypes,
+      },
+      { limit: page.offset + page.limit + STORE_CANDIDATES, offset: 0 },
+    );
+    // An IRI that IRI validation refuses (kept from a leniently loaded file) cannot be named in
+    // the next query: left out, as the label index leaves it out.
+    const concepts = (await store.select(found, name, left())).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept] : []));
+    if (concepts.length === 0) return undefined;
+    const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.conceptWeights);
+    const labels = bindQuery(queries.template('labels'), { concept: concepts, conceptType: conceptTypes, partFrom: undefined, partTo: undefined });
+    for (const row of await store.select(labels, 'labels', left())) {
+      const { concept, property, value } = row;
+      if (concept === undefined || property === undefined || value === undefined) continue;
+      builder.add({ concept: concept.value, property: property.value, value: value.value, language: value.termType === 'Literal' ? labelLanguage(value.language) : '' });
+    }
+    return new LabelIndex(builder.build());
+  }
+
+  /** The text index query, when the spelling variants are known and a query word can use the index. */
+  private textQuery(words: readonly CandidateWord[]): Term | undefined {
+    const variants = this.options.spellings;
+    const text = variants === undefined ? undefined : virtuosoTextQuery(words, variants);
+    return text === undefined ? undefined : rdf.literal(text);
+  }
+}

@@ -1,0 +1,116 @@
+import rdf from '@rdfjs/data-model';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, type Config } from '../Config.js';
+import type { Logger } from '../log.js';
+import type { QueryCatalog } from '../sparql/QueryCatalog.js';
+import type { SparqlStore } from '../store/SparqlStore.js';
+import { IndexBuilds } from './IndexBuilds.js';
+import { IndexFinder } from './IndexFinder.js';
+import { LoadingGate } from './LoadingGate.js';
+import { Lookup, type Answering } from './Lookup.js';
+import { readConceptWeights } from './readConceptWeights.js';
+import { StoreConcepts } from './StoreConcepts.js';
+import { StoreFinder, type StoreGate } from './StoreFinder.js';
+import { VocabularyKeeper, type VocabularyState } from './VocabularyKeeper.js';
+
+/**
+ * The lookups for `config`'s dialect over `store`, with what they keep in memory (whether the
+ * store holds SKOS-XL labels, the spelling variants of a dialect with an `accentedLabels`
+ * query, and with LABEL_INDEX on, the label index). None of it is read here:
+ * `Lookup.start()` reads it in the background (VocabularyKeeper). For each state of the
+ * vocabulary, what answers is chosen once: the index's Finder when the index is in, else the
+ * store's, through the loading gate while the first index is built.
+ * @param readFrom where what is kept in memory is read from: `store` unless a test counts
+ *   what requests alone cause
+ */
+export function createLookup(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger, readFrom: SparqlStore = store): Lookup {
+  const conceptWeights = loadConceptWeights(config, log);
+  const builds = createIndexBuilds(config, queries, readFrom, log, conceptWeights);
+  const conceptTypes = config.conceptTypes.map((type) => rdf.namedNode(type));
+  const loadingGate = new LoadingGate();
+  const gate: StoreGate | undefined =
+    builds === undefined
+      ? undefined
+      : (ask) => {
+          const loading = keeper.loading;
+          return loading === undefined ? ask() : loadingGate.run(loading, ask);
+        };
+  let answering: Answering | undefined;
+  const answer = (state: VocabularyState): void => {
+    const concepts = new StoreConcepts(store, state.queries, conceptTypes, config.defaultLang);
+    const finder =
+      state.index !== undefined
+        ? new IndexFinder(state.index.index, config.defaultLang)
+        : new StoreFinder({ store, queries: state.queries, concepts, conceptTypes, defaultLang: config.defaultLang, spellings: state.spellings, conceptWeights, gate });
+    answering = { state, finder, concepts };
+  };
+  const keeper = new VocabularyKeeper(
+    {
+      store: readFrom,
+      queries,
+      log,
+      spellings: queries.optional('accentedLabels') !== undefined,
+      index: builds,
+      refreshSeconds: config.cacheTtlSeconds,
+      indexRefreshSeconds: config.labelIndexRefreshSeconds,
+    },
+    answer,
+  );
+  return new Lookup(keeper, () => answering as Answering);
+}
+
+/**
+ * CONCEPT_WEIGHTS, read once at start (undefined when unset); odd lines are left out and
+ * said in one warning.
+ * @throws ConfigError when the file cannot be read (the start stops, naming it).
+ */
+export function loadConceptWeights(config: Config, log: Logger): ReadonlyMap<string, number> | undefined {
+  if (config.conceptWeights === undefined) return undefined;
+  let read;
+  try {
+    read = readConceptWeights(config.conceptWeights);
+  } catch (error) {
+    throw new ConfigError(`CONCEPT_WEIGHTS: cannot read ${JSON.stringify(config.conceptWeights)}: ${(error as Error).message}`);
+  }
+  const { weights, oddLines, firstOddLine } = read;
+  log.info(`CONCEPT_WEIGHTS: ${weights.size} concepts weighted from ${config.conceptWeights}`);
+  if (oddLines > 0) log.warn(`CONCEPT_WEIGHTS: ${oddLines} line${oddLines === 1 ? '' : 's'} of ${config.conceptWeights} left out, not a URI and a count (the first: line ${firstOddLine})`);
+  return weights;
+}
+
+/** What builds the label index for `config`, or undefined with LABEL_INDEX off. */
+export function createIndexBuilds(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger, weights?: ReadonlyMap<string, number>): IndexBuilds | undefined {
+  if (!config.labelIndex) return undefined;
+  return new IndexBuilds(
+    store,
+    queries,
+    {
+      conceptTypes: config.conceptTypes,
+      readTimeoutMs: config.labelIndexReadSeconds * 1000,
+      snapshotPath: config.indexSnapshot,
+      fingerprint: indexFingerprint(config),
+      defaultLang: config.defaultLang,
+      weights,
+      entailment: config.skosEntailment,
+      parallel: config.labelIndexReadParallel,
+    },
+    log,
+  );
+}
+
+/**
+ * What a label index is built from, as JSON: a snapshot with another fingerprint is not used.
+ * Data files count with their size and modification time, so an edited file is read anew.
+ */
+export function indexFingerprint(config: Config): string {
+  const files =
+    config.sparqlEndpoint === undefined
+      ? config.dataFiles.map((file) => {
+          const stat = statSync(file, { throwIfNoEntry: false });
+          return [resolve(file), stat?.size, stat?.mtimeMs];
+        })
+      : undefined;
+  const weights = config.conceptWeights === undefined ? undefined : ((stat) => [resolve(config.conceptWeights as string), stat?.size, stat?.mtimeMs])(statSync(config.conceptWeights, { throwIfNoEntry: false }));
+  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, skosEntailment: config.skosEntailment, defaultLang: config.defaultLang, files, weights });
+}
