@@ -14,7 +14,10 @@ const endpoint = `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sp
 const graph = process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data';
 
 async function start(name, env) {
-  const child = spawn(process.execPath, ['dist/server.js'], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '0', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   for await (const chunk of child.stderr) {
     log += chunk;

@@ -15,12 +15,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
 const concepts = Number(args.concepts ?? 200000);
 const baseline = args.baseline;
 const runs = Number(args.runs ?? 40);
 const synthetic = `tmp/bench/synthetic-${concepts}.nt.gz`;
-if (!existsSync(synthetic) && (args.vocabularies ?? 'synthetic').includes('synthetic')) execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts)], { stdio: 'inherit' });
+if (!existsSync(synthetic) && (args.vocabularies ?? 'synthetic').includes('synthetic'))
+  execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts)], { stdio: 'inherit' });
 const chosen = (args.vocabularies ?? 'synthetic,stw').split(',');
 const vocabularies = [
   { key: 'synthetic', name: `synthetic ${concepts.toLocaleString('en')}`, file: synthetic },
@@ -43,7 +46,17 @@ function sampleWords(file, count) {
 
 async function startService(dialect, labelIndex, directory = '.') {
   const child = spawn(process.execPath, [`${directory}/dist/server.js`], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '0', SPARQL_ENDPOINT: endpoint, SPARQL_GRAPH: graph, SPARQL_DIALECT: dialect, SPARQL_TIMEOUT_MS: '60000', LABEL_INDEX: labelIndex },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      CACHE_MAX_ENTRIES: '0',
+      SPARQL_ENDPOINT: endpoint,
+      SPARQL_GRAPH: graph,
+      SPARQL_DIALECT: dialect,
+      SPARQL_TIMEOUT_MS: '60000',
+      LABEL_INDEX: labelIndex,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
@@ -70,23 +83,42 @@ async function time(url, paths) {
 }
 
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-const baselineName = baseline === undefined ? undefined : `baseline ${execFileSync('git', ['-C', baseline, 'rev-parse', '--short', 'HEAD']).toString().trim()}`;
+const baselineName =
+  baseline === undefined
+    ? undefined
+    : `baseline ${execFileSync('git', ['-C', baseline, 'rev-parse', '--short', 'HEAD']).toString().trim()}`;
 const rows = [];
 try {
   for (const vocabulary of vocabularies) {
     virtuoso('start');
     virtuoso('load', vocabulary.file);
     const words = sampleWords(vocabulary.file, runs);
-    const settings = [['generic', 'off'], ['virtuoso', 'off'], ['generic', 'on']];
-    for (const [dialect, labelIndex, directory] of settings.flatMap((setting) => (baseline !== undefined && setting[1] === 'off' ? [[...setting, baseline], setting] : [setting]))) {
+    const settings = [
+      ['generic', 'off'],
+      ['virtuoso', 'off'],
+      ['generic', 'on'],
+    ];
+    for (const [dialect, labelIndex, directory] of settings.flatMap((setting) =>
+      baseline !== undefined && setting[1] === 'off' ? [[...setting, baseline], setting] : [setting],
+    )) {
       const service = await startService(dialect, labelIndex, directory);
       try {
         await time(service.url, [`/suggest?q=${encodeURIComponent(words[0])}`]); // warm-up
         const cells = [];
         for (let letters = 1; letters <= 6; letters++) {
-          cells.push(await time(service.url, words.map((word) => `/suggest?q=${encodeURIComponent(word.slice(0, letters))}`)));
+          cells.push(
+            await time(
+              service.url,
+              words.map((word) => `/suggest?q=${encodeURIComponent(word.slice(0, letters))}`),
+            ),
+          );
         }
-        cells.push(await time(service.url, words.map((word) => `/search?q=${encodeURIComponent(word)}`)));
+        cells.push(
+          await time(
+            service.url,
+            words.map((word) => `/search?q=${encodeURIComponent(word)}`),
+          ),
+        );
         const matching = labelIndex === 'on' ? 'label index' : `${dialect}, no index${directory === undefined ? '' : ` (${baselineName})`}`;
         rows.push(`| ${vocabulary.name} | ${matching} | ${cells.join(' | ')} |`);
         process.stderr.write(`${rows.at(-1)}\n`);

@@ -20,13 +20,18 @@ import { dirname } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { once } from 'node:events';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
 const concepts = Number(args.concepts ?? 200000);
 const seed = Number(args.seed ?? 1);
 const languageCount = args.languages === undefined ? undefined : Number(args.languages);
 const typed = Number(args.typed ?? 1);
-const out = args.out ?? `tmp/bench/synthetic-${concepts}${languageCount === undefined ? '' : `-${languageCount}-languages`}${typed === 1 ? '' : `-typed-${typed}`}.nt.gz`;
-if (languageCount !== undefined && !(Number.isInteger(languageCount) && languageCount >= 2 && languageCount <= 13)) throw new Error('--languages must be an integer from 2 to 13');
+const out =
+  args.out ??
+  `tmp/bench/synthetic-${concepts}${languageCount === undefined ? '' : `-${languageCount}-languages`}${typed === 1 ? '' : `-typed-${typed}`}.nt.gz`;
+if (languageCount !== undefined && !(Number.isInteger(languageCount) && languageCount >= 2 && languageCount <= 13))
+  throw new Error('--languages must be an integer from 2 to 13');
 if (!(typed >= 0 && typed <= 1)) throw new Error('--typed must be a share from 0 to 1');
 if (!Number.isInteger(concepts) || concepts < 1) throw new Error('--concepts must be a positive integer');
 
@@ -41,10 +46,49 @@ function random() {
 }
 const pick = (list) => list[Math.floor(random() * list.length)];
 
-const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'ch', 'cl', 'cr', 'fl', 'gr', 'pl', 'pr', 'sh', 'st', 'str', 'th', 'tr'];
+const ONSETS = [
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'h',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'w',
+  'br',
+  'ch',
+  'cl',
+  'cr',
+  'fl',
+  'gr',
+  'pl',
+  'pr',
+  'sh',
+  'st',
+  'str',
+  'th',
+  'tr',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'a', 'e', 'io', 'ea', 'ou'];
 const CODAS = ['', '', '', 'n', 'r', 's', 't', 'l', 'm', 'nd', 'rt', 'st', 'ng', 'ck'];
-const GERMAN = [['a', 'ä'], ['o', 'ö'], ['u', 'ü'], ['ss', 'ß'], ['c', 'k'], ['sh', 'sch'], ['th', 't'], ['v', 'w']];
+const GERMAN = [
+  ['a', 'ä'],
+  ['o', 'ö'],
+  ['u', 'ü'],
+  ['ss', 'ß'],
+  ['c', 'k'],
+  ['sh', 'sch'],
+  ['th', 't'],
+  ['v', 'w'],
+];
 
 function word(min) {
   let text = '';
@@ -74,12 +118,38 @@ function label() {
 // write its syllables in their own script (a letter for each Latin letter, or for CJK one
 // character for each syllable-like pair of letters, from a block of common characters).
 const LATIN = {
-  fr: [['e', 'é'], ['a', 'à'], ['o', 'ô'], ['c', 'ç']],
-  es: [['n', 'ñ'], ['o', 'ó'], ['a', 'á'], ['i', 'í']],
-  it: [['e', 'è'], ['o', 'ò'], ['u', 'ù']],
-  nl: [['ij', 'ĳ'], ['u', 'uu'], ['e', 'ee']],
-  sv: [['a', 'å'], ['o', 'ö'], ['ae', 'ä']],
-  fi: [['a', 'ä'], ['o', 'ö'], ['k', 'kk']],
+  fr: [
+    ['e', 'é'],
+    ['a', 'à'],
+    ['o', 'ô'],
+    ['c', 'ç'],
+  ],
+  es: [
+    ['n', 'ñ'],
+    ['o', 'ó'],
+    ['a', 'á'],
+    ['i', 'í'],
+  ],
+  it: [
+    ['e', 'è'],
+    ['o', 'ò'],
+    ['u', 'ù'],
+  ],
+  nl: [
+    ['ij', 'ĳ'],
+    ['u', 'uu'],
+    ['e', 'ee'],
+  ],
+  sv: [
+    ['a', 'å'],
+    ['o', 'ö'],
+    ['ae', 'ä'],
+  ],
+  fi: [
+    ['a', 'ä'],
+    ['o', 'ö'],
+    ['k', 'kk'],
+  ],
 };
 const CYRILLIC = Object.fromEntries([...'abcdefghijklmnopqrstuvwxyz'].map((letter, i) => [letter, 'абцдефгхийклмнопярстуввхыз'[i]]));
 const ARABIC = Object.fromEntries([...'abcdefghijklmnopqrstuvwxyz'].map((letter, i) => [letter, 'ابتدعفغهيجكلمنوپقرستيوحخيز'[i]]));
@@ -96,7 +166,8 @@ function otherForm(word, language) {
   const base = language === 'ko' ? 0xac00 : 0x4e00;
   const span = language === 'ko' ? 11_000 : 6_000;
   let text = '';
-  for (let i = 0; i < word.length; i += 2) text += String.fromCodePoint(base + ((word.charCodeAt(i) * 131 + (word.charCodeAt(i + 1) || 7) * 31 + i) % span));
+  for (let i = 0; i < word.length; i += 2)
+    text += String.fromCodePoint(base + ((word.charCodeAt(i) * 131 + (word.charCodeAt(i + 1) || 7) * 31 + i) % span));
   return text;
 }
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv', 'fi', 'ru', 'ar', 'ja', 'zh', 'ko'].slice(0, languageCount ?? 2);
@@ -139,10 +210,15 @@ for (let i = 1; i <= concepts && languageCount !== undefined; i++) {
   if (random() < typed) await emit(concept, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}Concept`));
   await emit(concept, iri(`${SKOS}inScheme`), scheme);
   const picks = Array.from({ length: 1 + Math.floor(random() * random() * 4.5) }, zipf);
-  for (const language of LANGUAGES) if (language === 'en' || random() < 0.4) await emit(concept, iri(`${SKOS}prefLabel`), literal(multilingual(picks, language), language));
+  for (const language of LANGUAGES)
+    if (language === 'en' || random() < 0.4) await emit(concept, iri(`${SKOS}prefLabel`), literal(multilingual(picks, language), language));
   if (random() < 0.6) {
     const language = LANGUAGES[Math.floor(random() * LANGUAGES.length)];
-    await emit(concept, iri(`${SKOS}altLabel`), literal(multilingual(Array.from({ length: 1 + Math.floor(random() * 3) }, zipf), language), language));
+    await emit(
+      concept,
+      iri(`${SKOS}altLabel`),
+      literal(multilingual(Array.from({ length: 1 + Math.floor(random() * 3) }, zipf), language), language),
+    );
   }
   await emit(concept, iri(`${SKOS}notation`), `"${Math.floor(i / 1000)}.${i % 1000}"`);
   if (i > 20) await emit(concept, iri(`${SKOS}broader`), iri(`${NS}c${1 + Math.floor(random() * Math.min(i - 1, 100_000 + i / 10))}`));

@@ -33,7 +33,8 @@ for await (const line of createInterface({ input, crlfDelay: Infinity })) {
   if (match === null) continue;
   if (match[2] === TYPE && match[3] === CONCEPT) builder.typed(match[1]);
   const property = READ.get(match[2]);
-  if (property !== undefined) builder.triple(property, match[1], match[3] ?? JSON.parse(`"${match[4]}"`), (match[5] ?? '').toLowerCase(), match[3] === undefined);
+  if (property !== undefined)
+    builder.triple(property, match[1], match[3] ?? JSON.parse(`"${match[4]}"`), (match[5] ?? '').toLowerCase(), match[3] === undefined);
 }
 say(`${builder.rows} rows taken in ${Math.round(performance.now() - started)} ms; ${memory()}`);
 started = performance.now();
@@ -49,8 +50,20 @@ say(`after a garbage collection: ${memory()}`);
 // scope notes among the labels shown, the related and broader lists, notations by concept,
 // the resources that are no concept (link targets, schemes).
 const a = data.arrays;
-let shownOnly = ['conceptNotationOffsets', 'conceptNotations', 'otherText', 'otherOffsets', 'relatedOffsets', 'related', 'broaderOffsets', 'broader', 'schemeResource'].reduce((sum, name) => sum + a[name].byteLength, 0);
+let shownOnly = [
+  'conceptNotationOffsets',
+  'conceptNotations',
+  'otherText',
+  'otherOffsets',
+  'relatedOffsets',
+  'related',
+  'broaderOffsets',
+  'broader',
+  'schemeResource',
+].reduce((sum, name) => sum + a[name].byteLength, 0);
 for (let i = 0; i < a.displayKind.length; i++) {
   if (a.displayKind[i] >= 2) shownOnly += a.displayTextOffsets[i + 1] - a.displayTextOffsets[i] + 4 + 1 + 2;
 }
-say(`of which for results only (altLabels, scope notes, related, broader, notations by concept, other resources): ${Math.round(shownOnly / 1e6)} MB, ${Math.round(shownOnly / index.stats.concepts)} bytes a concept`);
+say(
+  `of which for results only (altLabels, scope notes, related, broader, notations by concept, other resources): ${Math.round(shownOnly / 1e6)} MB, ${Math.round(shownOnly / index.stats.concepts)} bytes a concept`,
+);

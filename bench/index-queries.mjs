@@ -23,16 +23,25 @@ const ranking = await import(`${dist}/domain/ranking.js`);
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const TRIPLE = /^<([^>]+)> <([^>]+)> (?:<([^>]+)>|"((?:[^"\\]|\\.)*)"(?:@([a-zA-Z-]+))?) \.$/;
-const READ = new Set(['prefLabel', 'altLabel', 'hiddenLabel', 'notation', 'inScheme', 'topConceptOf', 'narrower', 'related'].map((name) => `${SKOS}${name}`));
+const READ = new Set(
+  ['prefLabel', 'altLabel', 'hiddenLabel', 'notation', 'inScheme', 'topConceptOf', 'narrower', 'related'].map((name) => `${SKOS}${name}`),
+);
 const builder = new LabelIndexBuilder('en');
 let input = createReadStream(file);
 if (file.endsWith('.gz')) input = input.pipe(createGunzip());
 for await (const line of createInterface({ input, crlfDelay: Infinity })) {
   const match = TRIPLE.exec(line);
   if (match === null) continue;
-  if (READ.has(match[2])) builder.add({ concept: match[1], property: match[2], value: match[3] ?? JSON.parse(`"${match[4]}"`), language: (match[5] ?? '').toLowerCase() });
+  if (READ.has(match[2]))
+    builder.add({
+      concept: match[1],
+      property: match[2],
+      value: match[3] ?? JSON.parse(`"${match[4]}"`),
+      language: (match[5] ?? '').toLowerCase(),
+    });
   // skos:related is stated one way: the other end counts it too, as labels.rq reads it
-  if (match[2] === `${SKOS}related` && match[3] !== undefined) builder.add({ concept: match[3], property: match[2], value: match[1], language: '' });
+  if (match[2] === `${SKOS}related` && match[3] !== undefined)
+    builder.add({ concept: match[3], property: match[2], value: match[1], language: '' });
 }
 const index = new LabelIndex(builder.build());
 
@@ -41,7 +50,9 @@ const page = { limit: 10, offset: 0 };
 const asked = (endpoint, q, lang) => {
   if (ranking.RankQuery !== undefined) {
     const query = new ranking.RankQuery(endpoint, endpoint === 'search' ? patterns.searchTerms(q) : patterns.suggestTerms(q));
-    return endpoint === 'search' ? () => index.search(query, q, { lang }, lang ?? 'en', page) : () => index.suggest(query, { lang }, lang ?? 'en', page);
+    return endpoint === 'search'
+      ? () => index.search(query, q, { lang }, lang ?? 'en', page)
+      : () => index.suggest(query, { lang }, lang ?? 'en', page);
   }
   // the index before the ranking rules moved to the domain (for a comparison across commits)
   const terms = (endpoint === 'search' ? patterns.searchPatterns(q) : patterns.suggestPatterns(q)).terms;
@@ -58,10 +69,14 @@ const QUERIES = [
 // words of the synthetic vocabulary, commonest first (its first labels hold them)
 const words = new Map();
 for (let i = 0; i < Math.min(2000, index.stats.concepts); i++) {
-  for (const word of prefLabelOf(index, `http://example.org/synthetic/c${i + 1}`, 'en').toLowerCase().split(/\s+/)) if (word !== '') words.set(word, (words.get(word) ?? 0) + 1);
+  for (const word of prefLabelOf(index, `http://example.org/synthetic/c${i + 1}`, 'en')
+    .toLowerCase()
+    .split(/\s+/))
+    if (word !== '') words.set(word, (words.get(word) ?? 0) + 1);
 }
 const common = [...words.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
-if (common.length > 0) QUERIES.push(['search', common[0]], ['search', common[Math.floor(common.length / 2)]], ['suggest', common[0].slice(0, 2)]);
+if (common.length > 0)
+  QUERIES.push(['search', common[0]], ['search', common[Math.floor(common.length / 2)]], ['suggest', common[0].slice(0, 2)]);
 
 const rows = [];
 for (const [endpoint, q, lang] of QUERIES) {
@@ -74,6 +89,11 @@ for (const [endpoint, q, lang] of QUERIES) {
     times.push(Number(process.hrtime.bigint() - started) / 1000);
   }
   times.sort((a, b) => a - b);
-  rows.push({ query: `${endpoint} ${q}${lang ? ` lang=${lang}` : ''}`, median_us: Math.round(times[Math.floor(times.length / 2)]), p95_us: Math.round(times[Math.floor(times.length * 0.95)]), results: run().length });
+  rows.push({
+    query: `${endpoint} ${q}${lang ? ` lang=${lang}` : ''}`,
+    median_us: Math.round(times[Math.floor(times.length / 2)]),
+    p95_us: Math.round(times[Math.floor(times.length * 0.95)]),
+    results: run().length,
+  });
 }
 console.table(rows);

@@ -40,7 +40,9 @@ const peers = resolve('tmp/peers/network-of-terms');
 if (!existsSync(resolve(peers, 'node_modules', PACKAGE))) {
   mkdirSync(peers, { recursive: true });
   process.stderr.write(`network-of-terms: installing ${PACKAGE}@${VERSION} into ${peers}\n`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', peers, `${PACKAGE}@${VERSION}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', peers, `${PACKAGE}@${VERSION}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 const load = (name) => import(pathToFileURL(createRequire(resolve(peers, 'package.json')).resolve(name)).href);
 const { QueryTermsService, QueryMode, Dataset, SparqlDistribution, Organization } = await load(PACKAGE);
@@ -72,13 +74,27 @@ WHERE {
 }
 LIMIT 1000`;
 const distribution = new SparqlDistribution('urn:x-bench:distribution', endpoint, SEARCH, '');
-const dataset = new Dataset('urn:x-bench:dataset', { en: 'bench' }, { en: 'bench' }, [], [], '', ['en'], [new Organization('urn:x-bench:org', { en: 'bench' }, {})], [distribution]);
+const dataset = new Dataset(
+  'urn:x-bench:dataset',
+  { en: 'bench' },
+  { en: 'bench' },
+  [],
+  [],
+  '',
+  ['en'],
+  [new Organization('urn:x-bench:org', { en: 'bench' }, {})],
+  [distribution],
+);
 const terms = new QueryTermsService({ logger: Pino({ level: 'silent' }) });
 
 /** Search words: one word of each of `queryCount` prefLabels spread over the vocabulary, from the store itself. */
 async function words() {
   const query = `SELECT ?label WHERE { ?c <http://www.w3.org/2004/02/skos/core#prefLabel> ?label FILTER(LANG(?label) = "en") } LIMIT ${queryCount * 50}`;
-  const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' }, body: new URLSearchParams({ query, ...(graph ? { 'default-graph-uri': graph } : {}) }) });
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+    body: new URLSearchParams({ query, ...(graph ? { 'default-graph-uri': graph } : {}) }),
+  });
   const labels = (await response.json()).results.bindings.map((row) => row.label.value);
   const picked = [];
   for (let i = 0; picked.length < queryCount && i < labels.length; i += Math.max(1, Math.floor(labels.length / queryCount))) {
@@ -106,7 +122,15 @@ async function measure(name, ask) {
   }
   const seconds = (performance.now() - began) / 1000;
   const round = (n) => Math.round(n * 100) / 100;
-  return { name, queries: queries.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), perSecond: round(queries.length / seconds), conceptsPerAnswer: round(found / queries.length), failed };
+  return {
+    name,
+    queries: queries.length,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    perSecond: round(queries.length / seconds),
+    conceptsPerAnswer: round(found / queries.length),
+    failed,
+  };
 }
 
 const queries = await words();

@@ -37,7 +37,10 @@ async function labels() {
 }
 
 function typo(label) {
-  const word = label.split(/\s+/).filter((w) => /^\p{L}{5,}$/u.test(w)).sort((a, b) => b.length - a.length)[0];
+  const word = label
+    .split(/\s+/)
+    .filter((w) => /^\p{L}{5,}$/u.test(w))
+    .sort((a, b) => b.length - a.length)[0];
   if (word === undefined) return label;
   const letters = [...word];
   letters[letters.length >> 1] = letters[letters.length >> 1] === 'x' ? 'q' : 'x';
@@ -61,4 +64,6 @@ for (let start = 0; start < names.length; start += batchSize) {
 }
 const seconds = (performance.now() - began) / 1000;
 const round = (n) => Math.round(n * 10) / 10;
-process.stdout.write(`${JSON.stringify({ cells: names.length, batch: batchSize, seconds: round(seconds), batchesPerSecond: round(times.length / seconds), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(Math.max(...times)), withCandidates: answered })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ cells: names.length, batch: batchSize, seconds: round(seconds), batchesPerSecond: round(times.length / seconds), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(Math.max(...times)), withCandidates: answered })}\n`,
+);

@@ -15,18 +15,29 @@ import { startProcess } from './lib/processes.mjs';
 
 const batches = Number(process.argv.includes('--batches') ? process.argv[process.argv.indexOf('--batches') + 1] : 20);
 const fileArgument = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1] : undefined;
-const FILES = fileArgument !== undefined ? { [fileArgument.replace(/^.*\//, '')]: fileArgument } : { 'yso-skosmos-testdata': '../shared/vocabularies/yso-skosmos-testdata.ttl', 'yso-2019.3-cicero': '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz' };
+const FILES =
+  fileArgument !== undefined
+    ? { [fileArgument.replace(/^.*\//, '')]: fileArgument }
+    : {
+        'yso-skosmos-testdata': '../shared/vocabularies/yso-skosmos-testdata.ttl',
+        'yso-2019.3-cicero': '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz',
+      };
 
 /** prefLabels (the first of each statement) read from the file's text (enough for names to send). */
 function labelsOf(file) {
   let text = readFileSync(file);
   if (file.endsWith('.gz')) text = gunzipSync(text);
-  const labels = [...text.toString('utf8').matchAll(/(?:core#prefLabel>|skos:prefLabel)\s+"((?:[^"\\]|\\.)+)"/g)].map((m) => JSON.parse(`"${m[1]}"`));
+  const labels = [...text.toString('utf8').matchAll(/(?:core#prefLabel>|skos:prefLabel)\s+"((?:[^"\\]|\\.)+)"/g)].map((m) =>
+    JSON.parse(`"${m[1]}"`),
+  );
   return [...new Set(labels)];
 }
 
 function typo(label) {
-  const word = label.split(/\s+/).filter((w) => /^\p{L}{5,}$/u.test(w)).sort((a, b) => b.length - a.length)[0];
+  const word = label
+    .split(/\s+/)
+    .filter((w) => /^\p{L}{5,}$/u.test(w))
+    .sort((a, b) => b.length - a.length)[0];
   if (word === undefined) return label;
   const letters = [...word];
   letters[letters.length >> 1] = 'x';
@@ -40,19 +51,29 @@ for (const [name, file] of Object.entries(FILES)) {
   const labels = labelsOf(file);
   const service = await startProcess('dist/server.js', { DATA_FILES: file, LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '0' }, { ready: true });
   try {
-    for (const [kind, form] of [['prefLabels', (l) => l], ['one typo', typo]]) {
+    for (const [kind, form] of [
+      ['prefLabels', (l) => l],
+      ['one typo', typo],
+    ]) {
       const times = [];
       let firstMs;
       for (let b = 0; b < batches + 3; b++) {
-        const queries = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`q${i}`, { query: form(labels[(b * 100 + i) * 7 % labels.length]) }]));
+        const queries = Object.fromEntries(
+          Array.from({ length: 100 }, (_, i) => [`q${i}`, { query: form(labels[((b * 100 + i) * 7) % labels.length]) }]),
+        );
         const begun = performance.now();
-        const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(queries) }) });
+        const response = await fetch(`${service.url}/reconcile`, {
+          method: 'POST',
+          body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+        });
         if (response.status !== 200) throw new Error(`${response.status} ${await response.text()}`);
         await response.json();
         if (b === 0) firstMs = performance.now() - begun;
         if (b >= 3) times.push(performance.now() - begun);
       }
-      console.log(`| ${name} | ${labels.length} | ${kind} | ${firstMs.toFixed(0)} ms | ${median(times).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms | ${service.memory().rss} MB |`);
+      console.log(
+        `| ${name} | ${labels.length} | ${kind} | ${firstMs.toFixed(0)} ms | ${median(times).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms | ${service.memory().rss} MB |`,
+      );
     }
   } finally {
     await service.stop();

@@ -51,23 +51,26 @@ const WORKLOADS = ['get1', 'get10', 'search', 'suggest'];
 
 function synthetic(concepts) {
   const file = `tmp/bench/synthetic-${concepts}.nt.gz`;
-  if (!existsSync(file)) execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts), '--out', file], { stdio: 'inherit' });
+  if (!existsSync(file))
+    execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts), '--out', file], { stdio: 'inherit' });
   return file;
 }
 const thousands = (n) => `${Math.round(n / 1000)}k`;
 
 // ---- the backends ---------------------------------------------------------------------------
 const embeddedData = existsSync(YSO) ? YSO : synthetic(36000);
-const backends = onlySize ? [] : [
-  {
-    key: 'embedded',
-    name: existsSync(YSO) ? 'embedded, YSO' : 'embedded, synthetic',
-    data: embeddedData,
-    env: { DATA_FILES: embeddedData },
-    target: true,
-    suggestTarget: 50,
-  },
-];
+const backends = onlySize
+  ? []
+  : [
+      {
+        key: 'embedded',
+        name: existsSync(YSO) ? 'embedded, YSO' : 'embedded, synthetic',
+        data: embeddedData,
+        env: { DATA_FILES: embeddedData },
+        target: true,
+        suggestTarget: 50,
+      },
+    ];
 if (!quick) {
   for (const size of [...(onlySize ? [] : [200000]), ...(extraSize === undefined ? [] : [Number(extraSize)])]) {
     const data = synthetic(size);
@@ -88,7 +91,15 @@ if (!quick) {
     });
     // Past half a million concepts the store's regular expressions take seconds a keystroke
     // (4 to 8 s at a million): rows of them would say nothing but "no answer".
-    if (!large) backends.push({ key: `virtuoso-${size}-store`, name: `Virtuoso ${thousands(size)}, store queries (virtuoso dialect)`, data, store: STORES.virtuoso, env: { ...store, SPARQL_DIALECT: 'virtuoso', LABEL_INDEX: 'off' }, target: false });
+    if (!large)
+      backends.push({
+        key: `virtuoso-${size}-store`,
+        name: `Virtuoso ${thousands(size)}, store queries (virtuoso dialect)`,
+        data,
+        store: STORES.virtuoso,
+        env: { ...store, SPARQL_DIALECT: 'virtuoso', LABEL_INDEX: 'off' },
+        target: false,
+      });
   }
   // Apache Jena (TDB2 and ARQ, Fuseki's engine) behind the project's harness, at 200k: the
   // label index's read, /get and /search; figures only, no targets.
@@ -99,7 +110,12 @@ if (!quick) {
       name: 'Jena 200k, label index',
       data,
       store: STORES.jena,
-      env: { SPARQL_ENDPOINT: STORES.jena.endpoint, SPARQL_GRAPH: STORES.jena.graph, SPARQL_TIMEOUT_MS: '120000', SPARQL_DIALECT: 'generic' },
+      env: {
+        SPARQL_ENDPOINT: STORES.jena.endpoint,
+        SPARQL_GRAPH: STORES.jena.graph,
+        SPARQL_TIMEOUT_MS: '120000',
+        SPARQL_DIALECT: 'generic',
+      },
       target: false,
       startup: true,
     });
@@ -142,7 +158,8 @@ async function startup(backend, snapshot) {
   const cold = await startProcess('dist/server.js', env, { ready: true });
   const memory = cold.memory();
   await cold.stop();
-  const built = /"label index: (\d+) concepts.*?, (\d+) labels .*?; \d+ words, (\d+) MB \((\d+) bytes a label\); (\d+) triples read in/.exec(cold.log);
+  const built =
+    /"label index: (\d+) concepts.*?, (\d+) labels .*?; \d+ words, (\d+) MB \((\d+) bytes a label\); (\d+) triples read in/.exec(cold.log);
   if (built === null) throw new Error(`${backend.name}: the service built no label index: ${cold.log.slice(-2000)}`);
   say(`${backend.name}: a start from the snapshot`);
   const warm = await startProcess('dist/server.js', env, { ready: true });
@@ -176,7 +193,10 @@ async function runBackend(backend) {
   if (backend.startup) backend.startup = await startup(backend, snapshot);
   say(`${backend.name}: ${vocabulary.concepts} concepts; starting the service twice (cache off, cache on)`);
   const env = { LOG_LEVEL: 'info', ...backend.env, ...(backend.startup ? { INDEX_SNAPSHOT: snapshot } : {}) };
-  const [uncachedService, cachedService] = await Promise.all([startProcess('dist/server.js', { ...env, CACHE_MAX_ENTRIES: '0' }, { ready: true }), startProcess('dist/server.js', env, { ready: true })]);
+  const [uncachedService, cachedService] = await Promise.all([
+    startProcess('dist/server.js', { ...env, CACHE_MAX_ENTRIES: '0' }, { ready: true }),
+    startProcess('dist/server.js', env, { ready: true }),
+  ]);
   const rows = [];
   const sizes = {};
   try {
@@ -184,21 +204,44 @@ async function runBackend(backend) {
       const list = lists[workload];
       await measure({ url: uncachedService.url, next: cycle(list.uncached), connections: 8, seconds: Math.min(1, seconds) }); // warm-up
       for (const clients of CLIENTS) {
-        rows.push({ backend, workload, what: 'service', cache: 'uncached', clients, ...(await measure({ url: uncachedService.url, next: cycle(list.uncached), connections: clients, seconds })) });
+        rows.push({
+          backend,
+          workload,
+          what: 'service',
+          cache: 'uncached',
+          clients,
+          ...(await measure({ url: uncachedService.url, next: cycle(list.uncached), connections: clients, seconds })),
+        });
       }
       sizes[workload] = await askEach(cachedService.url, list.cached);
       for (const clients of CLIENTS) {
-        rows.push({ backend, workload, what: 'service', cache: 'cached', clients, ...(await measure({ url: cachedService.url, next: cycle(list.cached), connections: clients, seconds })) });
+        rows.push({
+          backend,
+          workload,
+          what: 'service',
+          cache: 'cached',
+          clients,
+          ...(await measure({ url: cachedService.url, next: cycle(list.cached), connections: clients, seconds })),
+        });
       }
       say(`${backend.name}: ${workload} done`);
     }
     // each prefix length alone, and again with lang and with scheme (filters checked on each entry read)
     backend.byLength = {};
-    const filters = { '': '', lang: '&lang=en', ...(vocabulary.scheme === undefined ? {} : { scheme: `&scheme=${encodeURIComponent(vocabulary.scheme)}` }) };
+    const filters = {
+      '': '',
+      lang: '&lang=en',
+      ...(vocabulary.scheme === undefined ? {} : { scheme: `&scheme=${encodeURIComponent(vocabulary.scheme)}` }),
+    };
     for (const [filter, extra] of Object.entries(filters)) {
       for (const [length, paths] of Object.entries(suggestByLength)) {
         if (paths.length === 0) continue;
-        backend.byLength[`${length}${filter === '' ? '' : ` ${filter}`}`] = await measure({ url: uncachedService.url, next: cycle(paths.map((path) => path + extra)), connections: 1, seconds: Math.max(0.5, seconds / 3) });
+        backend.byLength[`${length}${filter === '' ? '' : ` ${filter}`}`] = await measure({
+          url: uncachedService.url,
+          next: cycle(paths.map((path) => path + extra)),
+          connections: 1,
+          seconds: Math.max(0.5, seconds / 3),
+        });
       }
     }
     backend.memory = cachedService.memory();
@@ -210,7 +253,15 @@ async function runBackend(backend) {
   const bare = await startProcess('bench/bareExpress.mjs', { BODY_SIZES: JSON.stringify(sizes) });
   try {
     for (const workload of WORKLOADS) {
-      for (const clients of CLIENTS) rows.push({ backend, workload, what: 'bare Express', cache: 'cached', clients, ...(await measure({ url: bare.url, next: () => `/${workload}`, connections: clients, seconds })) });
+      for (const clients of CLIENTS)
+        rows.push({
+          backend,
+          workload,
+          what: 'bare Express',
+          cache: 'cached',
+          clients,
+          ...(await measure({ url: bare.url, next: () => `/${workload}`, connections: clients, seconds })),
+        });
     }
   } finally {
     await bare.stop();
@@ -226,8 +277,18 @@ async function runBackend(backend) {
       const requests = [];
       for (const path of lists[workload].uncached.slice(0, 5000)) requests.push(await record(path)); // as many distinct requests as a row asks: Virtuoso keeps plans by query text
       backend.queries = { ...backend.queries, [workload]: requests[0].map((query) => query.name) };
-      if (backend.store === undefined) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients: 1, ...(await inProcess(store, requests)) });
-      else for (const clients of CLIENTS) rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients, ...(await overHttp(requests, clients, backend.store)) });
+      if (backend.store === undefined)
+        rows.push({ backend, workload, what: 'direct SPARQL', cache: 'uncached', clients: 1, ...(await inProcess(store, requests)) });
+      else
+        for (const clients of CLIENTS)
+          rows.push({
+            backend,
+            workload,
+            what: 'direct SPARQL',
+            cache: 'uncached',
+            clients,
+            ...(await overHttp(requests, clients, backend.store)),
+          });
     }
   } finally {
     await store.close();
@@ -258,10 +319,29 @@ async function overHttp(requests, clients, { endpoint, graph }) {
   for (let step = 0; step < steps; step++) {
     const bodies = requests.map((queries) => new URLSearchParams({ query: queries[step].query, 'default-graph-uri': graph }).toString());
     const next = cycle(bodies);
-    parts.push(await measure({ url: endpoint, connections: clients, seconds, next: () => ({ method: 'POST', path: new URL(endpoint).pathname, body: next(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' } }) }));
+    parts.push(
+      await measure({
+        url: endpoint,
+        connections: clients,
+        seconds,
+        next: () => ({
+          method: 'POST',
+          path: new URL(endpoint).pathname,
+          body: next(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+        }),
+      }),
+    );
   }
   const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
-  return { answers: Math.min(...parts.map((part) => part.answers)), p50: sum('p50'), p95: sum('p95'), p99: sum('p99'), rps: 1 / parts.reduce((total, part) => total + 1 / part.rps, 0), failed: sum('failed') };
+  return {
+    answers: Math.min(...parts.map((part) => part.answers)),
+    p50: sum('p50'),
+    p95: sum('p95'),
+    p99: sum('p99'),
+    rps: 1 / parts.reduce((total, part) => total + 1 / part.rps, 0),
+    failed: sum('failed'),
+  };
 }
 
 // ---- run ----------------------------------------------------------------------------------
@@ -273,16 +353,24 @@ try {
 }
 
 // ---- report -------------------------------------------------------------------------------
-const find = (backend, workload, what, cache, clients) => rows.find((row) => row.backend === backend && row.workload === workload && row.what === what && row.cache === cache && row.clients === clients);
+const find = (backend, workload, what, cache, clients) =>
+  rows.find(
+    (row) => row.backend === backend && row.workload === workload && row.what === what && row.cache === cache && row.clients === clients,
+  );
 const ms = (value) => (value === undefined || Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(2) : value.toFixed(1));
-const rate = (value) => (value === undefined || Number.isNaN(value) || !Number.isFinite(value) ? '—' : Math.round(value).toLocaleString('en'));
+const rate = (value) =>
+  value === undefined || Number.isNaN(value) || !Number.isFinite(value) ? '—' : Math.round(value).toLocaleString('en');
 const ratio = (a, b) => (a === undefined || b === undefined || !(b > 0) ? undefined : a / b);
-const title = (workload) => ({ get1: '/get, 1 URI', get10: '/get, 10 URIs', search: '/search, a word', suggest: '/suggest, keystrokes' })[workload];
+const title = (workload) =>
+  ({ get1: '/get, 1 URI', get10: '/get, 10 URIs', search: '/search, a word', suggest: '/suggest, keystrokes' })[workload];
 
 const table = [
   '| backend | workload | measured | cache | clients | p50 ms | p95 ms | p99 ms | req/s | answers | failed |',
   '|---|---|---|---|---|---|---|---|---|---|---|',
-  ...rows.map((row) => `| ${row.backend.name} | ${title(row.workload)} | ${row.what} | ${row.cache} | ${row.clients} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${rate(row.rps)} | ${row.answers.toLocaleString('en')} | ${row.failed} |`),
+  ...rows.map(
+    (row) =>
+      `| ${row.backend.name} | ${title(row.workload)} | ${row.what} | ${row.cache} | ${row.clients} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${rate(row.rps)} | ${row.answers.toLocaleString('en')} | ${row.failed} |`,
+  ),
 ].join('\n');
 
 const ratioRows = [];
@@ -292,14 +380,23 @@ for (const backend of backends) {
     const direct = find(backend, workload, 'direct SPARQL', 'uncached', 1);
     const cached = find(backend, workload, 'service', 'cached', 32);
     const bare = find(backend, workload, 'bare Express', 'cached', 32);
-    ratioRows.push({ backend, workload, latency: ratio(service?.p50, direct?.p50), overhead: service && direct ? service.p50 - direct.p50 : undefined, throughput: ratio(cached?.rps, bare?.rps) });
+    ratioRows.push({
+      backend,
+      workload,
+      latency: ratio(service?.p50, direct?.p50),
+      overhead: service && direct ? service.p50 - direct.p50 : undefined,
+      throughput: ratio(cached?.rps, bare?.rps),
+    });
   }
 }
-const fixed = (value, digits = 2) => (value === undefined || Number.isNaN(value) ? '—' : Math.abs(value) < 0.1 && value !== 0 ? value.toPrecision(2) : value.toFixed(digits));
+const fixed = (value, digits = 2) =>
+  value === undefined || Number.isNaN(value) ? '—' : Math.abs(value) < 0.1 && value !== 0 ? value.toPrecision(2) : value.toFixed(digits);
 const ratios = [
   '| backend | workload | service / direct, p50 uncached, 1 client | service − direct, p50 ms | service / bare Express, req/s cached, 32 clients |',
   '|---|---|---|---|---|',
-  ...ratioRows.map((row) => `| ${row.backend.name} | ${title(row.workload)} | ${fixed(row.latency)} | ${fixed(row.overhead)} | ${fixed(row.throughput)} |`),
+  ...ratioRows.map(
+    (row) => `| ${row.backend.name} | ${title(row.workload)} | ${fixed(row.latency)} | ${fixed(row.overhead)} | ${fixed(row.throughput)} |`,
+  ),
 ].join('\n');
 
 const lengths = ['1', '2', '3', '4', '5', '6', '7', '8'];
@@ -309,7 +406,8 @@ const byLength = [
   `|---|---|${lengths.map(() => '---').join('|')}|`,
   ...backends.flatMap((backend) =>
     FILTERS.filter((filter) => backend.byLength?.[`1${filter}`] !== undefined).map(
-      (filter) => `| ${backend.name} | ${filter === '' ? 'none' : filter === ' lang' ? '`lang=en`' : '`scheme`'} | ${lengths.map((n) => (backend.byLength?.[n + filter] === undefined ? '—' : `${ms(backend.byLength[n + filter].p50)} / ${ms(backend.byLength[n + filter].p95)}`)).join(' | ')} |`,
+      (filter) =>
+        `| ${backend.name} | ${filter === '' ? 'none' : filter === ' lang' ? '`lang=en`' : '`scheme`'} | ${lengths.map((n) => (backend.byLength?.[n + filter] === undefined ? '—' : `${ms(backend.byLength[n + filter].p50)} / ${ms(backend.byLength[n + filter].p95)}`)).join(' | ')} |`,
     ),
   ),
 ].join('\n');
@@ -319,7 +417,10 @@ const seconds1 = (value) => (value / 1000).toFixed(1);
 const startupTable = [
   '| backend | listening | index in, from the store | floor: the same label rows straight to a client | index / floor | from the snapshot | RSS when ready (peak) | RSS from the snapshot | index | bytes a label |',
   '|---|---|---|---|---|---|---|---|---|---|',
-  ...startups.map(({ name, startup: s }) => `| ${name} | ${seconds1(s.listenMs)} s | ${seconds1(s.readyMs)} s (${s.rows.toLocaleString('en')} triples) | ${seconds1(s.floorMs)} s (${s.floorRows.toLocaleString('en')} rows) | ${fixed(s.readyMs / s.floorMs)}× | ${seconds1(s.snapshotReadyMs)} s | ${s.rss} MB (${s.peak} MB) | ${s.snapshotRss} MB | ${s.indexMb} MB, ${s.labels.toLocaleString('en')} labels | ${s.bytesPerLabel} |`),
+  ...startups.map(
+    ({ name, startup: s }) =>
+      `| ${name} | ${seconds1(s.listenMs)} s | ${seconds1(s.readyMs)} s (${s.rows.toLocaleString('en')} triples) | ${seconds1(s.floorMs)} s (${s.floorRows.toLocaleString('en')} rows) | ${fixed(s.readyMs / s.floorMs)}× | ${seconds1(s.snapshotReadyMs)} s | ${s.rss} MB (${s.peak} MB) | ${s.snapshotRss} MB | ${s.indexMb} MB, ${s.labels.toLocaleString('en')} labels | ${s.bytesPerLabel} |`,
+  ),
 ].join('\n');
 
 // targets, on the default settings (the store-queries backend is a reference, not a target)
@@ -327,31 +428,52 @@ const targets = [];
 const verdict = (ok) => (ok ? 'met' : '**not met**');
 for (const backend of backends.filter((b) => b.target)) {
   const suggestRatio = ratioRows.find((row) => row.backend === backend && row.workload === 'suggest').throughput;
-  targets.push(`| ${backend.name} | cached /suggest ≥ 0.8× bare Express req/s | ${fixed(suggestRatio)}× | ${verdict(suggestRatio >= 0.8)} |`);
+  targets.push(
+    `| ${backend.name} | cached /suggest ≥ 0.8× bare Express req/s | ${fixed(suggestRatio)}× | ${verdict(suggestRatio >= 0.8)} |`,
+  );
   for (const workload of ['get1', 'get10']) {
     const overhead = ratioRows.find((row) => row.backend === backend && row.workload === workload).overhead;
-    targets.push(`| ${backend.name} | uncached ${title(workload)}: p50 ≤ direct + 1 ms | +${fixed(overhead)} ms | ${verdict(overhead <= 1)} |`);
+    targets.push(
+      `| ${backend.name} | uncached ${title(workload)}: p50 ≤ direct + 1 ms | +${fixed(overhead)} ms | ${verdict(overhead <= 1)} |`,
+    );
   }
-  const worstSuggest = Math.max(...Object.entries(backend.byLength).filter(([key]) => !key.includes('scheme')).map(([, row]) => row.p95));
-  targets.push(`| ${backend.name} | uncached /suggest p95 ≤ ${backend.suggestTarget} ms at every prefix length, with and without \`lang\` | worst ${ms(worstSuggest)} ms | ${verdict(worstSuggest <= backend.suggestTarget)} |`);
+  const worstSuggest = Math.max(
+    ...Object.entries(backend.byLength)
+      .filter(([key]) => !key.includes('scheme'))
+      .map(([, row]) => row.p95),
+  );
+  targets.push(
+    `| ${backend.name} | uncached /suggest p95 ≤ ${backend.suggestTarget} ms at every prefix length, with and without \`lang\` | worst ${ms(worstSuggest)} ms | ${verdict(worstSuggest <= backend.suggestTarget)} |`,
+  );
   if (typeof backend.startup === 'object') {
     const s = backend.startup;
     targets.push(`| ${backend.name} | listening within 5 s | ${seconds1(s.listenMs)} s | ${verdict(s.listenMs <= 5000)} |`);
-    targets.push(`| ${backend.name} | index in within 1.5× the floor | ${fixed(s.readyMs / s.floorMs)}× (${seconds1(s.readyMs)} s against ${seconds1(s.floorMs)} s) | ${verdict(s.readyMs <= 1.5 * s.floorMs)} |`);
-    targets.push(`| ${backend.name} | ready within 15 s from the snapshot | ${seconds1(s.snapshotReadyMs)} s | ${verdict(s.snapshotReadyMs <= 15000)} |`);
+    targets.push(
+      `| ${backend.name} | index in within 1.5× the floor | ${fixed(s.readyMs / s.floorMs)}× (${seconds1(s.readyMs)} s against ${seconds1(s.floorMs)} s) | ${verdict(s.readyMs <= 1.5 * s.floorMs)} |`,
+    );
+    targets.push(
+      `| ${backend.name} | ready within 15 s from the snapshot | ${seconds1(s.snapshotReadyMs)} s | ${verdict(s.snapshotReadyMs <= 15000)} |`,
+    );
   }
   if (backend.searchTarget !== undefined) {
     const search = find(backend, 'search', 'service', 'uncached', 1);
-    targets.push(`| ${backend.name} | uncached /search p95 ≤ ${backend.searchTarget} ms | ${ms(search.p95)} ms | ${verdict(search.p95 <= backend.searchTarget)} |`);
+    targets.push(
+      `| ${backend.name} | uncached /search p95 ≤ ${backend.searchTarget} ms | ${ms(search.p95)} ms | ${verdict(search.p95 <= backend.searchTarget)} |`,
+    );
   }
   const rssTarget = backend.rssTarget ?? 300;
-  targets.push(`| ${backend.name} | RSS ≤ ${rssTarget} MB at the end, default cache | ${backend.memory.rss} MB (peak ${backend.memory.peak} MB) | ${verdict(backend.memory.rss <= rssTarget)} |`);
+  targets.push(
+    `| ${backend.name} | RSS ≤ ${rssTarget} MB at the end, default cache | ${backend.memory.rss} MB (peak ${backend.memory.peak} MB) | ${verdict(backend.memory.rss <= rssTarget)} |`,
+  );
 }
 
 // the chart: p95 per workload (uncached, 1 client) for each backend, service and direct
 const series = backends.flatMap((backend) => [
   { name: `${backend.name}: service`, values: WORKLOADS.map((workload) => find(backend, workload, 'service', 'uncached', 1)?.p95) },
-  { name: `${backend.name}: direct SPARQL`, values: WORKLOADS.map((workload) => find(backend, workload, 'direct SPARQL', 'uncached', 1)?.p95) },
+  {
+    name: `${backend.name}: direct SPARQL`,
+    values: WORKLOADS.map((workload) => find(backend, workload, 'direct SPARQL', 'uncached', 1)?.p95),
+  },
 ]);
 const chartFile = `docs/images/bench-p95${quick ? '-quick' : onlySize ? `-${extraSize}` : ''}.svg`;
 mkdirSync('docs/images', { recursive: true });
@@ -361,13 +483,23 @@ writeFileSync(chartFile, barChart({ title: 'p95 latency, uncached, 1 client (ms,
 const targetBackends = backends.filter((b) => b.target);
 const worst = (values) => Math.max(...values.filter((v) => v !== undefined && !Number.isNaN(v)));
 const summary = {
-  cached_vs_bare: Math.min(...ratioRows.filter((row) => row.backend.target && row.workload === 'suggest').map((row) => row.throughput)).toFixed(2),
+  cached_vs_bare: Math.min(
+    ...ratioRows.filter((row) => row.backend.target && row.workload === 'suggest').map((row) => row.throughput),
+  ).toFixed(2),
   get_overhead_ms: worst(ratioRows.filter((row) => row.backend.target && row.workload === 'get1').map((row) => row.overhead)).toFixed(2),
-  suggest_p95_ms: worst(targetBackends.flatMap((b) => Object.entries(b.byLength).filter(([key]) => !key.includes('scheme')).map(([, row]) => row.p95))).toFixed(1),
+  suggest_p95_ms: worst(
+    targetBackends.flatMap((b) =>
+      Object.entries(b.byLength)
+        .filter(([key]) => !key.includes('scheme'))
+        .map(([, row]) => row.p95),
+    ),
+  ).toFixed(1),
   search_p95_ms: worst(targetBackends.map((b) => find(b, 'search', 'service', 'uncached', 1)?.p95)).toFixed(1),
   rss_mb: worst(targetBackends.map((b) => b.memory.rss)),
 };
-const line = `bench: ${Object.entries(summary).map(([key, value]) => `${key}=${value}`).join(' ')}`;
+const line = `bench: ${Object.entries(summary)
+  .map(([key, value]) => `${key}=${value}`)
+  .join(' ')}`;
 
 const report = `## ${quick ? 'Latest quick run' : onlySize ? `Latest run at ${Number(extraSize).toLocaleString('en')} concepts` : 'Latest full run'}: \`${command}\`
 
@@ -386,11 +518,15 @@ ${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().le
 ${targets.join('\n')}
 
 ### From a start to the label index
-${startups.length === 0 ? '\nNo Virtuoso backend in this run.\n' : `
+${
+  startups.length === 0
+    ? '\nNo Virtuoso backend in this run.\n'
+    : `
 Each service started on its own with \`INDEX_SNAPSHOT\` and no snapshot yet, then again from the snapshot it wrote. The floor is the store sending just the label rows (\`skos:prefLabel\`, \`altLabel\`, \`hiddenLabel\`) straight to a client, each by one plain triple pattern as N-Triples, in parts of a million, two at a time, streamed and only counted (\`bench/lib/labelFloor.mjs\`), after the service's runs. The service reads more than that (concept types, schemes, notations, links).
 
 ${startupTable}
-`}
+`
+}
 ### Ratios
 
 ${ratios}
@@ -417,7 +553,8 @@ const start = `<!-- bench:${marker}:start -->`;
 const end = `<!-- bench:${marker}:end -->`;
 const block = `${start}\n${report}${end}`;
 let updated;
-if (existing.includes(start)) updated = existing.slice(0, existing.indexOf(start)) + block + existing.slice(existing.indexOf(end) + end.length);
+if (existing.includes(start))
+  updated = existing.slice(0, existing.indexOf(start)) + block + existing.slice(existing.indexOf(end) + end.length);
 else {
   const afterTitle = existing.indexOf('\n') + 1;
   const intro = existing.slice(0, afterTitle);

@@ -9,7 +9,9 @@ import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { startProcess } from './lib/processes.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
 const seconds = Number(args.seconds ?? 600);
 const clients = Number(args.clients ?? 32);
 const yso = '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz';

@@ -21,12 +21,17 @@ const extra = Object.fromEntries(argv.flatMap((arg, i) => (argv[i - 1] === '--en
 if (endpoint === undefined) throw new Error('--endpoint is required');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values, p) => (values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]);
+const percentile = (values, p) =>
+  values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 /** Words to type: those of a few hundred labels, from the store itself. */
 async function words() {
   const query = 'SELECT ?label WHERE { ?c <http://www.w3.org/2004/02/skos/core#prefLabel> ?label } LIMIT 300';
-  const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' }, body: new URLSearchParams({ query, ...(graph ? { 'default-graph-uri': graph } : {}) }) });
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+    body: new URLSearchParams({ query, ...(graph ? { 'default-graph-uri': graph } : {}) }),
+  });
   const labels = (await response.json()).results.bindings.map((row) => row.label.value);
   return labels.flatMap((label) => label.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3);
 }
@@ -34,7 +39,15 @@ async function words() {
 const vocabularyWords = typing ? await words() : [];
 const started = Date.now();
 const child = spawn(process.execPath, ['dist/server.js'], {
-  env: { ...process.env, PORT: String(port), SPARQL_ENDPOINT: endpoint, ...(graph ? { SPARQL_GRAPH: graph } : {}), SPARQL_TIMEOUT_MS: '120000', LOG_LEVEL: 'info', ...extra },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    SPARQL_ENDPOINT: endpoint,
+    ...(graph ? { SPARQL_GRAPH: graph } : {}),
+    SPARQL_TIMEOUT_MS: '120000',
+    LOG_LEVEL: 'info',
+    ...extra,
+  },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
 let log = '';
@@ -59,7 +72,9 @@ async function type() {
       const sent = Date.now();
       const next = sleep(500); // two keystrokes a second, whatever the answer takes
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/suggest?q=${encodeURIComponent(text.slice(0, length))}`, { signal: AbortSignal.timeout(30_000) });
+        const response = await fetch(`http://127.0.0.1:${port}/suggest?q=${encodeURIComponent(text.slice(0, length))}`, {
+          signal: AbortSignal.timeout(30_000),
+        });
         await response.arrayBuffer();
         keystrokes.push({ status: response.status, ms: Date.now() - sent, during: !ready });
       } catch (error) {

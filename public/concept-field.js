@@ -34,7 +34,7 @@ function marked(label, query) {
     const longest = words.filter((q) => word.startsWith(q)).reduce((a, b) => (b.length > a.length ? b : a), '');
     if (longest === '') continue;
     let end = match.index;
-    for (let folded = 0; folded < longest.length && end < match.index + match[0].length; ) {
+    for (let folded = 0; folded < longest.length && end < match.index + match[0].length;) {
       const character = String.fromCodePoint(label.codePointAt(end));
       folded += fold(character).length;
       end += character.length;
@@ -93,7 +93,14 @@ export class ConceptField extends HTMLElement {
     const root = this.attachShadow({ mode: 'open', delegatesFocus: true });
     root.append(make('style', { textContent: STYLE }));
     this.input = make('input', { type: 'text', dir: 'auto', autocomplete: 'off', spellcheck: false, part: 'input' });
-    for (const [name, value] of Object.entries({ role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'list', autocapitalize: 'off' })) this.input.setAttribute(name, value);
+    for (const [name, value] of Object.entries({
+      role: 'combobox',
+      'aria-autocomplete': 'list',
+      'aria-expanded': 'false',
+      'aria-controls': 'list',
+      autocapitalize: 'off',
+    }))
+      this.input.setAttribute(name, value);
     this.chips = make('ul', { className: 'chosen', part: 'chosen' });
     this.list = make('ul', { id: 'list', part: 'listbox', hidden: true });
     this.list.setAttribute('role', 'listbox');
@@ -122,7 +129,10 @@ export class ConceptField extends HTMLElement {
       plain.disabled = true;
       plain.hidden = true;
     }
-    const names = [this.getAttribute('aria-label'), ...[...this.#internals.labels, ...(plain?.labels ?? [])].map((label) => label.textContent.trim())];
+    const names = [
+      this.getAttribute('aria-label'),
+      ...[...this.#internals.labels, ...(plain?.labels ?? [])].map((label) => label.textContent.trim()),
+    ];
     this.input.setAttribute('aria-label', names.find((name) => name) || 'Concept');
     this.list.setAttribute('aria-label', 'Suggestions');
     if (this.#chosen.length === 0) this.#preset();
@@ -151,25 +161,57 @@ export class ConceptField extends HTMLElement {
     if (state instanceof FormData) this.#show(state.getAll(this.name).map((uri) => ({ uri, prefLabel: uri })));
   }
 
-  get name() { return this.getAttribute('name') ?? ''; }
-  get form() { return this.#internals.form; }
-  get type() { return 'concept-field'; }
-  get disabled() { return this.hasAttribute('disabled'); }
-  set disabled(on) { this.toggleAttribute('disabled', Boolean(on)); }
-  get required() { return this.hasAttribute('required'); }
-  set required(on) { this.toggleAttribute('required', Boolean(on)); }
-  get multiple() { return this.hasAttribute('multiple'); }
+  get name() {
+    return this.getAttribute('name') ?? '';
+  }
+  get form() {
+    return this.#internals.form;
+  }
+  get type() {
+    return 'concept-field';
+  }
+  get disabled() {
+    return this.hasAttribute('disabled');
+  }
+  set disabled(on) {
+    this.toggleAttribute('disabled', Boolean(on));
+  }
+  get required() {
+    return this.hasAttribute('required');
+  }
+  set required(on) {
+    this.toggleAttribute('required', Boolean(on));
+  }
+  get multiple() {
+    return this.hasAttribute('multiple');
+  }
   /** The chosen concepts: [{ uri, prefLabel }]. */
-  get concepts() { return this.#chosen.map((concept) => ({ ...concept })); }
+  get concepts() {
+    return this.#chosen.map((concept) => ({ ...concept }));
+  }
   /** The first chosen concept's IRI, or "" (a <select>'s value). */
-  get value() { return this.#chosen[0]?.uri ?? ''; }
+  get value() {
+    return this.#chosen[0]?.uri ?? '';
+  }
   /** Sets the chosen concepts to the IRIs given (separated by spaces), their labels asked for in one request. */
-  set value(iris) { this.#preset(String(iris)); }
-  get validity() { return this.#internals.validity; }
-  get validationMessage() { return this.#internals.validationMessage; }
-  get willValidate() { return this.#internals.willValidate; }
-  checkValidity() { return this.#internals.checkValidity(); }
-  reportValidity() { return this.#internals.reportValidity(); }
+  set value(iris) {
+    this.#preset(String(iris));
+  }
+  get validity() {
+    return this.#internals.validity;
+  }
+  get validationMessage() {
+    return this.#internals.validationMessage;
+  }
+  get willValidate() {
+    return this.#internals.willValidate;
+  }
+  checkValidity() {
+    return this.#internals.checkValidity();
+  }
+  reportValidity() {
+    return this.#internals.reportValidity();
+  }
 
   // ---- what is chosen -------------------------------------------------------------------------
 
@@ -182,7 +224,10 @@ export class ConceptField extends HTMLElement {
 
   /** Asks the labels of chosen concepts (asked again when the service says when: it is still loading). */
   #label(uris) {
-    this.#ask('get', uris.map((uri) => ['uri', uri])).then(
+    this.#ask(
+      'get',
+      uris.map((uri) => ['uri', uri]),
+    ).then(
       (body) => {
         const labels = new Map((body._embedded?.concepts ?? []).map((concept) => [concept.uri, concept.prefLabel]));
         this.#say(undefined);
@@ -221,7 +266,13 @@ export class ConceptField extends HTMLElement {
     this.chips.replaceChildren(
       ...this.#chosen.map((concept, index) => {
         const label = concept.prefLabel || concept.uri;
-        const remove = make('button', { type: 'button', textContent: '×', part: 'remove', title: `Remove ${label}`, disabled: this.disabled });
+        const remove = make('button', {
+          type: 'button',
+          textContent: '×',
+          part: 'remove',
+          title: `Remove ${label}`,
+          disabled: this.disabled,
+        });
         remove.setAttribute('aria-label', `Remove ${label}`);
         remove.addEventListener('click', () => this.#remove(index));
         return make('li', { className: 'chip', part: 'chip' }, make('span', { dir: 'auto', textContent: label }), remove);
@@ -236,7 +287,8 @@ export class ConceptField extends HTMLElement {
     for (const concept of this.#chosen) data.append(this.name, concept.uri);
     this.#internals.setFormValue(this.name === '' ? null : data);
     this.input.required = this.required;
-    if (this.required && this.#chosen.length === 0) this.#internals.setValidity({ valueMissing: true }, 'Choose a concept from the suggestions.', this.input);
+    if (this.required && this.#chosen.length === 0)
+      this.#internals.setValidity({ valueMissing: true }, 'Choose a concept from the suggestions.', this.input);
     else this.#internals.setValidity({});
   }
 
@@ -325,16 +377,27 @@ export class ConceptField extends HTMLElement {
     this.input.removeAttribute('aria-activedescendant');
     this.list.replaceChildren(
       ...concepts.map((concept, index) => {
-        const label = make('span', { className: 'label', dir: 'auto' }, concept.prefLabel === '' ? concept.uri : marked(concept.prefLabel, query));
+        const label = make(
+          'span',
+          { className: 'label', dir: 'auto' },
+          concept.prefLabel === '' ? concept.uri : marked(concept.prefLabel, query),
+        );
         const option = make('li', { id: `${this.#id}-${index}`, part: 'option' }, label);
         option.setAttribute('role', 'option');
         option.setAttribute('aria-selected', 'false');
         // found through another label (an altLabel, another language): said so, rather than show the prefLabel as if it had matched
-        if (concept.prefLabel !== '' && label.querySelector('mark') === null) option.append(make('span', { className: 'detail via', part: 'detail', textContent: 'found by another of its labels' }));
+        if (concept.prefLabel !== '' && label.querySelector('mark') === null)
+          option.append(make('span', { className: 'detail via', part: 'detail', textContent: 'found by another of its labels' }));
         const broader = (concept.broader ?? []).map((entry) => entry.label || entry.uri);
-        if (broader.length > 0) option.append(make('span', { className: 'detail broader', part: 'detail', dir: 'auto', textContent: `in ${broader.join(' · ')}` }));
+        if (broader.length > 0)
+          option.append(
+            make('span', { className: 'detail broader', part: 'detail', dir: 'auto', textContent: `in ${broader.join(' · ')}` }),
+          );
         for (const field of ['notation', 'scheme']) {
-          if ((concept[field] ?? []).length > 0) option.append(make('span', { className: `detail ${field}`, part: 'detail', dir: 'auto', textContent: concept[field].join(' · ') }));
+          if ((concept[field] ?? []).length > 0)
+            option.append(
+              make('span', { className: `detail ${field}`, part: 'detail', dir: 'auto', textContent: concept[field].join(' · ') }),
+            );
         }
         option.addEventListener('mousedown', (event) => event.preventDefault()); // the field keeps the focus
         option.addEventListener('click', () => this.#choose(concept));
@@ -342,7 +405,13 @@ export class ConceptField extends HTMLElement {
       }),
     );
     this.#open(concepts.length > 0 && this.matches(':focus-within'));
-    this.#announce(query === '' ? '' : concepts.length === 0 ? 'No concept found.' : `${concepts.length} suggestion${concepts.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`);
+    this.#announce(
+      query === ''
+        ? ''
+        : concepts.length === 0
+          ? 'No concept found.'
+          : `${concepts.length} suggestion${concepts.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`,
+    );
   }
 
   async #suggest() {
@@ -350,7 +419,12 @@ export class ConceptField extends HTMLElement {
     this.#request?.abort();
     if (query === '') return this.#render('', []);
     const asked = (this.getAttribute('fields') ?? '').split(/[\s,]+/).filter((field) => FIELDS.includes(field));
-    const params = [['q', query], ['count', this.getAttribute('count') ?? '10'], ['scheme', this.getAttribute('scheme') ?? ''], ['fields', asked.join(',')]];
+    const params = [
+      ['q', query],
+      ['count', this.getAttribute('count') ?? '10'],
+      ['scheme', this.getAttribute('scheme') ?? ''],
+      ['fields', asked.join(',')],
+    ];
     const key = JSON.stringify([params, this.#lang()]);
     const kept = this.#answers.get(key);
     if (kept !== undefined) return this.#render(query, kept);
@@ -377,7 +451,10 @@ export class ConceptField extends HTMLElement {
 
   /** GET a JSON answer of the service; rejects with a message for people (and `retryAfter` for a 503 that has one). */
   async #ask(path, params, signal) {
-    const url = new URL(path, this.getAttribute('service') ? new URL(this.getAttribute('service').replace(/\/?$/, '/'), document.baseURI) : here);
+    const url = new URL(
+      path,
+      this.getAttribute('service') ? new URL(this.getAttribute('service').replace(/\/?$/, '/'), document.baseURI) : here,
+    );
     for (const [name, value] of [...params, ['lang', this.#lang()]]) if (value !== '') url.searchParams.append(name, value);
     let response;
     try {
@@ -389,7 +466,8 @@ export class ConceptField extends HTMLElement {
     if (response.ok) return response.json();
     const body = await response.json().catch(() => ({}));
     const retry = Number(response.headers.get('Retry-After'));
-    if (response.status === 503 && retry > 0) throw Object.assign(new Error(`The concepts are still loading; trying again in ${retry} s.`), { retryAfter: Math.min(retry, 60) });
+    if (response.status === 503 && retry > 0)
+      throw Object.assign(new Error(`The concepts are still loading; trying again in ${retry} s.`), { retryAfter: Math.min(retry, 60) });
     throw new Error(body.message ?? `The concept service answered ${response.status}.`);
   }
 

@@ -38,10 +38,15 @@ check('three services: fuseki-load, fuseki, lookup', loader !== undefined && fus
 check('the loader runs stain/jena:4.0.0', loader?.image === 'stain/jena:4.0.0', loader?.image);
 check('Fuseki runs stain/jena-fuseki:4.0.0', fuseki?.image === 'stain/jena-fuseki:4.0.0', fuseki?.image);
 
-const mount = (service, volume) => (service?.volumes ?? []).map((entry) => String(entry).split(':')).find(([source]) => source === volume)?.[1];
+const mount = (service, volume) =>
+  (service?.volumes ?? []).map((entry) => String(entry).split(':')).find(([source]) => source === volume)?.[1];
 const loaderData = mount(loader, 'fuseki-data');
 const fusekiData = mount(fuseki, 'fuseki-data');
-check('both mount the named volume fuseki-data at the same place, inside the image\'s VOLUME /fuseki', loaderData !== undefined && loaderData === fusekiData && fusekiData.startsWith('/fuseki/'), `${loaderData}, ${fusekiData}`);
+check(
+  "both mount the named volume fuseki-data at the same place, inside the image's VOLUME /fuseki",
+  loaderData !== undefined && loaderData === fusekiData && fusekiData.startsWith('/fuseki/'),
+  `${loaderData}, ${fusekiData}`,
+);
 check('the volume is declared', compose.volumes !== undefined && 'fuseki-data' in compose.volumes);
 const staging = (loader?.volumes ?? []).map(String).find((entry) => entry.includes('/staging/'));
 const stagingTarget = staging?.replace(/:ro$/, '').split(':').at(-1); // the source may hold ${VOCABULARY:-...}
@@ -51,14 +56,28 @@ const [serverPath, ...serverArgs] = fuseki?.command ?? [];
 check("Fuseki's command is fuseki-server in the image's FUSEKI_HOME", serverPath === '/jena-fuseki/fuseki-server', serverPath);
 const location = serverArgs.find((arg) => arg.startsWith('--loc='))?.slice('--loc='.length);
 const datasetName = serverArgs.find((arg) => arg.startsWith('/'));
-check('Fuseki serves a TDB2 dataset (--tdb2) from the volume', serverArgs.includes('--tdb2') && location?.startsWith(`${fusekiData}/`) === true, location);
+check(
+  'Fuseki serves a TDB2 dataset (--tdb2) from the volume',
+  serverArgs.includes('--tdb2') && location?.startsWith(`${fusekiData}/`) === true,
+  location,
+);
 const loaderCommand = (loader?.command ?? []).join('\n');
-check('the loader loads with tdb2.tdbloader into the folder Fuseki serves', loaderCommand.includes(`tdb2.tdbloader --loc ${location} ${stagingTarget}`), loaderCommand.trim());
-check("Fuseki's port 3030 (the image's EXPOSE) is published on the loopback interface only", (fuseki?.ports ?? []).includes('127.0.0.1:3030:3030'));
+check(
+  'the loader loads with tdb2.tdbloader into the folder Fuseki serves',
+  loaderCommand.includes(`tdb2.tdbloader --loc ${location} ${stagingTarget}`),
+  loaderCommand.trim(),
+);
+check(
+  "Fuseki's port 3030 (the image's EXPOSE) is published on the loopback interface only",
+  (fuseki?.ports ?? []).includes('127.0.0.1:3030:3030'),
+);
 check('Fuseki starts after the load has completed', fuseki?.depends_on?.['fuseki-load']?.condition === 'service_completed_successfully');
 const endpoint = lookup?.environment?.SPARQL_ENDPOINT;
 check("the lookup service asks Fuseki's dataset at its SPARQL endpoint", endpoint === `http://fuseki:3030${datasetName}/sparql`, endpoint);
-check('the lookup service uses the generic dialect, no graph (the loader fills the default graph)', lookup?.environment?.SPARQL_DIALECT === 'generic' && lookup?.environment?.SPARQL_GRAPH === undefined);
+check(
+  'the lookup service uses the generic dialect, no graph (the loader fills the default graph)',
+  lookup?.environment?.SPARQL_DIALECT === 'generic' && lookup?.environment?.SPARQL_GRAPH === undefined,
+);
 
 // ---- 2. the loader's command, with Debian's Jena --------------------------------------------
 const work = mkdtempSync(join(tmpdir(), 'compose-'));
@@ -73,10 +92,18 @@ try {
   chmodSync(join(shims, 'tdb2.tdbloader'), 0o755);
   const vocabulary = join(root, 'data/sample-vocabulary.ttl');
   const command = loaderCommand.replaceAll(fusekiData, volume).replaceAll(stagingTarget, vocabulary);
-  const runLoader = () => execFileSync('sh', ['-c', command], { env: { ...process.env, PATH: `${shims}:${process.env.PATH}` }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const runLoader = () =>
+    execFileSync('sh', ['-c', command], {
+      env: { ...process.env, PATH: `${shims}:${process.env.PATH}` },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   runLoader();
   const dataset = location.replace(fusekiData, volume);
-  check('the first run of the loader command builds the TDB2 dataset', execFileSync('ls', [dataset], { encoding: 'utf8' }).includes('Data-0001'));
+  check(
+    'the first run of the loader command builds the TDB2 dataset',
+    execFileSync('ls', [dataset], { encoding: 'utf8' }).includes('Data-0001'),
+  );
   check('a second run skips the load', runLoader().includes('dataset already loaded'));
 
   // ---- 3. that dataset, served, behind the service -------------------------------------------
@@ -84,7 +111,11 @@ try {
   mkdirSync(jenaDir);
   renameSync(dataset, join(jenaDir, 'tdb2'));
   const port = String(18893);
-  const jena = (...args) => execFileSync('bash', [join(root, 'scripts/jena.sh'), ...args], { env: { ...process.env, JENA_DIR: jenaDir, JENA_HTTP_PORT: port }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const jena = (...args) =>
+    execFileSync('bash', [join(root, 'scripts/jena.sh'), ...args], {
+      env: { ...process.env, JENA_DIR: jenaDir, JENA_HTTP_PORT: port },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   jena('resume');
   try {
     service = spawn(process.execPath, [join(root, 'dist/server.js')], {
@@ -106,7 +137,11 @@ try {
     }
     check('the service is ready on that dataset', ready?.status === 200);
     const search = await (await fetch(`${url}/search?q=tea`)).json();
-    check('/search finds the sample vocabulary\'s tea', search.concepts?.[0]?.uri === 'https://example.org/food/tea', JSON.stringify(search).slice(0, 120));
+    check(
+      "/search finds the sample vocabulary's tea",
+      search.concepts?.[0]?.uri === 'https://example.org/food/tea',
+      JSON.stringify(search).slice(0, 120),
+    );
     const got = await (await fetch(`${url}/get?uri=${encodeURIComponent('https://example.org/food/tea')}`)).json();
     check('/get returns it with its labels', got._embedded?.concepts?.[0]?.prefLabel === 'Tea');
   } finally {

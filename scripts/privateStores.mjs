@@ -4,8 +4,16 @@
 import { execFileSync } from 'node:child_process';
 
 export const STORES = {
-  virtuoso: { script: 'scripts/virtuoso.sh', endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`, graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data' },
-  jena: { script: 'scripts/jena.sh', endpoint: `http://127.0.0.1:${process.env.JENA_HTTP_PORT ?? 18892}/sparql`, graph: process.env.JENA_GRAPH ?? 'urn:x-skos-lookup:data' },
+  virtuoso: {
+    script: 'scripts/virtuoso.sh',
+    endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`,
+    graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data',
+  },
+  jena: {
+    script: 'scripts/jena.sh',
+    endpoint: `http://127.0.0.1:${process.env.JENA_HTTP_PORT ?? 18892}/sparql`,
+    graph: process.env.JENA_GRAPH ?? 'urn:x-skos-lookup:data',
+  },
 };
 
 /** Runs `script command...` (start, load FILE, stop), its own messages on stderr. */

@@ -124,11 +124,26 @@ const usable = (q) => q.trim() !== '' && [...q.trim()].length <= 200;
  * types who does not know the vocabulary's number. Not from the service's answers.
  */
 const INFLECTIONS = {
-  en: (word) => (/ies$/.test(word) ? word.replace(/ies$/, 'y') : /[^s]s$/.test(word) ? word.slice(0, -1) : /y$/.test(word) ? word.replace(/y$/, 'ies') : `${word}s`),
+  en: (word) =>
+    /ies$/.test(word)
+      ? word.replace(/ies$/, 'y')
+      : /[^s]s$/.test(word)
+        ? word.slice(0, -1)
+        : /y$/.test(word)
+          ? word.replace(/y$/, 'ies')
+          : `${word}s`,
   de: (word) => (/en$/.test(word) ? word.slice(0, -2) : /e$/.test(word) ? `${word}n` : `${word}en`),
   fr: (word) => (/s$/.test(word) ? word.slice(0, -1) : `${word}s`),
-  es: (word) => (/es$/.test(word) ? word.slice(0, -2) : /s$/.test(word) ? word.slice(0, -1) : /[aeiou]$/.test(word) ? `${word}s` : `${word}es`),
-  it: (word) => (/o$/.test(word) ? word.replace(/o$/, 'i') : /i$/.test(word) ? word.replace(/i$/, 'o') : /a$/.test(word) ? word.replace(/a$/, 'e') : word),
+  es: (word) =>
+    /es$/.test(word) ? word.slice(0, -2) : /s$/.test(word) ? word.slice(0, -1) : /[aeiou]$/.test(word) ? `${word}s` : `${word}es`,
+  it: (word) =>
+    /o$/.test(word)
+      ? word.replace(/o$/, 'i')
+      : /i$/.test(word)
+        ? word.replace(/i$/, 'o')
+        : /a$/.test(word)
+          ? word.replace(/a$/, 'e')
+          : word,
   pt: (word) => (/s$/.test(word) ? word.slice(0, -1) : `${word}s`),
   nl: (word) => (/en$/.test(word) ? word.slice(0, -2) : `${word}en`),
   fi: (word) => (/t$/.test(word) ? word.slice(0, -1) : `${word}t`),
@@ -154,26 +169,39 @@ const CASES = {
       const top = await suggested(service, 'libr');
       const rank = (english) => top.indexOf(uriOf(vocabulary, english));
       const books = Math.min(...['Books', 'Booksellers'].map(rank).filter((i) => i >= 0), Infinity);
-      return rank('Libraries') >= 0 && rank('Librarians') >= 0 && rank('Libraries') < books && rank('Librarians') < books ? undefined : `libr: ${top.slice(0, 6).join(' ')}`;
+      return rank('Libraries') >= 0 && rank('Librarians') >= 0 && rank('Libraries') < books && rank('Librarians') < books
+        ? undefined
+        : `libr: ${top.slice(0, 6).join(' ')}`;
     },
     async (service, vocabulary) => {
       const { concepts } = await get(`${service.url}/search?q=heritage&lang=en&count=100`);
       const found = concepts.map((concept) => concept.uri);
       const genome = found.indexOf(uriOf(vocabulary, 'Genome'));
-      const holding = vocabulary.filter((concept) => wordsOf(chooseLabel(concept.pref, 'en') ?? '').some((word) => word.toLowerCase() === 'heritage'));
+      const holding = vocabulary.filter((concept) =>
+        wordsOf(chooseLabel(concept.pref, 'en') ?? '').some((word) => word.toLowerCase() === 'heritage'),
+      );
       const late = holding.filter((concept) => found.indexOf(concept.uri) < 0 || (genome >= 0 && found.indexOf(concept.uri) > genome));
-      return holding.length > 0 && late.length === 0 ? undefined : `heritage: ${late.length} of ${holding.length} prefLabels with the word after Genome`;
+      return holding.length > 0 && late.length === 0
+        ? undefined
+        : `heritage: ${late.length} of ${holding.length} prefLabels with the word after Genome`;
     },
   ],
   uat: [
     ...['The Sun', 'The Moon'].map((english) => async (service, vocabulary) => {
       const q = english.slice(4).toLowerCase();
       const top = await suggested(service, q);
-      return top.slice(0, 3).includes(uriOf(vocabulary, english)) ? undefined : `${q}: ${english} at ${top.indexOf(uriOf(vocabulary, english)) + 1}`;
+      return top.slice(0, 3).includes(uriOf(vocabulary, english))
+        ? undefined
+        : `${q}: ${english} at ${top.indexOf(uriOf(vocabulary, english)) + 1}`;
     }),
-    ...[['exoplanet', 'Exoplanets'], ['black hole', 'Black holes']].map(([q, english]) => async (service, vocabulary) => {
+    ...[
+      ['exoplanet', 'Exoplanets'],
+      ['black hole', 'Black holes'],
+    ].map(([q, english]) => async (service, vocabulary) => {
       const { concepts } = await get(`${service.url}/search?q=${encodeURIComponent(q)}&count=3`);
-      return concepts.some((concept) => concept.uri === uriOf(vocabulary, english)) ? undefined : `${q}: ${concepts.map((concept) => concept.prefLabel).join(', ')}`;
+      return concepts.some((concept) => concept.uri === uriOf(vocabulary, english))
+        ? undefined
+        : `${q}: ${concepts.map((concept) => concept.prefLabel).join(', ')}`;
     }),
   ],
   stw: [
@@ -183,7 +211,9 @@ const CASES = {
       const found = new Set(concepts.map((concept) => concept.uri));
       const missing = wanted.filter((concept) => !found.has(concept.uri));
       const typed = await suggested(service, 'oekonom');
-      return wanted.length > 0 && missing.length === 0 && typed.length > 0 ? undefined : `oekonom: ${missing.length} of ${wanted.length} Ökonom… concepts missing; /suggest gave ${typed.length}`;
+      return wanted.length > 0 && missing.length === 0 && typed.length > 0
+        ? undefined
+        : `oekonom: ${missing.length} of ${wanted.length} Ökonom… concepts missing; /suggest gave ${typed.length}`;
     },
   ],
 };
@@ -203,7 +233,10 @@ function uriOf(vocabulary, english) {
 
 async function startService(backend, file) {
   const [store, dialect = 'generic', index = 'on'] = backend.split(':');
-  const env = store === 'embedded' ? { DATA_FILES: file } : { SPARQL_ENDPOINT: STORES[store].endpoint, SPARQL_GRAPH: STORES[store].graph, SPARQL_DIALECT: dialect };
+  const env =
+    store === 'embedded'
+      ? { DATA_FILES: file }
+      : { SPARQL_ENDPOINT: STORES[store].endpoint, SPARQL_GRAPH: STORES[store].graph, SPARQL_DIALECT: dialect };
   const child = spawn(process.execPath, ['dist/server.js'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '0', LABEL_INDEX: index, SPARQL_TIMEOUT_MS: '60000', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -215,7 +248,8 @@ async function startService(backend, file) {
     if (match) {
       child.stderr.resume();
       // it listens before its data and label index are in: wait until it says it is ready
-      for (let tries = 0; tries < 6000 && (await fetch(`${match[1]}/ready`).catch(() => undefined))?.status !== 200; tries++) await new Promise((done) => setTimeout(done, 100));
+      for (let tries = 0; tries < 6000 && (await fetch(`${match[1]}/ready`).catch(() => undefined))?.status !== 200; tries++)
+        await new Promise((done) => setTimeout(done, 100));
       return { url: match[1], stop: () => child.kill() };
     }
   }
@@ -279,7 +313,11 @@ async function measure(service, vocabulary, sample, vocabularyName) {
       const expected = chooseLabel(concept.pref, language);
       if (!usable(expected)) continue;
       const { rank, concept: found } = await searchRank(service, expected, concept.uri, language);
-      tally('lang', rank < Infinity && found.prefLabel === expected, `${concept.uri} "${expected}"@${language} ${rank < Infinity ? `shown as "${found.prefLabel}"` : 'not found'}`);
+      tally(
+        'lang',
+        rank < Infinity && found.prefLabel === expected,
+        `${concept.uri} "${expected}"@${language} ${rank < Infinity ? `shown as "${found.prefLabel}"` : 'not found'}`,
+      );
     }
     for (const language of new Set(concept.pref.map((entry) => entry.language).filter((tag) => tag !== ''))) {
       const q = inflected(chooseLabel(concept.pref, language) ?? '', language);
@@ -306,7 +344,8 @@ async function measure(service, vocabulary, sample, vocabularyName) {
       }
     }
     keystrokes.push(typed);
-    if ((wordUse.get(foldText(firstWord)) ?? 0) <= 10) tally('firstWord', typed <= firstWordEnd, `${concept.uri} "${label}" found after ${typed} keystrokes`);
+    if ((wordUse.get(foldText(firstWord)) ?? 0) <= 10)
+      tally('firstWord', typed <= firstWordEnd, `${concept.uri} "${label}" found after ${typed} keystrokes`);
   }
 
   /** MRR over the first 6 letters, with and without lang, and the letters to a lasting first place. */
@@ -317,9 +356,13 @@ async function measure(service, vocabulary, sample, vocabularyName) {
       return concepts.findIndex((found) => found.uri === concept.uri) + 1; // 0: not in the list
     };
     const prefixes = [];
-    for (let k = 1; k <= letters.length; k++) if (letters.slice(0, k).join('').trim() !== '' && letters[k - 1]?.trim() !== '') prefixes.push(k);
+    for (let k = 1; k <= letters.length; k++)
+      if (letters.slice(0, k).join('').trim() !== '' && letters[k - 1]?.trim() !== '') prefixes.push(k);
     const firstSix = prefixes.slice(0, 6);
-    for (const [key, extra] of [['plain', ''], ['lang', '&lang=en']]) {
+    for (const [key, extra] of [
+      ['plain', ''],
+      ['lang', '&lang=en'],
+    ]) {
       let sum = 0;
       for (const k of firstSix) {
         const rank = await rankAt(k, extra);
@@ -336,9 +379,11 @@ async function measure(service, vocabulary, sample, vocabularyName) {
   }
 
   const queue = [...sample];
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let concept = queue.shift(); concept !== undefined; concept = queue.shift()) await one(concept);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let concept = queue.shift(); concept !== undefined; concept = queue.shift()) await one(concept);
+    }),
+  );
   keystrokes.sort((a, b) => a - b);
   toLastingFirst.sort((a, b) => a - b);
   const cases = [0, 0];
@@ -398,27 +443,61 @@ try {
       }
       const { counts, medianKeystrokes, mrr, mrrLang, mrrConcepts, lettersToFirst, cases } = result;
       const three = (value) => (value === undefined ? 'n/a' : value.toFixed(3));
-      rows.push(`| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${three(mrr)} | ${three(mrrLang)} | ${lettersToFirst === Infinity ? 'never' : lettersToFirst} | ${cell(counts.stems)} | ${cases[1] === 0 ? '' : `${cases[0]}/${cases[1]}`} | ${Math.round((Date.now() - begun) / 1000)} s |`);
+      rows.push(
+        `| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${three(mrr)} | ${three(mrrLang)} | ${lettersToFirst === Infinity ? 'never' : lettersToFirst} | ${cell(counts.stems)} | ${cases[1] === 0 ? '' : `${cases[0]}/${cases[1]}`} | ${Math.round((Date.now() - begun) / 1000)} s |`,
+      );
       process.stderr.write(`${rows.at(-1)}\n`);
-      if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${result.failures.map((line) => `  miss: ${line}`).join('\n')}\n`); // every miss, floors or not
+      if (process.env.RELEVANCE_MISSES !== undefined)
+        process.stderr.write(`${result.failures.map((line) => `  miss: ${line}`).join('\n')}\n`); // every miss, floors or not
       for (const [figure, floor] of Object.entries(FLOORS)) {
         const value = percent(counts[figure]);
-        if (value !== undefined && counts[figure][1] >= MIN_CHECKS && value < floor) problems.push(`${name} on ${backend}: ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${result.failures.filter((line) => line.startsWith(figure)).slice(0, 8).join('\n  ')}`);
+        if (value !== undefined && counts[figure][1] >= MIN_CHECKS && value < floor)
+          problems.push(
+            `${name} on ${backend}: ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${result.failures
+              .filter((line) => line.startsWith(figure))
+              .slice(0, 8)
+              .join('\n  ')}`,
+          );
       }
-      if (mrrConcepts >= MIN_CHECKS && mrr < mrrLang - MRR_SLACK) problems.push(`${name} on ${backend}: MRR without lang ${mrr.toFixed(3)} is more than ${MRR_SLACK} under MRR with lang=en ${mrrLang.toFixed(3)}`);
+      if (mrrConcepts >= MIN_CHECKS && mrr < mrrLang - MRR_SLACK)
+        problems.push(
+          `${name} on ${backend}: MRR without lang ${mrr.toFixed(3)} is more than ${MRR_SLACK} under MRR with lang=en ${mrrLang.toFixed(3)}`,
+        );
       // reconciliation: floors on the label index; the store path (`:off`) reconciles what /search finds, without typos (README)
       const indexed = !backend.endsWith(':off');
       const rc = reconciled.counts;
-      reconcileRows.push(`| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.spaced)} | ${cell(rc.qualified)} | ${cell(rc.matches)} | ${cell(rc.autoExact)} | ${cell(rc.autoExactPrecision)} | ${cell(rc.autoMessy)} | ${cell(rc.autoMessyPrecision)} | ${cell(rc.namesakes)} | ${cell(rc.namesakesBroader)} | ${cell(rc.autoBroader)} | ${cell(rc.autoBroaderPrecision)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`);
+      reconcileRows.push(
+        `| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.spaced)} | ${cell(rc.qualified)} | ${cell(rc.matches)} | ${cell(rc.autoExact)} | ${cell(rc.autoExactPrecision)} | ${cell(rc.autoMessy)} | ${cell(rc.autoMessyPrecision)} | ${cell(rc.namesakes)} | ${cell(rc.namesakesBroader)} | ${cell(rc.autoBroader)} | ${cell(rc.autoBroaderPrecision)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`,
+      );
       process.stderr.write(`${reconcileRows.at(-1)}\n`);
-      if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${reconciled.failures.map((line) => `  reconcile miss: ${line}`).join('\n')}\n`);
+      if (process.env.RELEVANCE_MISSES !== undefined)
+        process.stderr.write(`${reconciled.failures.map((line) => `  reconcile miss: ${line}`).join('\n')}\n`);
       if (indexed) {
-        for (const [figure, floor] of [['exact', RECONCILE_FLOORS.exact], ['messy', RECONCILE_FLOORS.messy], ['matches', RECONCILE_FLOORS.matchPrecision], ['autoExact', RECONCILE_FLOORS.autoExact], ['autoExactPrecision', RECONCILE_FLOORS.autoExactPrecision]]) {
+        for (const [figure, floor] of [
+          ['exact', RECONCILE_FLOORS.exact],
+          ['messy', RECONCILE_FLOORS.messy],
+          ['matches', RECONCILE_FLOORS.matchPrecision],
+          ['autoExact', RECONCILE_FLOORS.autoExact],
+          ['autoExactPrecision', RECONCILE_FLOORS.autoExactPrecision],
+        ]) {
           const value = percent(rc[figure]);
-          if (value !== undefined && rc[figure][1] >= MIN_CHECKS && value < floor) problems.push(`${name} on ${backend}: reconcile ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${reconciled.failures.filter((line) => line.startsWith(figure === 'matches' ? 'match' : figure === 'messy' ? '' : figure === 'autoExactPrecision' ? 'match' : figure)).slice(0, 8).join('\n  ')}`);
+          if (value !== undefined && rc[figure][1] >= MIN_CHECKS && value < floor)
+            problems.push(
+              `${name} on ${backend}: reconcile ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${reconciled.failures
+                .filter((line) =>
+                  line.startsWith(
+                    figure === 'matches' ? 'match' : figure === 'messy' ? '' : figure === 'autoExactPrecision' ? 'match' : figure,
+                  ),
+                )
+                .slice(0, 8)
+                .join('\n  ')}`,
+            );
         }
       }
-      if (cases[0] < cases[1]) problems.push(`${name} on ${backend}: ${cases[1] - cases[0]} named case(s) wrong:\n  ${result.failures.filter((line) => line.startsWith('case')).join('\n  ')}`);
+      if (cases[0] < cases[1])
+        problems.push(
+          `${name} on ${backend}: ${cases[1] - cases[0]} named case(s) wrong:\n  ${result.failures.filter((line) => line.startsWith('case')).join('\n  ')}`,
+        );
     }
   }
 } finally {
@@ -434,7 +513,11 @@ ${reconcileRows.join('\n')}`;
 const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
 console.log(table);
 console.log(`\n${reconcileTable}`);
-console.log(problems.length === 0 ? `relevance: ${rows.length} passed, 0 failed` : `\n${problems.join('\n')}\nrelevance: ${rows.length - problems.length} passed, ${problems.length} failed`);
+console.log(
+  problems.length === 0
+    ? `relevance: ${rows.length} passed, 0 failed`
+    : `\n${problems.join('\n')}\nrelevance: ${rows.length - problems.length} passed, ${problems.length} failed`,
+);
 if (write) {
   // what follows KEPT in RELEVANCE.md is written by hand (figures before and after a change) and kept as it is
   const KEPT = '<!-- kept: written by hand, kept by scripts/relevance.mjs -->';

@@ -30,7 +30,8 @@ const BATCH = 50;
 export async function measureReconciliation(service, vocabulary, sample, { chooseLabel, normalized, inflected, usable, wordsOf }) {
   const carriers = new Map(); // normalized label -> concepts with it as a pref or alt label
   for (const concept of vocabulary) {
-    for (const key of new Set([...concept.pref, ...concept.alt].map((label) => normalized(label.value)))) carriers.set(key, (carriers.get(key) ?? 0) + 1);
+    for (const key of new Set([...concept.pref, ...concept.alt].map((label) => normalized(label.value))))
+      carriers.set(key, (carriers.get(key) ?? 0) + 1);
   }
   const names = []; // {q, uri, kind, ties}
   for (const concept of sample) {
@@ -41,26 +42,71 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
     const broader = concept.broader?.[0];
     if (ties > 1 && broader !== undefined) {
       names.push({ q: label, uri: concept.uri, kind: 'namesakes', ties: 1 });
-      names.push({ q: label, uri: concept.uri, kind: 'namesakesBroader', ties: 1, properties: [{ pid: 'broader', v: broader.label.value }] });
-      names.push({ q: label, uri: concept.uri, kind: 'namesakesBroader', ties: 1, properties: [{ pid: 'broader', v: { id: broader.uri, name: broader.label.value } }] });
+      names.push({
+        q: label,
+        uri: concept.uri,
+        kind: 'namesakesBroader',
+        ties: 1,
+        properties: [{ pid: 'broader', v: broader.label.value }],
+      });
+      names.push({
+        q: label,
+        uri: concept.uri,
+        kind: 'namesakesBroader',
+        ties: 1,
+        properties: [{ pid: 'broader', v: { id: broader.uri, name: broader.label.value } }],
+      });
     }
     names.push({ q: label, uri: concept.uri, kind: 'exact', ties, pref: true });
-    for (const alt of new Set(concept.alt.map((entry) => entry.value))) if (usable(alt)) names.push({ q: alt, uri: concept.uri, kind: 'exact', ties: carriers.get(normalized(alt)) ?? 1 });
+    for (const alt of new Set(concept.alt.map((entry) => entry.value)))
+      if (usable(alt)) names.push({ q: alt, uri: concept.uri, kind: 'exact', ties: carriers.get(normalized(alt)) ?? 1 });
     const language = concept.pref.find((entry) => entry.value === label)?.language ?? '';
     const qualifier = wordsOf(chooseLabel(sample[(sample.indexOf(concept) + 7) % sample.length].pref, 'en'))[0];
-    const messy = { reversed: reversed(label, wordsOf), typo: typo(label, wordsOf), plural: inflected(label, language), spaced: spaced(label, wordsOf), qualified: qualifier === undefined ? undefined : `${label} (${qualifier})` };
+    const messy = {
+      reversed: reversed(label, wordsOf),
+      typo: typo(label, wordsOf),
+      plural: inflected(label, language),
+      spaced: spaced(label, wordsOf),
+      qualified: qualifier === undefined ? undefined : `${label} (${qualifier})`,
+    };
     for (const [kind, q] of Object.entries(messy)) {
-      if (q !== undefined && usable(q) && (kind === 'spaced' || normalized(q) !== normalized(label))) names.push({ q, uri: concept.uri, kind, ties });
+      if (q !== undefined && usable(q) && (kind === 'spaced' || normalized(q) !== normalized(label)))
+        names.push({ q, uri: concept.uri, kind, ties });
     }
   }
-  const counts = { exact: [0, 0], messy: [0, 0], reversed: [0, 0], typo: [0, 0], plural: [0, 0], spaced: [0, 0], qualified: [0, 0], matches: [0, 0], autoExact: [0, 0], autoExactPrecision: [0, 0], autoMessy: [0, 0], autoMessyPrecision: [0, 0], namesakes: [0, 0], namesakesBroader: [0, 0], autoBroader: [0, 0], autoBroaderPrecision: [0, 0] };
+  const counts = {
+    exact: [0, 0],
+    messy: [0, 0],
+    reversed: [0, 0],
+    typo: [0, 0],
+    plural: [0, 0],
+    spaced: [0, 0],
+    qualified: [0, 0],
+    matches: [0, 0],
+    autoExact: [0, 0],
+    autoExactPrecision: [0, 0],
+    autoMessy: [0, 0],
+    autoMessyPrecision: [0, 0],
+    namesakes: [0, 0],
+    namesakesBroader: [0, 0],
+    autoBroader: [0, 0],
+    autoBroaderPrecision: [0, 0],
+  };
   const failures = [];
   const durations = [];
   for (let start = 0; start < names.length; start += BATCH) {
     const batch = names.slice(start, start + BATCH);
-    const queries = Object.fromEntries(batch.map((name, i) => [`q${i}`, { query: name.q, limit: 10, ...(name.properties === undefined ? {} : { properties: name.properties }) }]));
+    const queries = Object.fromEntries(
+      batch.map((name, i) => [
+        `q${i}`,
+        { query: name.q, limit: 10, ...(name.properties === undefined ? {} : { properties: name.properties }) },
+      ]),
+    );
     const begun = performance.now();
-    const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(queries) }) });
+    const response = await fetch(`${service.url}/reconcile`, {
+      method: 'POST',
+      body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+    });
     if (response.status !== 200) throw new Error(`/reconcile: ${response.status} ${await response.text()}`);
     const results = await response.json();
     durations.push(performance.now() - begun);
@@ -84,7 +130,10 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
       }
       if (name.kind.startsWith('namesakes')) return; // figures of their own, not among the names' others
       if (name.kind !== 'exact') tally('messy');
-      if (!first && failures.length < 400) failures.push(`${name.kind}: ${name.uri} "${name.q}" at ${rank || 'none'}, first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}"`);
+      if (!first && failures.length < 400)
+        failures.push(
+          `${name.kind}: ${name.uri} "${name.q}" at ${rank || 'none'}, first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}"`,
+        );
       // OpenRefine's auto-match: the first candidate (by score), where it is a match; names of one concept only
       if (name.ties === 1 && (name.pref || name.kind !== 'exact')) {
         const messy = name.kind !== 'exact';
@@ -96,12 +145,16 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
           counts[messy ? 'autoMessyPrecision' : 'autoExactPrecision'][0] += right ? 1 : 0;
           counts[messy ? 'autoMessyPrecision' : 'autoExactPrecision'][1] += 1;
         }
-        if (!auto && !messy && failures.length < 400) failures.push(`autoExact: ${name.uri} "${name.q}" not auto-matched: first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}" ${result[0]?.score ?? ''}, second ${result[1]?.id ?? 'none'} "${result[1]?.name ?? ''}" ${result[1]?.score ?? ''}`);
+        if (!auto && !messy && failures.length < 400)
+          failures.push(
+            `autoExact: ${name.uri} "${name.q}" not auto-matched: first ${result[0]?.id ?? 'none'} "${result[0]?.name ?? ''}" ${result[0]?.score ?? ''}, second ${result[1]?.id ?? 'none'} "${result[1]?.name ?? ''}" ${result[1]?.score ?? ''}`,
+          );
       }
       for (const candidate of result.filter((c) => c.match === true)) {
         counts.matches[0] += candidate.id === name.uri ? 1 : 0;
         counts.matches[1] += 1;
-        if (candidate.id !== name.uri) failures.unshift(`match: "${name.q}" (${name.kind}) matched ${candidate.id} "${candidate.name}", not ${name.uri}`);
+        if (candidate.id !== name.uri)
+          failures.unshift(`match: "${name.q}" (${name.kind}) matched ${candidate.id} "${candidate.name}", not ${name.uri}`);
       }
     });
   }

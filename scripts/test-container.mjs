@@ -119,7 +119,8 @@ try {
   say('HEALTHCHECK passes');
   const base = `http://127.0.0.1:${port}`;
   // /health answers from the first second; the data is in once /ready says so
-  for (let attempt = 0; attempt < 600 && (await fetch(`${base}/ready`).catch(() => undefined))?.status !== 200; attempt++) await new Promise((done) => setTimeout(done, 100));
+  for (let attempt = 0; attempt < 600 && (await fetch(`${base}/ready`).catch(() => undefined))?.status !== 200; attempt++)
+    await new Promise((done) => setTimeout(done, 100));
   const checks = [
     ['/suggest?q=tea', 200, (body) => JSON.parse(body).concepts[0]?.prefLabel === 'Tea'],
     ['/get?uri=https%3A%2F%2Fexample.org%2Ffood%2Ftea', 200, (body) => JSON.parse(body)._embedded.concepts.length === 1],

@@ -51,10 +51,16 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   app.use(requestLog(log));
   app.use(requestMetrics(metrics));
   app.use(
-    fixedHeaders(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }), {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id',
-    }),
+    fixedHeaders(
+      helmet({
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+        contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+      }),
+      {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': 'ETag, Retry-After, X-Request-Id',
+      },
+    ),
   );
 
   const context = { config, concepts, cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds) };
@@ -78,7 +84,11 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   app.use(config.basePath === '' ? '/' : config.basePath, router);
 
   app.use((_req, _res, next) => {
-    next(new NotFoundError(`no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest and ${config.basePath}/reconcile`));
+    next(
+      new NotFoundError(
+        `no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest and ${config.basePath}/reconcile`,
+      ),
+    );
   });
   app.use(errorHandler(log));
   return app;

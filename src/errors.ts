@@ -75,7 +75,11 @@ export class OverloadedError extends HttpError {
  */
 export class IndexLoadingError extends HttpError {
   constructor(progress: string, retryAfterSeconds: number) {
-    super(503, `the label index is being built (${progress}); until it is in, /search and /suggest answer from the store when it can answer at once: try again shortly`, { 'Retry-After': String(retryAfterSeconds) });
+    super(
+      503,
+      `the label index is being built (${progress}); until it is in, /search and /suggest answer from the store when it can answer at once: try again shortly`,
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 }
 
@@ -94,7 +98,12 @@ export interface ErrorBody {
 }
 
 /** Renders any status and message as the contract's error response. */
-export function sendError(res: Parameters<RequestHandler>[1], status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+export function sendError(
+  res: Parameters<RequestHandler>[1],
+  status: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const body: ErrorBody = { status, error: STATUS_CODES[status] ?? 'Error', message };
   res.status(status).set(headers).set('Cache-Control', 'no-store').type('application/json; charset=utf-8');
   res.removeHeader('ETag');

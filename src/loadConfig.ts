@@ -31,9 +31,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const value = read(name);
     if (value === undefined) return fallback;
     const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-    return Number.isInteger(n) && n >= min && n <= max ? n : fail(name, `must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}`);
+    return Number.isInteger(n) && n >= min && n <= max
+      ? n
+      : fail(name, `must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}`);
   };
-  const iri = (name: string, value: string): string => (isIri(value) ? value : fail(name, `${JSON.stringify(value)} is not an absolute IRI`));
+  const iri = (name: string, value: string): string =>
+    isIri(value) ? value : fail(name, `${JSON.stringify(value)} is not an absolute IRI`);
   const list = (name: string): string[] | undefined => {
     const value = read(name);
     if (value === undefined) return undefined;
@@ -45,10 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) fail('SPARQL_ENDPOINT', 'must be an http:// or https:// URL');
   if (endpoint !== undefined && !URL.canParse(endpoint)) fail('SPARQL_ENDPOINT', 'is not a valid URL');
   // fetch refuses such URLs, and a password in a URL ends up in too many places
-  if (endpoint !== undefined && /^https?:\/\/[^/?#]*@/.test(endpoint)) fail('SPARQL_ENDPOINT', 'must not hold a user or password: set SPARQL_USER and SPARQL_PASSWORD');
+  if (endpoint !== undefined && /^https?:\/\/[^/?#]*@/.test(endpoint))
+    fail('SPARQL_ENDPOINT', 'must not hold a user or password: set SPARQL_USER and SPARQL_PASSWORD');
   const user = read('SPARQL_USER');
   const password = read('SPARQL_PASSWORD');
-  if ((user === undefined) !== (password === undefined)) fail(user === undefined ? 'SPARQL_USER' : 'SPARQL_PASSWORD', 'must be set together with the other of SPARQL_USER and SPARQL_PASSWORD');
+  if ((user === undefined) !== (password === undefined))
+    fail(user === undefined ? 'SPARQL_USER' : 'SPARQL_PASSWORD', 'must be set together with the other of SPARQL_USER and SPARQL_PASSWORD');
 
   const dialect = read('SPARQL_DIALECT') ?? 'generic';
   const dialects = availableDialects();
@@ -64,7 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   });
 
   const basePath = (read('BASE_PATH') ?? '').replace(/\/+$/, '');
-  if (basePath !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath)) fail('BASE_PATH', `must be a path such as /vocab, not ${JSON.stringify(basePath)}`);
+  if (basePath !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath))
+    fail('BASE_PATH', `must be a path such as /vocab, not ${JSON.stringify(basePath)}`);
 
   const onOff = (name: string, fallback = 'on'): boolean => {
     const value = read(name) ?? fallback;
@@ -75,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
   const apiCompat = read('API_COMPAT');
-  if (apiCompat !== undefined && !(API_COMPATS as readonly string[]).includes(apiCompat)) fail('API_COMPAT', `must be one of ${API_COMPATS.join(', ')}, or unset`);
+  if (apiCompat !== undefined && !(API_COMPATS as readonly string[]).includes(apiCompat))
+    fail('API_COMPAT', `must be one of ${API_COMPATS.join(', ')}, or unset`);
 
   return Object.freeze({
     port: integer('PORT', 3000, 0, 65535),
@@ -102,13 +109,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     labelIndexReadParallel: integer('LABEL_INDEX_READ_PARALLEL', 2, 1, 16),
     skosEntailment: onOff('SKOS_ENTAILMENT', 'off'),
     indexSnapshot: read('INDEX_SNAPSHOT'),
-    conceptWeights: ((file) => (file === undefined || existsSync(file) ? file : fail('CONCEPT_WEIGHTS', `there is no file ${JSON.stringify(file)}`)))(read('CONCEPT_WEIGHTS')),
+    conceptWeights: ((file) =>
+      file === undefined || existsSync(file) ? file : fail('CONCEPT_WEIGHTS', `there is no file ${JSON.stringify(file)}`))(
+      read('CONCEPT_WEIGHTS'),
+    ),
     basePath,
     logLevel: logLevel as LogLevel,
     metrics: onOff('METRICS'),
     apiCompat: apiCompat as ApiCompat | undefined,
     reconcileName: read('RECONCILE_NAME') ?? 'SKOS concepts',
-    publicUrl: ((url) => (url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url) ? url?.replace(/\/+$/, '') : fail('PUBLIC_URL', `${JSON.stringify(url)} is not an http(s) URL without query or fragment`)))(read('PUBLIC_URL')),
+    publicUrl: ((url) =>
+      url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url)
+        ? url?.replace(/\/+$/, '')
+        : fail('PUBLIC_URL', `${JSON.stringify(url)} is not an http(s) URL without query or fragment`))(read('PUBLIC_URL')),
   });
 }
 

@@ -43,7 +43,10 @@ function stderr(): DestinationStream {
  * parameters beyond the path). Every line is scrubbed of `secrets` as it is written, so a
  * password that a store echoes in an error page cannot reach the log either.
  */
-export function createLogger(level: LogLevel, { secrets = [], destination = level === 'silent' ? { write: () => undefined } : stderr() }: LoggerOptions = {}): Logger {
+export function createLogger(
+  level: LogLevel,
+  { secrets = [], destination = level === 'silent' ? { write: () => undefined } : stderr() }: LoggerOptions = {},
+): Logger {
   const hidden = secrets.filter((secret) => secret.length > 0).flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
   const logger = pino(
     {

@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   // SHUTDOWN_GRACE_SECONDS ran out first and some were cut off.
   void loaded.then(
     () => {
-      log.info(config.sparqlEndpoint === undefined ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms` : 'using the SPARQL endpoint from SPARQL_ENDPOINT');
+      log.info(
+        config.sparqlEndpoint === undefined
+          ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms`
+          : 'using the SPARQL endpoint from SPARQL_ENDPOINT',
+      );
       return concepts.start().then(() => log.info(`ready in ${Date.now() - started} ms`));
     },
     (error: unknown) => {

@@ -94,7 +94,11 @@ describe('loadConfig', () => {
   });
 
   test('takes an empty value as unset', () => {
-    expect(loadConfig({ PORT: '', SPARQL_ENDPOINT: ' ', DEFAULT_LANG: '' })).toMatchObject({ port: 3000, sparqlEndpoint: undefined, defaultLang: 'en' });
+    expect(loadConfig({ PORT: '', SPARQL_ENDPOINT: ' ', DEFAULT_LANG: '' })).toMatchObject({
+      port: 3000,
+      sparqlEndpoint: undefined,
+      defaultLang: 'en',
+    });
   });
 
   test.each([

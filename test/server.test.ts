@@ -17,18 +17,28 @@ interface Run {
 }
 
 /** Starts the real server process with `env`; resolves when it exits (sent SIGTERM after `whileRunning`, if still running). */
-function run(env: Record<string, string>, whileRunning?: (port: number, child: ChildProcess) => Promise<void>, beginAfter = /"ready in \d+ ms"/): Promise<Run> {
+function run(
+  env: Record<string, string>,
+  whileRunning?: (port: number, child: ChildProcess) => Promise<void>,
+  beginAfter = /"ready in \d+ ms"/,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env }, cwd: fileURLToPath(new URL('./fixtures/', import.meta.url)) });
+    const child = spawn(process.execPath, [SERVER], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+      cwd: fileURLToPath(new URL('./fixtures/', import.meta.url)),
+    });
     let stderr = '';
     const begin = (port: number): void => {
       if (whileRunning === undefined) return;
       const task = whileRunning;
       whileRunning = undefined;
-      task(port, child).then(() => child.exitCode === null && child.kill('SIGTERM'), (error: unknown) => {
-        child.kill('SIGKILL');
-        reject(error);
-      });
+      task(port, child).then(
+        () => child.exitCode === null && child.kill('SIGTERM'),
+        (error: unknown) => {
+          child.kill('SIGKILL');
+          reject(error);
+        },
+      );
     };
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -85,20 +95,25 @@ describe('the server process', () => {
   });
 
   test('on SIGTERM refuses new connections, finishes the request in flight, and exits 0', async () => {
-    const store = await misbehavingEndpoint((res) => void setTimeout(() => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS), 1500));
+    const store = await misbehavingEndpoint(
+      (res) => void setTimeout(() => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS), 1500),
+    );
     try {
       let inFlight: Response | undefined;
       let refused: unknown;
-      const { code, stderr } = await run({ SPARQL_ENDPOINT: store.url, LABEL_INDEX: 'off', SPARQL_TIMEOUT_MS: '5000' }, async (port, child) => {
-        const pending = fetch(`http://127.0.0.1:${port}/get?uri=http://example.org/x`);
-        await sleep(300);
-        const exited = once(child, 'exit');
-        child.kill('SIGTERM');
-        await sleep(200);
-        refused = await fetch(`http://127.0.0.1:${port}/ready`).catch((error: unknown) => error);
-        inFlight = await pending;
-        await exited;
-      });
+      const { code, stderr } = await run(
+        { SPARQL_ENDPOINT: store.url, LABEL_INDEX: 'off', SPARQL_TIMEOUT_MS: '5000' },
+        async (port, child) => {
+          const pending = fetch(`http://127.0.0.1:${port}/get?uri=http://example.org/x`);
+          await sleep(300);
+          const exited = once(child, 'exit');
+          child.kill('SIGTERM');
+          await sleep(200);
+          refused = await fetch(`http://127.0.0.1:${port}/ready`).catch((error: unknown) => error);
+          inFlight = await pending;
+          await exited;
+        },
+      );
       expect((refused as Error).message).toBe('fetch failed'); // nothing listens any more
       expect(inFlight?.status).toBe(200);
       expect(await inFlight?.json()).toEqual({ _links: { self: { href: '/get?uri=http://example.org/x' } }, _embedded: { concepts: [] } });
@@ -112,7 +127,14 @@ describe('the server process', () => {
   test('listens at once, says on /ready how far the label index has been read, and stops on SIGTERM meanwhile', async () => {
     // A real store behind an endpoint that holds back the last triple of each long answer for 20 s.
     const vocabulary = new oxigraph.Store();
-    vocabulary.load(Array.from({ length: 1500 }, (_, i) => `<http://x/c${i}> a <http://www.w3.org/2004/02/skos/core#Concept> ; <http://www.w3.org/2004/02/skos/core#prefLabel> "Label ${i}"@en .`).join('\n'), { format: 'text/turtle' });
+    vocabulary.load(
+      Array.from(
+        { length: 1500 },
+        (_, i) =>
+          `<http://x/c${i}> a <http://www.w3.org/2004/02/skos/core#Concept> ; <http://www.w3.org/2004/02/skos/core#prefLabel> "Label ${i}"@en .`,
+      ).join('\n'),
+      { format: 'text/turtle' },
+    );
     const store = await oxigraphEndpoint(vocabulary, { holdLastMs: 20_000 });
     try {
       let health: Response | undefined;
@@ -132,7 +154,16 @@ describe('the server process', () => {
         /listening on/,
       );
       expect(health?.status).toBe(200);
-      expect(ready).toEqual({ status: 503, body: { status: 503, error: 'Service Unavailable', message: expect.stringMatching(/^not ready: building the label index: [1-9]\d* triples read (of 3000 \(\d+%\)|\(\d+ of \d+ patterns counted so far: \d+\)) in \d+ s$/) } });
+      expect(ready).toEqual({
+        status: 503,
+        body: {
+          status: 503,
+          error: 'Service Unavailable',
+          message: expect.stringMatching(
+            /^not ready: building the label index: [1-9]\d* triples read (of 3000 \(\d+%\)|\(\d+ of \d+ patterns counted so far: \d+\)) in \d+ s$/,
+          ),
+        },
+      });
       expect(code).toBe(0);
       expect(Date.now() - started).toBeLessThan(15_000); // SIGTERM did not wait for the read
     } finally {
@@ -142,7 +173,14 @@ describe('the server process', () => {
 
   test('while the label index is built, answers each keystroke within a second: from the store when it answers at once, else 503 with the progress', async () => {
     const vocabulary = new oxigraph.Store();
-    vocabulary.load(Array.from({ length: 1500 }, (_, i) => `<http://x/c${i}> a <http://www.w3.org/2004/02/skos/core#Concept> ; <http://www.w3.org/2004/02/skos/core#prefLabel> "Label ${i}"@en .`).join('\n'), { format: 'text/turtle' });
+    vocabulary.load(
+      Array.from(
+        { length: 1500 },
+        (_, i) =>
+          `<http://x/c${i}> a <http://www.w3.org/2004/02/skos/core#Concept> ; <http://www.w3.org/2004/02/skos/core#prefLabel> "Label ${i}"@en .`,
+      ).join('\n'),
+      { format: 'text/turtle' },
+    );
     const misbehaviour = { holdLastMs: 20_000, slowSelectMs: 0 };
     const store = await oxigraphEndpoint(vocabulary, misbehaviour);
     try {
@@ -150,14 +188,19 @@ describe('the server process', () => {
       const keystroke = async (port: number, q: string): Promise<void> => {
         const started = Date.now();
         const response = await fetch(`http://127.0.0.1:${port}/suggest?q=${q}`);
-        answers.push({ status: response.status, ms: Date.now() - started, retryAfter: response.headers.get('retry-after'), body: await response.json() });
+        answers.push({
+          status: response.status,
+          ms: Date.now() - started,
+          retryAfter: response.headers.get('retry-after'),
+          body: await response.json(),
+        });
       };
       await run(
         { SPARQL_ENDPOINT: store.url },
         async (port) => {
           for (let tries = 0; tries < 50; tries++) {
             const ready = (await (await fetch(`http://127.0.0.1:${port}/ready`)).json()) as { message?: string };
-            if (/building the label index: [1-9]\d* triples read/.test(ready.message ?? "")) break;
+            if (/building the label index: [1-9]\d* triples read/.test(ready.message ?? '')) break;
             await sleep(100);
           }
           await keystroke(port, 'label%2012'); // the store answers at once
@@ -167,9 +210,18 @@ describe('the server process', () => {
         },
         /listening on/,
       );
-      expect(answers[0]).toMatchObject({ status: 200, body: { concepts: expect.arrayContaining([expect.objectContaining({ uri: 'http://x/c12' })]) } });
+      expect(answers[0]).toMatchObject({
+        status: 200,
+        body: { concepts: expect.arrayContaining([expect.objectContaining({ uri: 'http://x/c12' })]) },
+      });
       for (const answer of answers.slice(1)) {
-        expect(answer).toMatchObject({ status: 503, body: { status: 503, message: expect.stringMatching(/^the label index is being built \(\d+ of \d+ triples read \(\d+%\) in \d+ s\)/) } });
+        expect(answer).toMatchObject({
+          status: 503,
+          body: {
+            status: 503,
+            message: expect.stringMatching(/^the label index is being built \(\d+ of \d+ triples read \(\d+%\) in \d+ s\)/),
+          },
+        });
         expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
       }
       for (const answer of answers) expect(answer.ms).toBeLessThan(2500); // the gate, not the store (3 s), ends the wait: a bound on behaviour, wide of any timing
@@ -185,24 +237,73 @@ describe('the server process', () => {
       await (await fetch(`http://127.0.0.1:${port}/suggest?q=tea`)).text();
       await (await fetch(`http://127.0.0.1:${port}/search`)).text();
     });
-    const requests = stderr.trim().split('\n').map((line) => JSON.parse(line)).filter((line) => line.msg === 'request');
+    const requests = stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'request');
     expect(requests).toEqual([
-      { level: 'info', time: expect.any(String), msg: 'request', id: 'form-42', method: 'GET', path: '/suggest', status: 200, ms: expect.any(Number), cache: 'miss' },
-      { level: 'info', time: expect.any(String), msg: 'request', id: expect.stringMatching(/^[0-9a-f-]{36}$/), method: 'GET', path: '/suggest', status: 200, ms: expect.any(Number), cache: 'hit' },
-      { level: 'info', time: expect.any(String), msg: 'request', id: expect.any(String), method: 'GET', path: '/search', status: 400, ms: expect.any(Number) },
+      {
+        level: 'info',
+        time: expect.any(String),
+        msg: 'request',
+        id: 'form-42',
+        method: 'GET',
+        path: '/suggest',
+        status: 200,
+        ms: expect.any(Number),
+        cache: 'miss',
+      },
+      {
+        level: 'info',
+        time: expect.any(String),
+        msg: 'request',
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        method: 'GET',
+        path: '/suggest',
+        status: 200,
+        ms: expect.any(Number),
+        cache: 'hit',
+      },
+      {
+        level: 'info',
+        time: expect.any(String),
+        msg: 'request',
+        id: expect.any(String),
+        method: 'GET',
+        path: '/search',
+        status: 400,
+        ms: expect.any(Number),
+      },
     ]);
     expect(stderr).not.toContain('tea'); // what people search for stays out of the log
   });
 
   test('logs which reconciliation properties it left out, and why, never their values', async () => {
-    const queries = JSON.stringify({ q0: { query: 'Tea', properties: [{ pid: 'colour', v: 'crimson' }, { pid: 'lang', v: 'not a tag' }, { pid: 'broader', v: 'Beverages' }] } });
+    const queries = JSON.stringify({
+      q0: {
+        query: 'Tea',
+        properties: [
+          { pid: 'colour', v: 'crimson' },
+          { pid: 'lang', v: 'not a tag' },
+          { pid: 'broader', v: 'Beverages' },
+        ],
+      },
+    });
     const { stderr } = await run({}, async (port) => {
       const response = await fetch(`http://127.0.0.1:${port}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries }) });
       expect(response.status).toBe(200);
       await response.text();
     });
-    const [line] = stderr.trim().split('\n').map((text) => JSON.parse(text)).filter((entry) => entry.msg === 'request' && entry.path === '/reconcile');
-    expect(line.ignored).toEqual(['"colour": not one of scheme, broader, notation, lang, prefLabel, altLabels, related, scopeNote', '"lang": not one language tag']);
+    const [line] = stderr
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text))
+      .filter((entry) => entry.msg === 'request' && entry.path === '/reconcile');
+    expect(line.ignored).toEqual([
+      '"colour": not one of scheme, broader, notation, lang, prefLabel, altLabels, related, scopeNote',
+      '"lang": not one language tag',
+    ]);
     expect(stderr).not.toContain('crimson');
     expect(stderr).not.toContain('Beverages');
   });
@@ -211,12 +312,18 @@ describe('the server process', () => {
     const password = 'pa55-"w0rd"';
     const token = Buffer.from(`cataloguer:${password}`).toString('base64');
     // a store whose error page repeats the credentials it was sent
-    const store = await misbehavingEndpoint((res) => res.writeHead(500, { 'Content-Type': 'text/html' }).end(`<p>denied: ${res.req.headers.authorization} ${password}</p>`));
+    const store = await misbehavingEndpoint((res) =>
+      res.writeHead(500, { 'Content-Type': 'text/html' }).end(`<p>denied: ${res.req.headers.authorization} ${password}</p>`),
+    );
     try {
       const bodies: string[] = [];
-      const { stderr } = await run({ SPARQL_ENDPOINT: store.url, SPARQL_USER: 'cataloguer', SPARQL_PASSWORD: password, LABEL_INDEX: 'off', LOG_LEVEL: 'debug' }, async (port) => {
-        for (const path of ['/search?q=a', '/get?uri=http://example.org/x', '/ready']) bodies.push(await (await fetch(`http://127.0.0.1:${port}${path}`)).text());
-      });
+      const { stderr } = await run(
+        { SPARQL_ENDPOINT: store.url, SPARQL_USER: 'cataloguer', SPARQL_PASSWORD: password, LABEL_INDEX: 'off', LOG_LEVEL: 'debug' },
+        async (port) => {
+          for (const path of ['/search?q=a', '/get?uri=http://example.org/x', '/ready'])
+            bodies.push(await (await fetch(`http://127.0.0.1:${port}${path}`)).text());
+        },
+      );
       expect(store.requests.length).toBeGreaterThan(0);
       expect(store.requests[0]?.headers.authorization).toBe(`Basic ${token}`);
       expect(stderr).toContain('[redacted]'); // the error page was logged, scrubbed

@@ -22,9 +22,12 @@ export async function labelFloor({ endpoint, graph, parallel = 2, part = PART })
   const parts = [];
   for (const property of ['prefLabel', 'altLabel', 'hiddenLabel']) {
     const pattern = `?s <${SKOS}${property}> ?o`;
-    const counted = await (await ask(endpoint, graph, `SELECT (COUNT(*) AS ?n) WHERE { ${pattern} }`, 'application/sparql-results+json')).json();
+    const counted = await (
+      await ask(endpoint, graph, `SELECT (COUNT(*) AS ?n) WHERE { ${pattern} }`, 'application/sparql-results+json')
+    ).json();
     const count = Number(counted.results.bindings[0]?.n?.value ?? 0);
-    for (let offset = 0; offset < count; offset += part) parts.push(`CONSTRUCT { ${pattern} } WHERE { ${pattern} }${count > part ? ` LIMIT ${part} OFFSET ${offset}` : ''}`);
+    for (let offset = 0; offset < count; offset += part)
+      parts.push(`CONSTRUCT { ${pattern} } WHERE { ${pattern} }${count > part ? ` LIMIT ${part} OFFSET ${offset}` : ''}`);
   }
   let rows = 0;
   const worker = async () => {

@@ -3,12 +3,20 @@
 // Latencies are kept per answer (autocannon's own summary has no 95th percentile).
 import autocannon from 'autocannon';
 
-export const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+export const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** Latency figures of a list of milliseconds, and the answers per second over `seconds`. */
 export function summarise(latencies, seconds, extra = {}) {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { answers: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: sorted.length / seconds, ...extra };
+  return {
+    answers: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    rps: sorted.length / seconds,
+    ...extra,
+  };
 }
 
 /**

@@ -10,10 +10,16 @@ import { readFileSync } from 'node:fs';
  */
 export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArgs = [], ready = false } = {}) {
   const spawned = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within ${timeoutSeconds} s: ${log.slice(-2000)}`)), timeoutSeconds * 1000);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start within ${timeoutSeconds} s: ${log.slice(-2000)}`)),
+      timeoutSeconds * 1000,
+    );
     child.stderr.on('data', (chunk) => {
       log += chunk;
       const match = /listening on (http:\/\/[^ \n"]+?)\/?"/.exec(log);
@@ -29,7 +35,8 @@ export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArg
   if (ready) {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${script} stopped (${child.exitCode}): ${log.slice(-2000)}`);
-      if (performance.now() - spawned > timeoutSeconds * 1000) throw new Error(`${script} was not ready within ${timeoutSeconds} s: ${log.slice(-2000)}`);
+      if (performance.now() - spawned > timeoutSeconds * 1000)
+        throw new Error(`${script} was not ready within ${timeoutSeconds} s: ${log.slice(-2000)}`);
       const response = await fetch(`${url}/ready`).catch(() => undefined);
       await response?.arrayBuffer();
       if (response?.status === 200) break;

@@ -5,7 +5,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 
-const CONCEPT = /^<([^>]+)> <http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#type> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#Concept> \.$/;
+const CONCEPT =
+  /^<([^>]+)> <http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#type> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#Concept> \.$/;
 const PREF_LABEL = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"@([a-zA-Z-]+) \.$/;
 const IN_SCHEME = /^<[^>]+> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#inScheme> <([^>]+)> \.$/;
 
@@ -66,7 +67,10 @@ export function workloads({ uris, words }) {
   };
   for (const workload of Object.values(all)) workload.cached = workload.uncached.slice(0, 200);
   const suggestByLength = Object.fromEntries(
-    Array.from({ length: 8 }, (_, i) => [i + 1, streams.flatMap((stream) => (stream[i] === undefined ? [] : [find('suggest', stream[i])]))]),
+    Array.from({ length: 8 }, (_, i) => [
+      i + 1,
+      streams.flatMap((stream) => (stream[i] === undefined ? [] : [find('suggest', stream[i])])),
+    ]),
   );
   return { workloads: all, suggestByLength };
 }

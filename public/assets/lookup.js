@@ -78,7 +78,14 @@ async function showCard(uri, { push, focus = false }) {
   if (push) history.pushState({ uri }, '', cardLink(uri));
   let concept;
   try {
-    const body = await getJson(api('get', [['uri', uri], ['lang', langSelect.value], ['fields', 'broader,notation,scopeNote']]), controller.signal);
+    const body = await getJson(
+      api('get', [
+        ['uri', uri],
+        ['lang', langSelect.value],
+        ['fields', 'broader,notation,scopeNote'],
+      ]),
+      controller.signal,
+    );
     if (cardRequest !== controller) return;
     concept = body._embedded.concepts[0];
     showProblem(concept === undefined ? `there is no concept ${uri}` : undefined);
@@ -159,7 +166,8 @@ async function loadLanguages() {
   } catch {
     return; // the selector keeps "All languages"
   }
-  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([navigator.language, 'en'], { type: 'language' }) : undefined;
+  const names =
+    typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([navigator.language, 'en'], { type: 'language' }) : undefined;
   const nameOf = (code) => {
     try {
       return names?.of(code) ?? code;

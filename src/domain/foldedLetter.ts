@@ -11,7 +11,8 @@
  */
 
 /** Regular expression class text for code point ranges: the characters themselves, not \u escapes, which the stores' regular expressions do not all read. */
-const rangesText = (ranges: ReadonlyArray<readonly number[]>): string => ranges.map((range) => range.map((code) => String.fromCodePoint(code)).join('-')).join('');
+const rangesText = (ranges: ReadonlyArray<readonly number[]>): string =>
+  ranges.map((range) => range.map((code) => String.fromCodePoint(code)).join('-')).join('');
 
 /**
  * Combining marks that folding drops: the combining diacritics left after composing (a `q`
@@ -24,7 +25,15 @@ const rangesText = (ranges: ReadonlyArray<readonly number[]>): string => ranges.
  */
 const COMBINING_MARKS = rangesText([[0x0300, 0x036f]]);
 const HEBREW_MARKS = rangesText([[0x0591, 0x05bd], [0x05bf], [0x05c1, 0x05c2], [0x05c4, 0x05c5], [0x05c7]]);
-const ARABIC_MARKS = rangesText([[0x0610, 0x061a], [0x064b, 0x065f], [0x0670], [0x06d6, 0x06dc], [0x06df, 0x06e4], [0x06e7, 0x06e8], [0x06ea, 0x06ed]]);
+const ARABIC_MARKS = rangesText([
+  [0x0610, 0x061a],
+  [0x064b, 0x065f],
+  [0x0670],
+  [0x06d6, 0x06dc],
+  [0x06df, 0x06e4],
+  [0x06e7, 0x06e8],
+  [0x06ea, 0x06ed],
+]);
 const FOLDED_MARKS = `${COMBINING_MARKS}${HEBREW_MARKS}${ARABIC_MARKS}`;
 const IS = {
   combining: new RegExp(`^[${COMBINING_MARKS}]$`, 'u'),
@@ -64,7 +73,19 @@ const FOLDED_BLOCKS: ReadonlyArray<readonly [number, number]> = [
 
 /** Letters that do not decompose but are read as a base letter with a mark. */
 const STROKED: Readonly<Record<string, string>> = {
-  ø: 'o', ł: 'l', đ: 'd', ð: 'd', ħ: 'h', ı: 'i', ŀ: 'l', ŧ: 't', ƀ: 'b', ƶ: 'z', ɨ: 'i', ꝋ: 'o', ς: 'σ',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ŀ: 'l',
+  ŧ: 't',
+  ƀ: 'b',
+  ƶ: 'z',
+  ɨ: 'i',
+  ꝋ: 'o',
+  ς: 'σ',
 };
 
 /** Ligatures that fold to two letters, and the pairs that may be written as them. */
@@ -177,7 +198,10 @@ export function foldedWordPattern(word: string, open = false): string {
     }
     const last = i === letters.length - 1;
     const opening = open && last ? Object.keys(LIGATURES).filter((key) => LIGATURES[key]?.startsWith(letters[i] as string)) : [];
-    pattern += opening.length === 0 ? letterClass(letters[i] as string) : `(${letterClass(letters[i] as string)}|(${opening.map(bothCases).join('|')})${marksAfter('a')})`;
+    pattern +=
+      opening.length === 0
+        ? letterClass(letters[i] as string)
+        : `(${letterClass(letters[i] as string)}|(${opening.map(bothCases).join('|')})${marksAfter('a')})`;
   }
   return pattern;
 }
@@ -215,7 +239,7 @@ function bothCases(ligature: string): string {
 function classText(members: string[]): string {
   const codes = members.map((member) => member.codePointAt(0) as number).sort((a, b) => a - b);
   let text = '';
-  for (let i = 0; i < codes.length; ) {
+  for (let i = 0; i < codes.length;) {
     let end = i;
     while (end + 1 < codes.length && codes[end + 1] === (codes[end] as number) + 1) end++;
     const from = String.fromCodePoint(codes[i] as number);
@@ -256,5 +280,8 @@ export const FOLDED_AWAY_LETTER: string = (() => {
 export function foldedLabel(label: string): string {
   // ASCII (most labels of most vocabularies): its words are runs of [A-Za-z0-9], folded to lower case
   if (/^[\x00-\x7f]*$/.test(label)) return (label.match(/[A-Za-z0-9]+/g) ?? []).join(' ').toLowerCase();
-  return [...label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => foldText(match[0])).filter((word) => word !== '').join(' ');
+  return [...label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)]
+    .map((match) => foldText(match[0]))
+    .filter((word) => word !== '')
+    .join(' ');
 }

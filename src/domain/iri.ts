@@ -21,7 +21,9 @@ const PATH_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@/\\u00A0-\\uD7FF\\uF900-\\u
  * and fragment of characters always allowed there. Anything else is asked of Oxigraph's
  * IRI parser. test/domain/iri.test.ts holds the two to the same answers.
  */
-const PLAINLY_VALID = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?://[A-Za-z0-9._~-]*(?::[0-9]*)?(?=[/?#]|$)|(?!//))${PATH_CHARACTER}*(?:\\?(?:${PATH_CHARACTER}|\\?)*)?(?:#(?:${PATH_CHARACTER}|\\?)*)?$`);
+const PLAINLY_VALID = new RegExp(
+  `^[A-Za-z][A-Za-z0-9+.-]*:(?://[A-Za-z0-9._~-]*(?::[0-9]*)?(?=[/?#]|$)|(?!//))${PATH_CHARACTER}*(?:\\?(?:${PATH_CHARACTER}|\\?)*)?(?:#(?:${PATH_CHARACTER}|\\?)*)?$`,
+);
 
 /**
  * Whether `value` is also a valid IRI by RFC 3987 (percent-escapes of two hex digits, one

@@ -5,7 +5,6 @@ import { STEMMED_LANGUAGES, hasStemmer, stemStart } from './stems.js';
 
 export type { QueryTerm };
 
-
 /**
  * What a label must hold to be a candidate for a query: for each candidate word, a label
  * word that one of its alternatives equals (or starts, for a prefix alternative). Every
@@ -39,12 +38,16 @@ export function wordsOf(text: string): string[] {
  */
 export function searchTerms(q: string): QueryTerm[] {
   const words = [...q.normalize('NFC').matchAll(/[\p{L}\p{N}\p{M}]+\*?/gu)].map((match) => match[0]);
-  return words.map((word) => ({ folded: foldText(word.replace(/\*$/, '')), prefix: word.endsWith('*') })).filter(({ folded }) => folded !== '');
+  return words
+    .map((word) => ({ folded: foldText(word.replace(/\*$/, '')), prefix: word.endsWith('*') }))
+    .filter(({ folded }) => folded !== '');
 }
 
 /** /suggest's query words: each may start a longer word. */
 export function suggestTerms(q: string): QueryTerm[] {
-  return wordsOf(q).map((word) => ({ folded: foldText(word), prefix: true })).filter(({ folded }) => folded !== '');
+  return wordsOf(q)
+    .map((word) => ({ folded: foldText(word), prefix: true }))
+    .filter(({ folded }) => folded !== '');
 }
 
 /**
@@ -75,15 +78,23 @@ export function candidateWords(query: RankQuery, languages: readonly string[] = 
  * start of a stem that covers another takes its languages too.
  */
 function coverOf(alternatives: readonly CandidateTerm[]): CandidateTerm[] {
-  const sorted = [...alternatives].sort((a, b) => a.folded.length - b.folded.length || Number(b.prefix) - Number(a.prefix) || Number(a.languages !== undefined) - Number(b.languages !== undefined));
+  const sorted = [...alternatives].sort(
+    (a, b) =>
+      a.folded.length - b.folded.length ||
+      Number(b.prefix) - Number(a.prefix) ||
+      Number(a.languages !== undefined) - Number(b.languages !== undefined),
+  );
   const kept: CandidateTerm[] = [];
   for (const alternative of sorted) {
-    const cover = kept.findIndex((other) => other.folded === alternative.folded || (other.prefix && alternative.folded.startsWith(other.folded)));
+    const cover = kept.findIndex(
+      (other) => other.folded === alternative.folded || (other.prefix && alternative.folded.startsWith(other.folded)),
+    );
     if (cover === -1) kept.push(alternative);
     else {
       // a spelling it covers needs no language (equal and prefix words are so in any); a stem's start, its own
       const other = kept[cover] as CandidateTerm;
-      if (other.languages !== undefined && alternative.languages !== undefined) kept[cover] = { ...other, languages: [...new Set([...other.languages, ...alternative.languages])] };
+      if (other.languages !== undefined && alternative.languages !== undefined)
+        kept[cover] = { ...other, languages: [...new Set([...other.languages, ...alternative.languages])] };
     }
   }
   return kept;
@@ -97,7 +108,9 @@ function coverOf(alternatives: readonly CandidateTerm[]): CandidateTerm[] {
  */
 export function candidatePatterns(words: readonly CandidateWord[]): string[] {
   return words.map((alternatives) => {
-    const forms = alternatives.map(({ folded, prefix }) => (prefix ? foldedWordPattern(folded, true) : `${foldedWordPattern(folded)}(${SEPARATOR}|$)`));
+    const forms = alternatives.map(({ folded, prefix }) =>
+      prefix ? foldedWordPattern(folded, true) : `${foldedWordPattern(folded)}(${SEPARATOR}|$)`,
+    );
     // a word may begin with marks that folding drops (they follow a letter in every other place)
     return `(^|${SEPARATOR})${FOLDED_MARKS_RUN}(${forms.join('|')})`;
   });

@@ -75,7 +75,11 @@ export class RankQuery {
    * texts up; this module decides.
    */
   forms(): { texts: string[] }[] {
-    const texts = (words: readonly Word[]): string[] => words.reduce<string[]>((starts, word) => starts.flatMap((start) => word.spellings.map((spelling) => (start === '' ? spelling : `${start} ${spelling}`))), ['']);
+    const texts = (words: readonly Word[]): string[] =>
+      words.reduce<string[]>(
+        (starts, word) => starts.flatMap((start) => word.spellings.map((spelling) => (start === '' ? spelling : `${start} ${spelling}`))),
+        [''],
+      );
     const forms = [{ texts: texts(this.words) }];
     if (this.mayDropArticle) forms.push({ texts: texts(this.words.slice(1)) });
     return forms;
@@ -159,7 +163,13 @@ export class RankQuery {
       if (!query.some((word) => word.prefix)) return undefined;
       // tier 4: a `*` word starts a label word (the other words equal one, or share its stem)
       if (!everyWord(PREFIX)) return undefined;
-      const stemmed = query.some((_, i) => !words.some((w, j) => { const r = relation(i, w, j); return r === EQUAL || r === PREFIX; }));
+      const stemmed = query.some(
+        (_, i) =>
+          !words.some((w, j) => {
+            const r = relation(i, w, j);
+            return r === EQUAL || r === PREFIX;
+          }),
+      );
       return { tier: 4, stemmed };
     }
     if (aligned(true, EQUAL)) return { tier: 1, stemmed: false };

@@ -65,7 +65,9 @@ export class ReconcileQuery {
     const word = this.words[i] as string;
     const starts = candidateWords(new RankQuery('search', [{ folded: word, prefix: false }]), languages)[0] ?? [];
     const anchors = typoAnchors(word);
-    return anchors === undefined ? { starts, ends: [] } : { starts: [...starts, { folded: anchors.prefix, prefix: true }], ends: [anchors.suffix] };
+    return anchors === undefined
+      ? { starts, ends: [] }
+      : { starts: [...starts, { folded: anchors.prefix, prefix: true }], ends: [anchors.suffix] };
   }
 
   /** Whether query word `i` may score against the label word `word` in any of `languages`: a cheap test of a word once. */
@@ -86,8 +88,14 @@ export class ReconcileQuery {
    */
   names(words: readonly string[], language: string): boolean {
     if (this.equals(words)) return true;
-    if (this.inverted !== undefined && words.length === this.inverted.length && words.every((word, i) => word === this.inverted?.[i])) return true;
-    return this.words.length === words.length + 1 && words.length > 0 && isArticle(this.words[0] as string, language) && words.every((word, i) => word === this.words[i + 1]);
+    if (this.inverted !== undefined && words.length === this.inverted.length && words.every((word, i) => word === this.inverted?.[i]))
+      return true;
+    return (
+      this.words.length === words.length + 1 &&
+      words.length > 0 &&
+      isArticle(this.words[0] as string, language) &&
+      words.every((word, i) => word === this.words[i + 1])
+    );
   }
 
   /**
@@ -96,7 +104,11 @@ export class ReconcileQuery {
    * each up whole, so that every concept that may be a match is a candidate.
    */
   get namingTexts(): string[] {
-    return [this.text, ...(this.words.length > 1 ? [this.words.slice(1).join(' ')] : []), ...(this.inverted === undefined ? [] : [this.inverted.join(' ')])];
+    return [
+      this.text,
+      ...(this.words.length > 1 ? [this.words.slice(1).join(' ')] : []),
+      ...(this.inverted === undefined ? [] : [this.inverted.join(' ')]),
+    ];
   }
 
   /** The label's score, 0 to 100 (the class comment has the formula). */
@@ -206,6 +218,9 @@ export const PROPERTY_WEIGHT = 0.4;
 export function weighedScore(nameScore: number | undefined, agreements: readonly boolean[]): number {
   if (agreements.length === 0) return nameScore ?? 0;
   const agreeing = agreements.filter(Boolean).length;
-  const total = nameScore === undefined ? (100 * agreeing) / agreements.length : (nameScore + PROPERTY_WEIGHT * 100 * agreeing) / (1 + PROPERTY_WEIGHT * agreements.length);
+  const total =
+    nameScore === undefined
+      ? (100 * agreeing) / agreements.length
+      : (nameScore + PROPERTY_WEIGHT * 100 * agreeing) / (1 + PROPERTY_WEIGHT * agreements.length);
   return Math.round(total * 100) / 100;
 }

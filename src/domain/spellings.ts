@@ -22,7 +22,7 @@ export function spellingsOf(word: string, most: number = MOST_DIGRAPHS): string[
   if (word.length > LONGEST_WORD) return [word];
   let spellings = [''];
   let digraphs = 0;
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const pair = word.slice(i, i + 2);
     if (digraphs < most && DIGRAPHS.includes(pair)) {
       digraphs++;

@@ -6,7 +6,16 @@ import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
-import { countParameter, fieldsParameter, fieldsValue, langParameter, pageParameter, qParameter, queryParameters, schemeParameter } from './parameters.js';
+import {
+  countParameter,
+  fieldsParameter,
+  fieldsValue,
+  langParameter,
+  pageParameter,
+  qParameter,
+  queryParameters,
+  schemeParameter,
+} from './parameters.js';
 
 /** `count` when a request gives none, under `API_COMPAT=skos-suggester`: the old service's 20 for both. */
 export const SKOS_SUGGESTER_DEFAULT_COUNT = 20;
@@ -35,10 +44,22 @@ export function findHandler(
       scheme: schemeParameter(params),
       fields: fieldsParameter(params),
     };
-    const key = JSON.stringify([name, request.q, request.count, request.page, request.lang ?? null, request.scheme ?? null, fieldsValue(request.fields ?? new Set())]);
+    const key = JSON.stringify([
+      name,
+      request.q,
+      request.count,
+      request.page,
+      request.lang ?? null,
+      request.scheme ?? null,
+      fieldsValue(request.fields ?? new Set()),
+    ]);
     const body = await cachedAnswer(res, cache, key, async () => {
       const concepts = await find(request);
-      return rendered(hal ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } } : { concepts });
+      return rendered(
+        hal
+          ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } }
+          : { concepts },
+      );
     });
     sendRendered(req, res, body, config.httpMaxAge);
   };

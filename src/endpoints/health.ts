@@ -41,6 +41,11 @@ export function readyHandler(concepts: Lookup): RequestHandler {
       }
     }
     const report = concepts.indexReport;
-    sendStatus(res, report === undefined ? { status: 'ready' } : { status: 'ready', labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } });
+    sendStatus(
+      res,
+      report === undefined
+        ? { status: 'ready' }
+        : { status: 'ready', labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } },
+    );
   };
 }

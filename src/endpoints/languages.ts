@@ -12,7 +12,9 @@ import type { EndpointContext } from './EndpointContext.js';
 export function languagesHandler({ config, concepts, cache }: EndpointContext): RequestHandler {
   return async (req, res) => {
     const key = JSON.stringify(['languages']);
-    const body = await cachedAnswer(res, cache, key, async () => rendered({ default: config.defaultLang, languages: await concepts.languages() }));
+    const body = await cachedAnswer(res, cache, key, async () =>
+      rendered({ default: config.defaultLang, languages: await concepts.languages() }),
+    );
     sendRendered(req, res, body, config.httpMaxAge);
   };
 }

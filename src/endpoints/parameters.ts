@@ -34,7 +34,9 @@ export class QueryParameters {
   getAll(name: string): string[] {
     const values = this.values.get(name) ?? [];
     if (values.some((value) => value === undefined)) {
-      throw new BadRequestError(`'${name}' parameter is not well percent-encoded UTF-8 (a '%' must be followed by two hexadecimal digits, and the bytes must be UTF-8)`);
+      throw new BadRequestError(
+        `'${name}' parameter is not well percent-encoded UTF-8 (a '%' must be followed by two hexadecimal digits, and the bytes must be UTF-8)`,
+      );
     }
     return values as string[];
   }
@@ -86,7 +88,8 @@ export function qParameter(params: QueryParameters): string {
  */
 export function checkedText(text: string, what: string): string {
   if ([...text].length > MAX_Q_LENGTH) throw new BadRequestError(`${what} must be at most ${MAX_Q_LENGTH} characters long`);
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/.test(text)) throw new BadRequestError(`${what} must not contain control characters`);
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/.test(text))
+    throw new BadRequestError(`${what} must not contain control characters`);
   if (!text.isWellFormed()) throw new BadRequestError(`${what} is not well-formed Unicode`);
   return text;
 }
@@ -96,7 +99,8 @@ export function integer(params: QueryParameters, name: string, fallback: number,
   const value = single(params, name);
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) throw new BadRequestError(`'${name}' parameter must be an integer from ${min} to ${max}${rule}, not ${quote(value)}`);
+  if (!(n >= min && n <= max))
+    throw new BadRequestError(`'${name}' parameter must be an integer from ${min} to ${max}${rule}, not ${quote(value)}`);
   return n;
 }
 
@@ -110,7 +114,14 @@ export function countParameter(params: QueryParameters, fallback: number): numbe
 
 /** `page`: an integer >= 1, default 1, such that `page * count` is at most 10,000: the message gives the last page for this count. */
 export function pageParameter(params: QueryParameters, count: number): number {
-  return integer(params, 'page', 1, 1, Math.floor(MAX_RESULTS_DEPTH / count), ` ('page' times 'count' at most ${MAX_RESULTS_DEPTH}; 'count' is ${count})`);
+  return integer(
+    params,
+    'page',
+    1,
+    1,
+    Math.floor(MAX_RESULTS_DEPTH / count),
+    ` ('page' times 'count' at most ${MAX_RESULTS_DEPTH}; 'count' is ${count})`,
+  );
 }
 
 /** `lang`: optional language tag; returned in lower case. */
@@ -150,9 +161,16 @@ export function uriParameters(params: QueryParameters): string[] {
  */
 export function fieldsParameter(params: QueryParameters): Set<Field> {
   const value = single(params, 'fields');
-  const names = value === undefined ? [] : value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names =
+    value === undefined
+      ? []
+      : value
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '');
   const unknown = names.filter((name) => !(FIELDS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new BadRequestError(`'fields' parameter names no field ${unknown.map(quote).join(', ')}; the fields are ${FIELDS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new BadRequestError(`'fields' parameter names no field ${unknown.map(quote).join(', ')}; the fields are ${FIELDS.join(', ')}`);
   return new Set(names as Field[]);
 }
 

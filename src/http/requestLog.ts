@@ -22,7 +22,15 @@ export function requestLog(log: Logger): RequestHandler {
     res.once('close', () => {
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
       const path = (req.originalUrl.split('?')[0] ?? '').slice(0, 200);
-      const fields = { id, method: req.method, path, status: res.statusCode, ms, ...(res.locals.cache === undefined ? {} : { cache: res.locals.cache }), ...(res.locals.ignored === undefined ? {} : { ignored: res.locals.ignored }) };
+      const fields = {
+        id,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms,
+        ...(res.locals.cache === undefined ? {} : { cache: res.locals.cache }),
+        ...(res.locals.ignored === undefined ? {} : { ignored: res.locals.ignored }),
+      };
       log.info(res.writableFinished ? 'request' : 'request (client went away)', fields);
     });
     next();

@@ -34,7 +34,9 @@ export class Growable<T extends UintArray> {
   reserve(capacity: number): void {
     if (capacity <= this.items.length) return;
     // twice as large while small, half again as large once past a million items: less room left empty
-    const bigger = new this.type(Math.max(capacity, this.items.length < 1 << 20 ? this.items.length * 2 : Math.floor(this.items.length * 1.5)));
+    const bigger = new this.type(
+      Math.max(capacity, this.items.length < 1 << 20 ? this.items.length * 2 : Math.floor(this.items.length * 1.5)),
+    );
     bigger.set(this.items);
     this.items = bigger;
   }
@@ -82,7 +84,9 @@ export class TextList {
   push(text: string): void {
     const room = this.used + text.length * 3;
     if (room > this.bytes.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(room, this.bytes.length < 1 << 24 ? this.bytes.length * 2 : Math.floor(this.bytes.length * 1.5)));
+      const bigger = Buffer.allocUnsafe(
+        Math.max(room, this.bytes.length < 1 << 24 ? this.bytes.length * 2 : Math.floor(this.bytes.length * 1.5)),
+      );
       this.bytes.copy(bigger, 0, 0, this.used);
       this.bytes = bigger;
     }

@@ -74,7 +74,9 @@ export function readSnapshot(path: string, fingerprint: string): { data: LabelIn
   try {
     file = readFileSync(path);
   } catch (error) {
-    return { reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none yet' : `it cannot be read (${(error as Error).message})` };
+    return {
+      reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none yet' : `it cannot be read (${(error as Error).message})`,
+    };
   }
   if (file.toString('latin1', 0, MAGIC.length) !== MAGIC) return { reason: 'it is not a label index snapshot' };
   let layout: Layout;
@@ -84,17 +86,22 @@ export function readSnapshot(path: string, fingerprint: string): { data: LabelIn
   } catch {
     return { reason: 'its layout cannot be read' };
   }
-  if (layout.header?.format !== SNAPSHOT_FORMAT) return { reason: `it has format ${String(layout.header?.format)}, not ${SNAPSHOT_FORMAT}` };
+  if (layout.header?.format !== SNAPSHOT_FORMAT)
+    return { reason: `it has format ${String(layout.header?.format)}, not ${SNAPSHOT_FORMAT}` };
   if (layout.header.fingerprint !== fingerprint) return { reason: `it was built from something else (${layout.header.fingerprint})` };
   const start = align(MAGIC.length + 4 + jsonLength);
   const bytes = file.byteOffset % 8 === 0 ? file : Buffer.from(file); // views need aligned offsets
   const arrays: Record<string, Uint8Array | Uint16Array | Uint32Array> = {};
   for (const { name, type, length, offset } of layout.arrays) {
     const Type = TYPES[type];
-    if (Type === undefined || start + offset + length * Type.BYTES_PER_ELEMENT > bytes.length) return { reason: 'it is cut short or damaged' };
+    if (Type === undefined || start + offset + length * Type.BYTES_PER_ELEMENT > bytes.length)
+      return { reason: 'it is cut short or damaged' };
     arrays[name] = new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset + start + offset, length);
   }
-  return { data: { languages: layout.languages, schemes: layout.schemes, arrays: arrays as unknown as LabelIndexArrays }, header: layout.header };
+  return {
+    data: { languages: layout.languages, schemes: layout.schemes, arrays: arrays as unknown as LabelIndexArrays },
+    header: layout.header,
+  };
 }
 
 function align(n: number): number {

@@ -104,7 +104,12 @@ export class LabelIndex {
   get stats(): { concepts: number; labels: number; words: number; bytes: number } {
     const arrays = Object.values(this.a).reduce((sum: number, array: ArrayBufferView) => sum + array.byteLength, 0);
     const scratch = this.seen.byteLength + this.best.byteLength + this.byText.bytes + this.byFiling.bytes + this.byWord.bytes;
-    return { concepts: this.conceptCount, labels: this.a.entryConcept.length, words: this.a.wordOffsets.length - 1, bytes: arrays + scratch };
+    return {
+      concepts: this.conceptCount,
+      labels: this.a.entryConcept.length,
+      words: this.a.wordOffsets.length - 1,
+      bytes: arrays + scratch,
+    };
   }
 
   /**
@@ -141,7 +146,8 @@ export class LabelIndex {
       for (const speaks of passes) {
         for (const entry of (tiers[tier - 1] as () => Iterable<number>)()) {
           const concept = this.a.entryConcept[entry] as number;
-          if (this.seen[concept] === stamp || (speaking[this.a.entryLanguage[entry] as number] === 1) !== speaks || !accepts(entry)) continue;
+          if (this.seen[concept] === stamp || (speaking[this.a.entryLanguage[entry] as number] === 1) !== speaks || !accepts(entry))
+            continue;
           if (query.match(this.words(entry), this.languages[this.a.entryLanguage[entry] as number] as string)?.tier !== tier) continue;
           this.seen[concept] = stamp;
           found.push(concept);
@@ -181,13 +187,21 @@ export class LabelIndex {
           // a stem's start is checked in its own languages only (a word equal to a spelling, or
           // started by an open one, is so in any language): stemming each word of a short
           // start's range in every language took hundreds of ms
-          if (!query.mayMatchWord(queryWord, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), alternative.languages ?? languages)) continue;
+          if (
+            !query.mayMatchWord(
+              queryWord,
+              words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]),
+              alternative.languages ?? languages,
+            )
+          )
+            continue;
           for (let p = this.a.postingOffsets[w] as number; p < (this.a.postingOffsets[w + 1] as number); p++) {
             const entry = this.a.postings[p] as number;
             if (!accepts(entry) || !this.holdsAll(entry, others)) continue;
             const language = this.a.entryLanguage[entry] as number;
             const match = query.match(this.words(entry), this.languages[language] as string);
-            if (match !== undefined) offer(this.a.entryConcept[entry] as number, matchKey(match, speaking[language] === 1) * ENTRY_SPAN + entry + 1);
+            if (match !== undefined)
+              offer(this.a.entryConcept[entry] as number, matchKey(match, speaking[language] === 1) * ENTRY_SPAN + entry + 1);
           }
         }
       }
@@ -223,7 +237,8 @@ export class LabelIndex {
       const found = new Set<number>();
       const { starts, ends } = query.wordLookups(i, languages);
       const consider = (w: number): void => {
-        if (!found.has(w) && query.mayMatchWord(i, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), languages)) found.add(w);
+        if (!found.has(w) && query.mayMatchWord(i, words.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]), languages))
+          found.add(w);
       };
       for (const { folded, prefix } of starts) {
         const [low, high] = this.range(this.a.wordText, this.a.wordOffsets, Buffer.from(folded), prefix);
@@ -231,7 +246,10 @@ export class LabelIndex {
       }
       for (const suffix of ends) for (const w of this.wordSuffixes().ending(suffix)) consider(w);
       const list = [...found];
-      return { list, postings: list.reduce((sum, w) => sum + (this.a.postingOffsets[w + 1] as number) - (this.a.postingOffsets[w] as number), 0) };
+      return {
+        list,
+        postings: list.reduce((sum, w) => sum + (this.a.postingOffsets[w + 1] as number) - (this.a.postingOffsets[w] as number), 0),
+      };
     });
     const touched: number[] = [];
     const equal = new Set<number>();
@@ -259,14 +277,19 @@ export class LabelIndex {
     let budget = RECONCILE_MOST_POSTINGS;
     for (const { list } of alike.filter(({ postings }) => postings > 0).sort((a, b) => a.postings - b.postings)) {
       for (const w of list) {
-        for (let p = this.a.postingOffsets[w] as number; p < (this.a.postingOffsets[w + 1] as number) && budget > 0; p++, budget--) offer(this.a.postings[p] as number);
+        for (let p = this.a.postingOffsets[w] as number; p < (this.a.postingOffsets[w + 1] as number) && budget > 0; p++, budget--)
+          offer(this.a.postings[p] as number);
       }
       if (budget <= 0) break;
     }
     const order = (a: number, b: number): number => (this.best[a] as number) - (this.best[b] as number) || a - b;
     const top = smallest(touched, limit, order);
     const uris = this.uris(top);
-    const candidates = top.map((concept, i) => ({ uri: uris[i] as string, score: 100 - Math.floor((this.best[concept] as number) / ENTRY_SPAN / 2) / 100, equal: equal.has(concept) }));
+    const candidates = top.map((concept, i) => ({
+      uri: uris[i] as string,
+      score: 100 - Math.floor((this.best[concept] as number) / ENTRY_SPAN / 2) / 100,
+      equal: equal.has(concept),
+    }));
     for (const concept of touched) this.best[concept] = Infinity;
     return { candidates, equalCount: equal.size };
   }
@@ -282,7 +305,8 @@ export class LabelIndex {
   private reconcileAcceptor({ lang, schemes, allSchemes }: ReconcileFilter): ((entry: number) => boolean) | undefined {
     const mask = lang === undefined ? undefined : this.languageMask(lang);
     const ids = schemes?.map((scheme) => this.schemeIds.get(scheme));
-    if (ids !== undefined && (allSchemes === true ? ids.some((id) => id === undefined) : ids.every((id) => id === undefined))) return undefined;
+    if (ids !== undefined && (allSchemes === true ? ids.some((id) => id === undefined) : ids.every((id) => id === undefined)))
+      return undefined;
     const known = ids?.filter((id): id is number => id !== undefined);
     return (entry) => {
       if (mask !== undefined && mask[this.a.entryLanguage[entry] as number] !== 1) return false;
@@ -319,7 +343,10 @@ export class LabelIndex {
     for (const { texts } of query.forms()) {
       for (const text of new Set(texts)) {
         const key = Buffer.from(text);
-        for (const [order, entries, filing] of [[this.byText, this.a.textOrder, false], [this.byFiling, this.a.filingOrder, true]] as const) {
+        for (const [order, entries, filing] of [
+          [this.byText, this.a.textOrder, false],
+          [this.byFiling, this.a.filingOrder, true],
+        ] as const) {
           const [low, high] = this.textRange(entries, filing, key, true);
           if (low === high) continue;
           const [, equalHigh] = this.textRange(entries, filing, key, false);
@@ -332,7 +359,9 @@ export class LabelIndex {
 
   /** The candidate words but the `skip`th (whose postings are read), as bytes, for `holdsAll`. */
   private otherWords(candidates: readonly CandidateWord[], skip: number): { bytes: Buffer; prefix: boolean }[][] {
-    return candidates.filter((_, i) => i !== skip).map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
+    return candidates
+      .filter((_, i) => i !== skip)
+      .map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
   }
 
   /** Whether the entry holds an alternative of each of `words`: a cheap test on bytes before `RankQuery.match`. */
@@ -344,7 +373,7 @@ export class LabelIndex {
   private hasWord(entry: number, word: Buffer, prefix: boolean): boolean {
     const text = this.text;
     const end = this.a.entryTextOffsets[entry + 1] as number;
-    for (let at = this.a.entryTextOffsets[entry] as number; at < end; ) {
+    for (let at = this.a.entryTextOffsets[entry] as number; at < end;) {
       let wordEnd = text.indexOf(0x20, at);
       if (wordEnd < 0 || wordEnd > end) wordEnd = end;
       if (prefix ? wordEnd - at >= word.length : wordEnd - at === word.length) {
@@ -363,7 +392,9 @@ export class LabelIndex {
 
   /** The posting ranges of a candidate word's alternatives. */
   private postingRanges(word: CandidateWord): [number, number][] {
-    return word.map((alternative) => this.postingRange(Buffer.from(alternative.folded), alternative.prefix)).filter(([from, to]) => from < to);
+    return word
+      .map((alternative) => this.postingRange(Buffer.from(alternative.folded), alternative.prefix))
+      .filter(([from, to]) => from < to);
   }
 
   /** An entry's folded words. */
@@ -390,7 +421,10 @@ export class LabelIndex {
     const labels: Record<keyof typeof DISPLAY, Label[]> = { prefLabel: [], rdfsLabel: [], altLabel: [], scopeNote: [] };
     const text = bufferOf(this.a.displayText);
     for (let i = this.a.displayOffsets[shown] as number; i < (this.a.displayOffsets[shown + 1] as number); i++) {
-      const label = { value: text.toString('utf8', this.a.displayTextOffsets[i], this.a.displayTextOffsets[i + 1]), language: this.languages[this.a.displayLanguage[i] as number] as string };
+      const label = {
+        value: text.toString('utf8', this.a.displayTextOffsets[i], this.a.displayTextOffsets[i + 1]),
+        language: this.languages[this.a.displayLanguage[i] as number] as string,
+      };
       labels[DISPLAY_KINDS[this.a.displayKind[i] as number] as keyof typeof DISPLAY].push(label);
     }
     return labels;
@@ -408,13 +442,19 @@ export class LabelIndex {
 
   /** The schemes of a concept, as shown resource numbers. */
   schemeResourcesOf(concept: number): number[] {
-    return Array.from(this.a.conceptSchemes.subarray(this.a.conceptSchemeOffsets[concept], this.a.conceptSchemeOffsets[concept + 1]), (scheme) => this.a.schemeResource[scheme] as number);
+    return Array.from(
+      this.a.conceptSchemes.subarray(this.a.conceptSchemeOffsets[concept], this.a.conceptSchemeOffsets[concept + 1]),
+      (scheme) => this.a.schemeResource[scheme] as number,
+    );
   }
 
   /** The notations of a concept, as read (a notation read twice is here twice). */
   notationsOf(concept: number): string[] {
     const text = bufferOf(this.a.notationText);
-    return Array.from(this.a.conceptNotations.subarray(this.a.conceptNotationOffsets[concept], this.a.conceptNotationOffsets[concept + 1]), (i) => text.toString('utf8', this.a.notationOffsets[i], this.a.notationOffsets[i + 1]));
+    return Array.from(
+      this.a.conceptNotations.subarray(this.a.conceptNotationOffsets[concept], this.a.conceptNotationOffsets[concept + 1]),
+      (i) => text.toString('utf8', this.a.notationOffsets[i], this.a.notationOffsets[i + 1]),
+    );
   }
 
   /** The languages of the concepts' prefLabels, lower case, without "" (untagged). */
@@ -433,7 +473,9 @@ export class LabelIndex {
     const mask = lang === undefined ? undefined : this.languageMask(lang);
     const { entryLanguage, entryConcept } = this.a;
     if (mask === undefined && schemeId === undefined) return () => true;
-    return (entry) => (mask === undefined || mask[entryLanguage[entry] as number] === 1) && (schemeId === undefined || this.inScheme(entryConcept[entry] as number, schemeId));
+    return (entry) =>
+      (mask === undefined || mask[entryLanguage[entry] as number] === 1) &&
+      (schemeId === undefined || this.inScheme(entryConcept[entry] as number, schemeId));
   }
 
   /** Which language numbers a `lang` filter keeps: that range, and untagged labels. */

@@ -32,9 +32,19 @@ export const PROPERTIES = {
   isReplacedBy: `${DCTERMS}isReplacedBy`,
 } as const;
 export type VocabularyProperty = keyof typeof PROPERTIES;
-const PROPERTY_OF_IRI = new Map<string, VocabularyProperty>(Object.entries(PROPERTIES).map(([name, iri]) => [iri, name as VocabularyProperty]));
+const PROPERTY_OF_IRI = new Map<string, VocabularyProperty>(
+  Object.entries(PROPERTIES).map(([name, iri]) => [iri, name as VocabularyProperty]),
+);
 /** The properties whose values are literals in well-formed data (the rows of `labels.rq` do not say). */
-const LITERAL_VALUED = new Set<VocabularyProperty>(['prefLabel', 'altLabel', 'hiddenLabel', 'rdfsLabel', 'notation', 'scopeNote', 'deprecated']);
+const LITERAL_VALUED = new Set<VocabularyProperty>([
+  'prefLabel',
+  'altLabel',
+  'hiddenLabel',
+  'rdfsLabel',
+  'notation',
+  'scopeNote',
+  'deprecated',
+]);
 
 type UintArray = Uint8Array | Uint16Array | Uint32Array;
 
@@ -173,7 +183,17 @@ export class LabelIndexBuilder {
     const fields = this as unknown as Record<string, Growable<UintArray> | TextList>;
     const lists = Object.fromEntries(LISTS.map(([name]) => [name, (fields[name] as Growable<UintArray>).take()]));
     const texts = Object.fromEntries(TEXTS.map((name) => [name, (fields[name] as TextList).take()]));
-    return { defaultLang: this.defaultLang, weights: this.weights === undefined ? undefined : new Map(this.weights), entailment: this.entailment, languages: this.languages, schemes: this.schemes, iris: this.iris.take(), lists, texts, rows: this.rows };
+    return {
+      defaultLang: this.defaultLang,
+      weights: this.weights === undefined ? undefined : new Map(this.weights),
+      entailment: this.entailment,
+      languages: this.languages,
+      schemes: this.schemes,
+      iris: this.iris.take(),
+      lists,
+      texts,
+      rows: this.rows,
+    };
   }
 
   /**
@@ -185,7 +205,8 @@ export class LabelIndexBuilder {
     const builder = new LabelIndexBuilder(state.defaultLang, state.weights, state.entailment);
     const fields = builder as unknown as Record<string, unknown>;
     for (const [name, type] of LISTS) fields[name] = Growable.of(type as new (length: number) => UintArray, state.lists[name] as UintArray);
-    for (const name of TEXTS) fields[name] = TextList.of((state.texts[name] as { text: Uint8Array }).text, (state.texts[name] as { offsets: Uint32Array }).offsets);
+    for (const name of TEXTS)
+      fields[name] = TextList.of((state.texts[name] as { text: Uint8Array }).text, (state.texts[name] as { offsets: Uint32Array }).offsets);
     fields.iris = IriTable.of(state.iris.text, state.iris.offsets);
     state.lists = {};
     state.texts = {};
@@ -362,7 +383,12 @@ export class LabelIndexBuilder {
    * IRIs (the last tie-break is then the number): `rank` maps a resource to its concept
    * number, -1 for a resource that is none. Fills the report's counts.
    */
-  private chooseConcepts(): { conceptCount: number; rank: Int32Array; concepts: { text: Uint8Array; offsets: Uint32Array }; iris: { text: Uint8Array; offsets: Uint32Array } } {
+  private chooseConcepts(): {
+    conceptCount: number;
+    rank: Int32Array;
+    concepts: { text: Uint8Array; offsets: Uint32Array };
+    iris: { text: Uint8Array; offsets: Uint32Array };
+  } {
     const flags = this.flags.take();
     const iris = this.iris.take();
     const resources = iris.offsets.length - 1;
@@ -395,7 +421,17 @@ export class LabelIndexBuilder {
     const rank = new Int32Array(resources).fill(-1);
     conceptOrder.forEach((id, position) => (rank[id] = position));
     const labelled = labels.reduce((sum, has) => sum + has, 0);
-    this.report = { concepts: conceptOrder.length, labels: 0, labelsByLanguage: [], schemes: this.schemes.length, deprecated, refused: { count: refusedCount, first: refused }, entailed, wouldEntail, labelled };
+    this.report = {
+      concepts: conceptOrder.length,
+      labels: 0,
+      labelsByLanguage: [],
+      schemes: this.schemes.length,
+      deprecated,
+      refused: { count: refusedCount, first: refused },
+      entailed,
+      wouldEntail,
+      labelled,
+    };
     return { conceptCount: conceptOrder.length, rank, concepts: reorderText(iris.text, iris.offsets, conceptOrder), iris };
   }
 
@@ -405,7 +441,11 @@ export class LabelIndexBuilder {
    * skos:related, skos:broader or skos:narrower (a deprecated concept, a concept of another
    * vocabulary), and the schemes. `rank` maps a resource to that number, -1 for the rest.
    */
-  private shownResources(conceptCount: number, conceptRank: Int32Array, iris: { text: Uint8Array; offsets: Uint32Array }): { count: number; rank: Int32Array; others: { text: Uint8Array; offsets: Uint32Array } } {
+  private shownResources(
+    conceptCount: number,
+    conceptRank: Int32Array,
+    iris: { text: Uint8Array; offsets: Uint32Array },
+  ): { count: number; rank: Int32Array; others: { text: Uint8Array; offsets: Uint32Array } } {
     const rank = conceptRank.slice();
     const others = new Growable(Uint32Array);
     const other = (resource: number): void => {
@@ -433,7 +473,15 @@ export class LabelIndexBuilder {
    * kind 1), whatever they are; for results, the related and broader resources (skos:broader
    * from it, skos:narrower to it) that can be shown, each once, as shown numbers.
    */
-  private links(conceptCount: number, rank: Int32Array, shownRank: Int32Array): { standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array }; related: { offsets: Uint32Array; to: Uint32Array }; broader: { offsets: Uint32Array; to: Uint32Array } } {
+  private links(
+    conceptCount: number,
+    rank: Int32Array,
+    shownRank: Int32Array,
+  ): {
+    standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array };
+    related: { offsets: Uint32Array; to: Uint32Array };
+    broader: { offsets: Uint32Array; to: Uint32Array };
+  } {
     const from = this.linkFrom.take();
     const to = this.linkTo.take();
     const kind = this.linkKind.take();
@@ -470,7 +518,15 @@ export class LabelIndexBuilder {
   }
 
   /** The labels to show (prefLabels, rdfs:labels), grouped by concept number. */
-  private displayLabels(conceptCount: number, rank: Int32Array): { display: { offsets: Uint32Array; order: Uint32Array }; displayTexts: { text: Uint8Array; offsets: Uint32Array }; displayKinds: Uint8Array; displayLanguages: Uint16Array } {
+  private displayLabels(
+    conceptCount: number,
+    rank: Int32Array,
+  ): {
+    display: { offsets: Uint32Array; order: Uint32Array };
+    displayTexts: { text: Uint8Array; offsets: Uint32Array };
+    displayKinds: Uint8Array;
+    displayLanguages: Uint16Array;
+  } {
     const display = groupBy(conceptCount, this.displayConcept.take(), rank);
     const displayText = this.displayText.take();
     const displayKind = this.displayKind.take();
@@ -489,7 +545,11 @@ export class LabelIndexBuilder {
    * then shorter first, then the concept's tie rank, its prefLabel in the default language
    * and then its URI). Duplicates (same concept, kind, language and folded text) are dropped.
    */
-  private entries(rank: Int32Array, standing: Uint8Array, tie: Uint32Array): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
+  private entries(
+    rank: Int32Array,
+    standing: Uint8Array,
+    tie: Uint32Array,
+  ): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
     const subject = this.entryConcept.take();
     const alt = this.entryAlt.take();
     const length = this.entryLength.take();
@@ -509,7 +569,8 @@ export class LabelIndexBuilder {
     }
     const order = radixOrder(keys).subarray(0, mine);
     const conceptOf = (entry: number): number => rank[subject[entry] as number] as number;
-    const same = (a: number, b: number): boolean => language[a] === language[b] && bytes.compare(bytes, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
+    const same = (a: number, b: number): boolean =>
+      language[a] === language[b] && bytes.compare(bytes, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
     const kept = new Growable(Uint32Array, Math.max(1, order.length));
     for (let i = 0; i < order.length; i++) {
       const entry = order[i] as number;
@@ -537,9 +598,19 @@ export class LabelIndexBuilder {
    * Each concept's standing (standing.ts), by its new number: the distinct concepts linked
    * to it, and the languages of its prefLabels.
    */
-  private standings(conceptCount: number, links: { standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array } }, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, iris: { text: Uint8Array; offsets: Uint32Array }): Uint8Array {
+  private standings(
+    conceptCount: number,
+    links: { standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array } },
+    displayOffsets: Uint32Array,
+    displayKind: Uint8Array,
+    displayLanguage: Uint16Array,
+    iris: { text: Uint8Array; offsets: Uint32Array },
+  ): Uint8Array {
     const iriText = Buffer.from(iris.text.buffer, iris.text.byteOffset, iris.text.byteLength);
-    const weightOf = (c: number): number => (this.weights === undefined || this.weights.size === 0 ? 0 : (this.weights.get(iriText.toString('utf8', iris.offsets[c], iris.offsets[c + 1])) ?? 0));
+    const weightOf = (c: number): number =>
+      this.weights === undefined || this.weights.size === 0
+        ? 0
+        : (this.weights.get(iriText.toString('utf8', iris.offsets[c], iris.offsets[c + 1])) ?? 0);
     const { linked, kind: linkKind } = links.standing;
     const grouped = links.standing;
     const standing = new Uint8Array(conceptCount);
@@ -558,20 +629,34 @@ export class LabelIndexBuilder {
         }
       }
       languages.clear();
-      for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) if (displayKind[i] === DISPLAY.prefLabel) languages.add(displayLanguage[i] as number);
-      standing[c] = Math.min(255, standingOf({ narrower: counts[0] as number, related: counts[1] as number, languages: languages.size, weight: weightOf(c) }));
+      for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++)
+        if (displayKind[i] === DISPLAY.prefLabel) languages.add(displayLanguage[i] as number);
+      standing[c] = Math.min(
+        255,
+        standingOf({ narrower: counts[0] as number, related: counts[1] as number, languages: languages.size, weight: weightOf(c) }),
+      );
     }
     return standing;
   }
 
   /** Each concept's place in the tie-break order: its prefLabel chosen for the default language, then its URI (its number). */
-  private ties(conceptCount: number, displayOffsets: Uint32Array, displayKind: Uint8Array, displayLanguage: Uint16Array, displayText: { text: Uint8Array; offsets: Uint32Array }): Uint32Array {
+  private ties(
+    conceptCount: number,
+    displayOffsets: Uint32Array,
+    displayKind: Uint8Array,
+    displayLanguage: Uint16Array,
+    displayText: { text: Uint8Array; offsets: Uint32Array },
+  ): Uint32Array {
     const labels = new TextList();
     const bytes = Buffer.from(displayText.text.buffer, displayText.text.byteOffset, displayText.text.byteLength);
     for (let c = 0; c < conceptCount; c++) {
       const pref = [];
       for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) {
-        if (displayKind[i] === DISPLAY.prefLabel) pref.push({ value: bytes.toString('utf8', displayText.offsets[i], displayText.offsets[i + 1]), language: this.languages[displayLanguage[i] as number] as string });
+        if (displayKind[i] === DISPLAY.prefLabel)
+          pref.push({
+            value: bytes.toString('utf8', displayText.offsets[i], displayText.offsets[i + 1]),
+            language: this.languages[displayLanguage[i] as number] as string,
+          });
       }
       labels.push(chooseLabel(pref, this.defaultLang) ?? '');
     }
@@ -579,8 +664,10 @@ export class LabelIndexBuilder {
     const order = identity(conceptCount);
     sortByBytes(text, offsets, order);
     // equal prefLabels: by URI, which is the concept number
-    const same = (a: number, b: number): boolean => Buffer.from(text.buffer, text.byteOffset, text.byteLength).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
-    for (let from = 0; from < conceptCount; ) {
+    const same = (a: number, b: number): boolean =>
+      Buffer.from(text.buffer, text.byteOffset, text.byteLength).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) ===
+      0;
+    for (let from = 0; from < conceptCount;) {
       let to = from + 1;
       while (to < conceptCount && same(order[from] as number, order[to] as number)) to++;
       if (to - from > 1) order.subarray(from, to).sort();
@@ -687,10 +774,16 @@ function keptItems(itemResource: Uint32Array, rank: Int32Array): Uint32Array {
 }
 
 /** Which resources have a label of any kind (an entry, a prefLabel or rdfs:label to show): 1 where they do. */
-function labelledResources(resources: number, entryConcept: Growable<Uint32Array>, displayConcept: Growable<Uint32Array>, displayKind: Growable<Uint8Array>): Uint8Array {
+function labelledResources(
+  resources: number,
+  entryConcept: Growable<Uint32Array>,
+  displayConcept: Growable<Uint32Array>,
+  displayKind: Growable<Uint8Array>,
+): Uint8Array {
   const labelled = new Uint8Array(resources);
   for (let i = 0; i < entryConcept.length; i++) labelled[entryConcept.raw[i] as number] = 1;
-  for (let i = 0; i < displayConcept.length; i++) if (displayKind.raw[i] === DISPLAY.rdfsLabel) labelled[displayConcept.raw[i] as number] = 1;
+  for (let i = 0; i < displayConcept.length; i++)
+    if (displayKind.raw[i] === DISPLAY.rdfsLabel) labelled[displayConcept.raw[i] as number] = 1;
   return labelled;
 }
 
@@ -741,7 +834,10 @@ class LinkLists {
 function countByLanguage(entryLanguage: Uint16Array, languages: readonly string[]): Array<[string, number]> {
   const counts = new Uint32Array(languages.length);
   for (const language of entryLanguage) counts[language] = (counts[language] as number) + 1;
-  return languages.map((tag, i): [string, number] => [tag, counts[i] as number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return languages
+    .map((tag, i): [string, number] => [tag, counts[i] as number])
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 
 /**
@@ -749,7 +845,10 @@ function countByLanguage(entryLanguage: Uint16Array, languages: readonly string[
  * for each the entries that hold it, ascending: a word prefix is a range of words, and so a
  * range of postings.
  */
-function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; offsets: Uint32Array; postingOffsets: Uint32Array; postings: Uint32Array } {
+function wordsOf(
+  text: Uint8Array,
+  offsets: Uint32Array,
+): { text: Uint8Array; offsets: Uint32Array; postingOffsets: Uint32Array; postings: Uint32Array } {
   const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
   const ids = new Map<string, number>(); // latin1 keys: one character per byte
   const list = new TextList();
@@ -764,7 +863,7 @@ function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; of
     const start = offsets[entry] as number;
     const end = offsets[entry + 1] as number;
     const first = occurrenceWord.length;
-    for (let from = start; from <= end; ) {
+    for (let from = start; from <= end;) {
       let to = bytes.indexOf(0x20, from);
       if (to < 0 || to > end) to = end;
       if (to === from) {
@@ -796,5 +895,10 @@ function wordsOf(text: Uint8Array, offsets: Uint32Array): { text: Uint8Array; of
   const sorted = reorderText(words.text, words.offsets, wordOrder);
   const grouped = groupBy(wordOrder.length, occurrenceWord.take(), wordRank);
   const entryOf = occurrenceEntry.take();
-  return { text: sorted.text, offsets: sorted.offsets, postingOffsets: grouped.offsets, postings: mapped(Uint32Array, grouped.order, (i) => entryOf[i] as number) };
+  return {
+    text: sorted.text,
+    offsets: sorted.offsets,
+    postingOffsets: grouped.offsets,
+    postings: mapped(Uint32Array, grouped.order, (i) => entryOf[i] as number),
+  };
 }

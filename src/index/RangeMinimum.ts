@@ -57,7 +57,7 @@ export class RangeMinimum {
       const position = this.positionOfMinimum(low, high);
       const item = [this.values[position] as number, position, low, high];
       heap.push(item);
-      for (let i = heap.length - 1; i > 0; ) {
+      for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (((heap[parent] as number[])[0] as number) <= (item[0] as number)) break;
         heap[i] = heap[parent] as number[];
@@ -70,7 +70,7 @@ export class RangeMinimum {
       const last = heap.pop() as number[];
       if (heap.length > 0) {
         heap[0] = last;
-        for (let i = 0; ; ) {
+        for (let i = 0; ;) {
           const left = 2 * i + 1;
           const right = left + 1;
           let least = i;

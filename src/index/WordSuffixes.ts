@@ -18,7 +18,9 @@ export class WordSuffixes {
     this.reversed = Buffer.alloc(offsets[count] as number);
     for (let w = 0; w < count; w++) reverse(text.toString('utf8', offsets[w], offsets[w + 1])).copy(this.reversed, offsets[w]);
     const reversed = this.reversed;
-    this.order = Uint32Array.from({ length: count }, (_, w) => w).sort((a, b) => reversed.compare(reversed, offsets[b], offsets[b + 1], offsets[a], offsets[a + 1]));
+    this.order = Uint32Array.from({ length: count }, (_, w) => w).sort((a, b) =>
+      reversed.compare(reversed, offsets[b], offsets[b + 1], offsets[a], offsets[a + 1]),
+    );
   }
 
   /** The numbers of the words that end with `suffix`. */

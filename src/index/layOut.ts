@@ -23,7 +23,9 @@ export async function layOut(builder: LabelIndexBuilder): Promise<{ data: LabelI
   const worker = new Worker(WORKER);
   try {
     return await new Promise((resolve, reject) => {
-      worker.once('message', (message: { data: LabelIndexData; report: BuildReport } | { error: string }) => ('error' in message ? reject(new Error(message.error)) : resolve(message)));
+      worker.once('message', (message: { data: LabelIndexData; report: BuildReport } | { error: string }) =>
+        'error' in message ? reject(new Error(message.error)) : resolve(message),
+      );
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the layout worker stopped (exit status ${code})`)));
       worker.postMessage(state, transferables(state));

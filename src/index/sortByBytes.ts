@@ -20,15 +20,17 @@ export function sortByBytes(text: Uint8Array, offsets: Uint32Array, ids: Uint32A
     const id = ids[i] as number;
     const start = starts[id] as number;
     const end = offsets[id + 1] as number;
-    const high = ((byteAt(start, end, 0) << 24) | (byteAt(start, end, 1) << 16) | (byteAt(start, end, 2) << 8) | byteAt(start, end, 3)) >>> 0;
+    const high =
+      ((byteAt(start, end, 0) << 24) | (byteAt(start, end, 1) << 16) | (byteAt(start, end, 2) << 8) | byteAt(start, end, 3)) >>> 0;
     halves[2 * i + 1] = high;
     halves[2 * i] = wide ? ((byteAt(start, end, 4) << 24) | id) >>> 0 : id;
   }
   keys.sort();
   const prefixOf = (i: number): number => (wide ? (halves[2 * i] as number) >>> 24 : 0);
   for (let i = 0; i < n; i++) ids[i] = wide ? (halves[2 * i] as number) & 0xffffff : (halves[2 * i] as number);
-  const compare = (a: number, b: number): number => bytes.compare(bytes, starts[b] as number, offsets[b + 1] as number, starts[a] as number, offsets[a + 1] as number);
-  for (let from = 0; from < n; ) {
+  const compare = (a: number, b: number): number =>
+    bytes.compare(bytes, starts[b] as number, offsets[b + 1] as number, starts[a] as number, offsets[a + 1] as number);
+  for (let from = 0; from < n;) {
     let to = from + 1;
     while (to < n && halves[2 * to + 1] === halves[2 * from + 1] && prefixOf(to) === prefixOf(from)) to++;
     if (to - from > 1) ids.subarray(from, to).sort(compare);

@@ -85,7 +85,14 @@ export class ConceptDetails {
     } else if (property === SCOPE_NOTE && row.value?.termType === 'Literal') {
       this.scopeNotes.push({ value: row.value.value, language: labelLanguage(row.value.language) });
     } else if (row.related !== undefined) {
-      const links = property === RELATED ? this.related : property === BROADER ? this.broader : property === IN_SCHEME || property === TOP_CONCEPT_OF ? this.schemes : undefined;
+      const links =
+        property === RELATED
+          ? this.related
+          : property === BROADER
+            ? this.broader
+            : property === IN_SCHEME || property === TOP_CONCEPT_OF
+              ? this.schemes
+              : undefined;
       if (links === undefined || row.related.termType !== 'NamedNode') return;
       let labels = links.get(row.related.value);
       if (labels === undefined) {

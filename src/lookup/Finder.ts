@@ -35,7 +35,12 @@ export interface Finder {
    * `q`, each with its name (the prefLabel in `display`) and schemes, and how many concepts
    * have a label equal to `q`.
    */
-  reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
+  reconcile(
+    q: string,
+    filter: ReconcileFilter,
+    limit: number,
+    display: string,
+  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
   /** The concepts whose notation is `text`, exactly. */
   withNotation(text: string): Promise<string[]>;
   /** Concepts as /search shows them, by URI (those that are concepts). */

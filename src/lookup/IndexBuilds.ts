@@ -80,7 +80,10 @@ export class IndexBuilds {
     if (progress === undefined) return undefined;
     const seconds = Math.round((Date.now() - progress.started) / 1000);
     const { triples, expected, counted, reads } = progress.read;
-    const of = counted < reads ? ` (${counted} of ${reads} patterns counted so far: ${expected})` : ` of ${expected} (${Math.floor((100 * triples) / Math.max(1, expected))}%)`;
+    const of =
+      counted < reads
+        ? ` (${counted} of ${reads} patterns counted so far: ${expected})`
+        : ` of ${expected} (${Math.floor((100 * triples) / Math.max(1, expected))}%)`;
     return `building the label index: ${triples} triples read${of} in ${seconds} s`;
   }
 
@@ -137,16 +140,28 @@ export class IndexBuilds {
     const memory = new PeakMemory();
     try {
       const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights, this.options.entailment === true);
-      const probed = await readVocabulary(this.store, this.reads, builder, { timeoutMs: this.options.readTimeoutMs, parallel: this.options.parallel ?? 2, progress: read, partTriples: this.options.partTriples });
+      const probed = await readVocabulary(this.store, this.reads, builder, {
+        timeoutMs: this.options.readTimeoutMs,
+        parallel: this.options.parallel ?? 2,
+        progress: read,
+        partTriples: this.options.partTriples,
+      });
       const readMs = Date.now() - started;
       const { data, report: found } = await layOut(builder);
       const index = new LabelIndex(data);
-      const report: IndexReport = { ...found, buildSeconds: Math.round((Date.now() - started) / 100) / 10, peakRssMb: memory.stop(), built: new Date().toISOString() };
+      const report: IndexReport = {
+        ...found,
+        buildSeconds: Math.round((Date.now() - started) / 100) / 10,
+        peakRssMb: memory.stop(),
+        built: new Date().toISOString(),
+      };
       const probe = this.store.streams ? probed : undefined;
       this.failure = undefined;
       const noConcepts = found.concepts === 0 && found.labelled > 0 ? await this.whyNoConcepts(found) : undefined;
       const { words, bytes } = index.stats;
-      this.log.info(`label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`);
+      this.log.info(
+        `label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`,
+      );
       if (found.refused.count > 0) {
         this.log.warn(
           `label index: ${found.refused.count} concept${found.refused.count === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${found.refused.first.map((iri) => JSON.stringify(iri)).join(', ')}${found.refused.count > 3 ? ', ...' : ''}`,
@@ -155,7 +170,8 @@ export class IndexBuilds {
       if (noConcepts !== undefined) this.log.warn(`label index: ${noConcepts}`);
       else if (found.wouldEntail > 0) {
         // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
-        (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(this.log,
+        (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(
+          this.log,
           `label index: ${found.wouldEntail} labelled resources are linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf but typed with none of ${this.options.conceptTypes.join(', ')}: ` +
             'they are no concepts. The SKOS reference makes them concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.',
         );
@@ -165,7 +181,12 @@ export class IndexBuilds {
     } catch (error) {
       memory.stop();
       this.failure = error instanceof Error ? error.message : String(error);
-      this.log.warn(current ? 'cannot rebuild the label index; keeping the previous one' : 'cannot build the label index; searching in the store until it can', error);
+      this.log.warn(
+        current
+          ? 'cannot rebuild the label index; keeping the previous one'
+          : 'cannot build the label index; searching in the store until it can',
+        error,
+      );
       return undefined;
     } finally {
       this.progress = undefined;
@@ -205,7 +226,9 @@ export class IndexBuilds {
     }
     const index = new LabelIndex(snapshot.data);
     const { concepts, labels } = index.stats;
-    this.log.info(`label index: read from the snapshot ${path} (built ${snapshot.header.built}) in ${Date.now() - started} ms: ${concepts} concepts, ${labels} labels`);
+    this.log.info(
+      `label index: read from the snapshot ${path} (built ${snapshot.header.built}) in ${Date.now() - started} ms: ${concepts} concepts, ${labels} labels`,
+    );
     return { index, probe: snapshot.header.probe, built: Date.parse(snapshot.header.built) };
   }
 
@@ -214,7 +237,12 @@ export class IndexBuilds {
     if (path === undefined) return;
     const started = Date.now();
     try {
-      const bytes = writeSnapshot(path, index.data, { format: SNAPSHOT_FORMAT, fingerprint: this.options.fingerprint, built: new Date().toISOString(), probe });
+      const bytes = writeSnapshot(path, index.data, {
+        format: SNAPSHOT_FORMAT,
+        fingerprint: this.options.fingerprint,
+        built: new Date().toISOString(),
+        probe,
+      });
       this.log.info(`label index snapshot written to ${path} in ${Date.now() - started} ms (${Math.round(bytes / 2 ** 20)} MB)`);
     } catch (error) {
       this.log.warn(`cannot write the label index snapshot ${path}`, error);

@@ -30,11 +30,19 @@ export class IndexFinder implements Finder {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
     const uris = this.index.suggest(new RankQuery('suggest', suggestTerms(request.q)), request, lang, pageOf(request));
-    if (fields.size > 0) return uris.flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? []).map((concept) => ({ ...concept, altLabels: [], related: [] }));
+    if (fields.size > 0)
+      return uris
+        .flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? [])
+        .map((concept) => ({ ...concept, altLabels: [], related: [] }));
     return uris.map((uri) => ({ uri, prefLabel: prefLabelOf(this.index, uri, lang), altLabels: [], related: [] }));
   }
 
-  async reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
+  async reconcile(
+    q: string,
+    filter: ReconcileFilter,
+    limit: number,
+    display: string,
+  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
     return named(this.index, q, filter, limit, display);
   }
 
@@ -58,7 +66,20 @@ export class IndexFinder implements Finder {
 }
 
 /** Reconciliation's candidates on `index` (the whole vocabulary's, or one made of a store's candidates), named in `display`. */
-export function named(index: LabelIndex, q: string, filter: ReconcileFilter, limit: number, display: string): { candidates: NamedCandidate[]; equalCount: number } {
+export function named(
+  index: LabelIndex,
+  q: string,
+  filter: ReconcileFilter,
+  limit: number,
+  display: string,
+): { candidates: NamedCandidate[]; equalCount: number } {
   const { candidates, equalCount } = index.reconcile(new ReconcileQuery(q), { column: display, ...filter }, limit);
-  return { candidates: candidates.map((candidate) => ({ ...candidate, name: prefLabelOf(index, candidate.uri, display), schemes: schemesOf(index, candidate.uri) })), equalCount };
+  return {
+    candidates: candidates.map((candidate) => ({
+      ...candidate,
+      name: prefLabelOf(index, candidate.uri, display),
+      schemes: schemesOf(index, candidate.uri),
+    })),
+    equalCount,
+  };
 }

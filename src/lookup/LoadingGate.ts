@@ -44,7 +44,8 @@ export class LoadingGate {
 
   /** Runs `ask` with the budget as its time limit (ms), or refuses at once. Rejects with IndexLoadingError, or as `ask` does. */
   async run<T>(loading: Loading, ask: (timeoutMs: number) => Promise<T>): Promise<T> {
-    const refuse = (): IndexLoadingError => new IndexLoadingError(loading.progress, Math.max(1, Math.min(60, Math.round(loading.secondsLeft))));
+    const refuse = (): IndexLoadingError =>
+      new IndexLoadingError(loading.progress, Math.max(1, Math.min(60, Math.round(loading.secondsLeft))));
     if (this.asking || this.closedFor === loading.started || loading.expected > this.largeTriples) throw refuse();
     this.asking = true;
     try {

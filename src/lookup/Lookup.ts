@@ -69,7 +69,12 @@ export class Lookup {
     return this.answering().finder.suggest(request);
   }
 
-  reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
+  reconcile(
+    q: string,
+    filter: ReconcileFilter,
+    limit: number,
+    display: string,
+  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
     return this.answering().finder.reconcile(q, filter, limit, display);
   }
 

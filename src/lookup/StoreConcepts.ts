@@ -57,7 +57,9 @@ export class StoreConcepts {
   /** The concept schemes (typed so, or with top concepts), sorted. One store query. */
   async schemes(): Promise<string[]> {
     const rows = await this.store.select(bindQuery(this.queries.template('schemes'), {}), 'schemes');
-    return rows.flatMap((row: Bindings) => (row.scheme?.termType === 'NamedNode' && isRdfIri(row.scheme.value) ? [row.scheme.value] : [])).sort();
+    return rows
+      .flatMap((row: Bindings) => (row.scheme?.termType === 'NamedNode' && isRdfIri(row.scheme.value) ? [row.scheme.value] : []))
+      .sort();
   }
 
   /** What `concepts.rq` (and for opt-in fields, `conceptFields.rq`) says of the resources. */
@@ -67,7 +69,10 @@ export class StoreConcepts {
       conceptType: this.conceptTypes,
       lang: rdf.literal(lang),
     });
-    const [rows, details] = await Promise.all([this.store.select(query, 'concepts'), fields.size === 0 ? undefined : this.fieldDetails(uris, lang)]);
+    const [rows, details] = await Promise.all([
+      this.store.select(query, 'concepts'),
+      fields.size === 0 ? undefined : this.fieldDetails(uris, lang),
+    ]);
     return ConceptDetails.read(rows, lang, details);
   }
 
@@ -80,7 +85,12 @@ export class StoreConcepts {
 
 /** The fields asked for, with nothing in them. */
 export function emptyFields(fields: ReadonlySet<Field>): ConceptFields {
-  return { ...(fields.has('broader') ? { broader: [] } : {}), ...(fields.has('notation') ? { notation: [] } : {}), ...(fields.has('scheme') ? { scheme: [] } : {}), ...(fields.has('scopeNote') ? { scopeNote: '' } : {}) };
+  return {
+    ...(fields.has('broader') ? { broader: [] } : {}),
+    ...(fields.has('notation') ? { notation: [] } : {}),
+    ...(fields.has('scheme') ? { scheme: [] } : {}),
+    ...(fields.has('scopeNote') ? { scopeNote: '' } : {}),
+  };
 }
 
 /** The concept with the opt-in fields asked for, or nothing when the store holds no concept by that URI. */

@@ -77,13 +77,32 @@ export class StoreFinder implements Finder {
     const fields = request.fields ?? NO_FIELDS;
     const details = fields.size === 0 || uris.length === 0 ? undefined : await this.options.concepts.fieldDetails(uris, lang);
     // fields asked for are always present: empty where the store has nothing for them
-    return uris.map((uri) => ({ uri, prefLabel: prefLabelOf(index, uri, lang), altLabels: [], related: [], ...(details === undefined ? {} : (details.get(uri)?.fields(fields) ?? emptyFields(fields))) }));
+    return uris.map((uri) => ({
+      uri,
+      prefLabel: prefLabelOf(index, uri, lang),
+      altLabels: [],
+      related: [],
+      ...(details === undefined ? {} : (details.get(uri)?.fields(fields) ?? emptyFields(fields))),
+    }));
   }
 
   /** On the store path, candidates are the concepts /search would find (so a typo finds nothing here). */
-  async reconcile(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
-    const scheme = filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
-    const index = await this.gated((timeoutMs) => this.candidates('search', new RankQuery('search', searchTerms(q)), { q, count: limit, page: 1, lang: filter.lang, scheme }, timeoutMs));
+  async reconcile(
+    q: string,
+    filter: ReconcileFilter,
+    limit: number,
+    display: string,
+  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
+    const scheme =
+      filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
+    const index = await this.gated((timeoutMs) =>
+      this.candidates(
+        'search',
+        new RankQuery('search', searchTerms(q)),
+        { q, count: limit, page: 1, lang: filter.lang, scheme },
+        timeoutMs,
+      ),
+    );
     return index === undefined ? { candidates: [], equalCount: 0 } : named(index, q, filter, limit, display);
   }
 
@@ -100,7 +119,9 @@ export class StoreFinder implements Finder {
 
   async languages(): Promise<string[]> {
     const query = bindQuery(this.options.queries.template('languages'), { conceptType: this.options.conceptTypes });
-    return (await this.options.store.select(query, 'languages')).flatMap((row: Bindings) => (row.lang?.termType === 'Literal' && isLangTag(row.lang.value) ? [row.lang.value] : []));
+    return (await this.options.store.select(query, 'languages')).flatMap((row: Bindings) =>
+      row.lang?.termType === 'Literal' && isLangTag(row.lang.value) ? [row.lang.value] : [],
+    );
   }
 
   private gated<T>(ask: (timeoutMs?: number) => Promise<T>): Promise<T> {
@@ -136,14 +157,26 @@ export class StoreFinder implements Finder {
     );
     // An IRI that IRI validation refuses (kept from a leniently loaded file) cannot be named in
     // the next query: left out, as the label index leaves it out.
-    const concepts = (await store.select(found, name, left())).flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept] : []));
+    const concepts = (await store.select(found, name, left())).flatMap((row: Bindings) =>
+      row.concept?.termType === 'NamedNode' && isRdfIri(row.concept.value) ? [row.concept] : [],
+    );
     if (concepts.length === 0) return undefined;
     const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.conceptWeights);
-    const labels = bindQuery(queries.template('labels'), { concept: concepts, conceptType: conceptTypes, partFrom: undefined, partTo: undefined });
+    const labels = bindQuery(queries.template('labels'), {
+      concept: concepts,
+      conceptType: conceptTypes,
+      partFrom: undefined,
+      partTo: undefined,
+    });
     for (const row of await store.select(labels, 'labels', left())) {
       const { concept, property, value } = row;
       if (concept === undefined || property === undefined || value === undefined) continue;
-      builder.add({ concept: concept.value, property: property.value, value: value.value, language: value.termType === 'Literal' ? labelLanguage(value.language) : '' });
+      builder.add({
+        concept: concept.value,
+        property: property.value,
+        value: value.value,
+        language: value.termType === 'Literal' ? labelLanguage(value.language) : '',
+      });
     }
     return new LabelIndex(builder.build());
   }

@@ -24,7 +24,13 @@ import { VocabularyKeeper, type VocabularyState } from './VocabularyKeeper.js';
  * @param readFrom where what is kept in memory is read from: `store` unless a test counts
  *   what requests alone cause
  */
-export function createLookup(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger, readFrom: SparqlStore = store): Lookup {
+export function createLookup(
+  config: Config,
+  queries: QueryCatalog,
+  store: SparqlStore,
+  log: Logger,
+  readFrom: SparqlStore = store,
+): Lookup {
   const conceptWeights = loadConceptWeights(config, log);
   const builds = createIndexBuilds(config, queries, readFrom, log, conceptWeights);
   const conceptTypes = config.conceptTypes.map((type) => rdf.namedNode(type));
@@ -42,7 +48,16 @@ export function createLookup(config: Config, queries: QueryCatalog, store: Sparq
     const finder =
       state.index !== undefined
         ? new IndexFinder(state.index.index, config.defaultLang)
-        : new StoreFinder({ store, queries: state.queries, concepts, conceptTypes, defaultLang: config.defaultLang, spellings: state.spellings, conceptWeights, gate });
+        : new StoreFinder({
+            store,
+            queries: state.queries,
+            concepts,
+            conceptTypes,
+            defaultLang: config.defaultLang,
+            spellings: state.spellings,
+            conceptWeights,
+            gate,
+          });
     answering = { state, finder, concepts };
   };
   const keeper = new VocabularyKeeper(
@@ -75,12 +90,21 @@ export function loadConceptWeights(config: Config, log: Logger): ReadonlyMap<str
   }
   const { weights, oddLines, firstOddLine } = read;
   log.info(`CONCEPT_WEIGHTS: ${weights.size} concepts weighted from ${config.conceptWeights}`);
-  if (oddLines > 0) log.warn(`CONCEPT_WEIGHTS: ${oddLines} line${oddLines === 1 ? '' : 's'} of ${config.conceptWeights} left out, not a URI and a count (the first: line ${firstOddLine})`);
+  if (oddLines > 0)
+    log.warn(
+      `CONCEPT_WEIGHTS: ${oddLines} line${oddLines === 1 ? '' : 's'} of ${config.conceptWeights} left out, not a URI and a count (the first: line ${firstOddLine})`,
+    );
   return weights;
 }
 
 /** What builds the label index for `config`, or undefined with LABEL_INDEX off. */
-export function createIndexBuilds(config: Config, queries: QueryCatalog, store: SparqlStore, log: Logger, weights?: ReadonlyMap<string, number>): IndexBuilds | undefined {
+export function createIndexBuilds(
+  config: Config,
+  queries: QueryCatalog,
+  store: SparqlStore,
+  log: Logger,
+  weights?: ReadonlyMap<string, number>,
+): IndexBuilds | undefined {
   if (!config.labelIndex) return undefined;
   return new IndexBuilds(
     store,
@@ -111,6 +135,20 @@ export function indexFingerprint(config: Config): string {
           return [resolve(file), stat?.size, stat?.mtimeMs];
         })
       : undefined;
-  const weights = config.conceptWeights === undefined ? undefined : ((stat) => [resolve(config.conceptWeights as string), stat?.size, stat?.mtimeMs])(statSync(config.conceptWeights, { throwIfNoEntry: false }));
-  return JSON.stringify({ endpoint: config.sparqlEndpoint, graph: config.sparqlGraph, dialect: config.sparqlDialect, conceptTypes: config.conceptTypes, skosEntailment: config.skosEntailment, defaultLang: config.defaultLang, files, weights });
+  const weights =
+    config.conceptWeights === undefined
+      ? undefined
+      : ((stat) => [resolve(config.conceptWeights as string), stat?.size, stat?.mtimeMs])(
+          statSync(config.conceptWeights, { throwIfNoEntry: false }),
+        );
+  return JSON.stringify({
+    endpoint: config.sparqlEndpoint,
+    graph: config.sparqlGraph,
+    dialect: config.sparqlDialect,
+    conceptTypes: config.conceptTypes,
+    skosEntailment: config.skosEntailment,
+    defaultLang: config.defaultLang,
+    files,
+    weights,
+  });
 }

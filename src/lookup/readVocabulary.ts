@@ -50,7 +50,9 @@ const EMBEDDED_PART_TRIPLES = 250_000;
 /** Parts a read may need at most: past that the store's cap is too small to read through. */
 const MAX_PARTS = 1024;
 
-const AGGREGATES = new sparqljs.Parser().parse('SELECT (COUNT(*) AS ?triples) (SUM(STRLEN(STR(?value))) AS ?characters) (SUM(STRLEN(STR(?subject))) AS ?subjects) WHERE {}') as SelectQuery;
+const AGGREGATES = new sparqljs.Parser().parse(
+  'SELECT (COUNT(*) AS ?triples) (SUM(STRLEN(STR(?value))) AS ?characters) (SUM(STRLEN(STR(?subject))) AS ?subjects) WHERE {}',
+) as SelectQuery;
 
 /**
  * The reads of a vocabulary: each concept type, each property the index keeps, and the
@@ -135,7 +137,8 @@ export async function readVocabulary(
       // its first triple (an answer it would not send whole): read it again in parts
       const size = options.partTriples ?? PART_TRIPLES;
       if (!whole || fed > 0 || count <= size || !(error instanceof UpstreamError)) throw error;
-      for (let from = count - (count % size || size); from >= 0; from -= size) tasks.unshift(() => readPart(read, count, from, size, false));
+      for (let from = count - (count % size || size); from >= 0; from -= size)
+        tasks.unshift(() => readPart(read, count, from, size, false));
       return;
     }
     const due = Math.min(size, count - offset);
@@ -187,7 +190,13 @@ export async function probeVocabulary(store: SparqlStore, reads: readonly Vocabu
   const sums: Array<[string, { triples: number; characters: number }]> = [];
   for (const read of reads) {
     let values: string[] = [];
-    await store.selectRows(bindQuery(aggregate(read), patternBindings(read)), ['triples', read.value === 'value' ? 'characters' : 'subjects'], (row) => (values = row), timeoutMs, 'probe');
+    await store.selectRows(
+      bindQuery(aggregate(read), patternBindings(read)),
+      ['triples', read.value === 'value' ? 'characters' : 'subjects'],
+      (row) => (values = row),
+      timeoutMs,
+      'probe',
+    );
     sums.push([read.name, { triples: Number(values[0] ?? 0), characters: Number(values[1] || 0) }]);
   }
   return probeText(sums);
@@ -211,7 +220,9 @@ async function countTriples(store: SparqlStore, read: VocabularyRead, timeoutMs:
 
 /** The read's pattern as a SELECT of its count and summed lengths. */
 function aggregate(read: VocabularyRead): SelectQuery {
-  const variables = AGGREGATES.variables.filter((variable) => !('variable' in variable) || variable.variable.value !== (read.value === 'value' ? 'subjects' : 'characters'));
+  const variables = AGGREGATES.variables.filter(
+    (variable) => !('variable' in variable) || variable.variable.value !== (read.value === 'value' ? 'subjects' : 'characters'),
+  );
   return { ...AGGREGATES, variables, where: read.template.where ?? [], prefixes: read.template.prefixes } as SelectQuery;
 }
 
@@ -231,4 +242,3 @@ function probeText(sums: Array<[string, { triples: number; characters: number }]
 function short(iri: string): string {
   return iri.startsWith(SKOS) ? `skos:${iri.slice(SKOS.length)}` : iri;
 }
-

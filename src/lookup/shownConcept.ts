@@ -16,7 +16,9 @@ export function shownConcept(index: LabelIndex, uri: string, lang: string, field
     uri,
     prefLabel: labelOf(labels, lang),
     // as concepts.rq: altLabels in the chosen language (exactly) or untagged
-    altLabels: [...new Set(labels.altLabel.filter((label) => label.language === lang || label.language === '').map((label) => label.value))].sort(compareCodePoints),
+    altLabels: [
+      ...new Set(labels.altLabel.filter((label) => label.language === lang || label.language === '').map((label) => label.value)),
+    ].sort(compareCodePoints),
     related: relatedList(index, index.relatedOf(concept), lang),
   };
   if (fields.size === 0) return shown;
@@ -47,6 +49,9 @@ function labelOf(labels: { prefLabel: Label[]; rdfsLabel: Label[] }, lang: strin
 
 /** Shown resources as the contract lists linked ones: each once, by label, then URI. */
 function relatedList(index: LabelIndex, shown: ArrayLike<number>, lang: string): Related[] {
-  const list = [...new Set(Array.from(shown))].map((resource) => ({ label: labelOf(index.shownLabels(resource), lang), uri: index.iriOf(resource) }));
+  const list = [...new Set(Array.from(shown))].map((resource) => ({
+    label: labelOf(index.shownLabels(resource), lang),
+    uri: index.iriOf(resource),
+  }));
   return list.sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.uri, b.uri));
 }

@@ -83,7 +83,11 @@ export class Metrics {
 
   /** Where the label index's sizes are read from; 0 while there is none. */
   watchIndex(read: () => { concepts: number; labels: number; bytes: number } | undefined): void {
-    const sizes = { concepts: 'Concepts', labels: 'Matchable labels (prefLabel, altLabel, hiddenLabel)', bytes: 'Bytes held (typed arrays and text buffers)' } as const;
+    const sizes = {
+      concepts: 'Concepts',
+      labels: 'Matchable labels (prefLabel, altLabel, hiddenLabel)',
+      bytes: 'Bytes held (typed arrays and text buffers)',
+    } as const;
     for (const [name, help] of Object.entries(sizes) as Array<[keyof typeof sizes, string]>) {
       new Gauge({
         name: `skos_lookup_label_index_${name}`,
@@ -102,7 +106,10 @@ export class Metrics {
   }
 
   /** The series of each endpoint and status, looked up once (prom-client hashes labels on every call otherwise). */
-  private readonly requestSeries = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<string>; hit: Counter.Internal; miss: Counter.Internal }>();
+  private readonly requestSeries = new Map<
+    string,
+    { count: Counter.Internal; seconds: Histogram.Internal<string>; hit: Counter.Internal; miss: Counter.Internal }
+  >();
 
   request(endpoint: string, status: number, seconds: number, cache: 'hit' | 'miss' | undefined): void {
     const key = `${endpoint} ${status}`;

@@ -12,34 +12,77 @@ import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
  * checks the answers against them), so they are only named here.
  */
 function reconcilePaths(): object {
-  const body = (what: string): object => ({ '200': { description: what, content: { 'application/json': { schema: { type: 'object' } } } }, '400': { $ref: '#/components/responses/BadRequest' } });
-  const query = (name: string, description: string, required = false): object => ({ name, in: 'query', required, description, schema: { type: 'string' } });
+  const body = (what: string): object => ({
+    '200': { description: what, content: { 'application/json': { schema: { type: 'object' } } } },
+    '400': { $ref: '#/components/responses/BadRequest' },
+  });
+  const query = (name: string, description: string, required = false): object => ({
+    name,
+    in: 'query',
+    required,
+    description,
+    schema: { type: 'string' },
+  });
   const preflight = { summary: 'CORS preflight', responses: { '204': { description: 'Allowed from any origin.' } } };
-  const previewResponses = { '200': { description: 'A small HTML card, every text escaped, whose one script asks again where an id\'s fragment was cut off; any page may frame it.', content: { 'text/html': { schema: { type: 'string' } } } }, '400': { $ref: '#/components/responses/BadRequest' }, '404': { description: 'No such concept: a page that says so.', content: { 'text/html': { schema: { type: 'string' } } } } };
+  const previewResponses = {
+    '200': {
+      description:
+        "A small HTML card, every text escaped, whose one script asks again where an id's fragment was cut off; any page may frame it.",
+      content: { 'text/html': { schema: { type: 'string' } } },
+    },
+    '400': { $ref: '#/components/responses/BadRequest' },
+    '404': { description: 'No such concept: a page that says so.', content: { 'text/html': { schema: { type: 'string' } } } },
+  };
   const draft = '/reconcile/1.0-draft';
   const jsonPost = (summary: string, what: string, extra: object = {}): object => ({
-    post: { summary, requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } }, responses: { ...body(what), ...extra } },
+    post: {
+      summary,
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: { ...body(what), ...extra },
+    },
     options: preflight,
   });
   const draftSuggest = (what: string): object => ({
-    get: { summary: `Reconciliation 1.0 draft: suggest ${what}`, parameters: [query('prefix', 'What was typed; empty gives all types and properties.', true), query('offset', 'How many suggestions to skip.'), query('limit', 'How many suggestions, 1 to 100 (default 10).')], responses: body(`A suggest response for ${what} (1.0 draft).`) },
+    get: {
+      summary: `Reconciliation 1.0 draft: suggest ${what}`,
+      parameters: [
+        query('prefix', 'What was typed; empty gives all types and properties.', true),
+        query('offset', 'How many suggestions to skip.'),
+        query('limit', 'How many suggestions, 1 to 100 (default 10).'),
+      ],
+      responses: body(`A suggest response for ${what} (1.0 draft).`),
+    },
     options: preflight,
   });
   const suggest = (what: string): object => ({
-    get: { summary: `Reconciliation: suggest ${what}`, parameters: [query('prefix', 'What was typed.', true), query('cursor', 'How many suggestions to skip.')], responses: body(`A suggest response for ${what} (reconciliation API 0.2).`) },
+    get: {
+      summary: `Reconciliation: suggest ${what}`,
+      parameters: [query('prefix', 'What was typed.', true), query('cursor', 'How many suggestions to skip.')],
+      responses: body(`A suggest response for ${what} (reconciliation API 0.2).`),
+    },
     options: preflight,
   });
   return {
     '/reconcile': {
       get: {
         summary: 'Reconciliation (W3C reconciliation API 0.2, for OpenRefine)',
-        description: 'Without parameters: the service manifest. With `queries`: a reconciliation query batch, answered by a result batch. With `extend`: a data extension query, answered by a data extension response.',
-        parameters: [query('queries', 'A reconciliation query batch, as JSON (at most 100 queries).'), query('extend', 'A data extension query, as JSON (at most 1,000 ids).')],
+        description:
+          'Without parameters: the service manifest. With `queries`: a reconciliation query batch, answered by a result batch. With `extend`: a data extension query, answered by a data extension response.',
+        parameters: [
+          query('queries', 'A reconciliation query batch, as JSON (at most 100 queries).'),
+          query('extend', 'A data extension query, as JSON (at most 1,000 ids).'),
+        ],
         responses: body('The manifest, a result batch or a data extension response.'),
       },
       post: {
         summary: 'Reconciliation, by a form POST (as OpenRefine sends)',
-        requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { queries: { type: 'string' }, extend: { type: 'string' } } } } } },
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', properties: { queries: { type: 'string' }, extend: { type: 'string' } } },
+            },
+          },
+        },
         responses: body('As for GET.'),
       },
       options: preflight,
@@ -56,18 +99,43 @@ function reconcilePaths(): object {
     '/reconcile/suggest/type': suggest('types (the concept types and schemes)'),
     '/reconcile/suggest/property': suggest('properties'),
     '/reconcile/properties': {
-      get: { summary: 'Reconciliation: the properties data extension offers', parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')], responses: body('A property proposal response.') },
+      get: {
+        summary: 'Reconciliation: the properties data extension offers',
+        parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')],
+        responses: body('A property proposal response.'),
+      },
       options: preflight,
     },
     // the 1.0 draft (README, "Reconciliation, 1.0 draft"): its documents are the draft's, checked by test:reconcile
-    [draft]: { get: { summary: 'Reconciliation 1.0 draft: the service manifest', responses: body('The manifest (1.0 draft).') }, options: preflight },
-    [`${draft}/match`]: jsonPost('Reconciliation 1.0 draft: a query batch {"queries": [...]}', 'A result batch {"results": [...]}, candidates with features and match.', { '413': { description: 'More queries than the manifest\'s batchSize.' } }),
-    [`${draft}/extend`]: jsonPost('Reconciliation 1.0 draft: a data extension query {"ids", "properties"}', 'A data extension response {"meta", "rows"}.'),
-    [`${draft}/extend/propose`]: {
-      get: { summary: 'Reconciliation 1.0 draft: the properties data extension offers', parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')], responses: body('A property proposal response.') },
+    [draft]: {
+      get: { summary: 'Reconciliation 1.0 draft: the service manifest', responses: body('The manifest (1.0 draft).') },
       options: preflight,
     },
-    [`${draft}/preview`]: { get: { summary: 'Reconciliation 1.0 draft: the preview card of a concept', parameters: [query('id', "The concept's IRI.", true)], responses: previewResponses }, options: preflight },
+    [`${draft}/match`]: jsonPost(
+      'Reconciliation 1.0 draft: a query batch {"queries": [...]}',
+      'A result batch {"results": [...]}, candidates with features and match.',
+      { '413': { description: "More queries than the manifest's batchSize." } },
+    ),
+    [`${draft}/extend`]: jsonPost(
+      'Reconciliation 1.0 draft: a data extension query {"ids", "properties"}',
+      'A data extension response {"meta", "rows"}.',
+    ),
+    [`${draft}/extend/propose`]: {
+      get: {
+        summary: 'Reconciliation 1.0 draft: the properties data extension offers',
+        parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')],
+        responses: body('A property proposal response.'),
+      },
+      options: preflight,
+    },
+    [`${draft}/preview`]: {
+      get: {
+        summary: 'Reconciliation 1.0 draft: the preview card of a concept',
+        parameters: [query('id', "The concept's IRI.", true)],
+        responses: previewResponses,
+      },
+      options: preflight,
+    },
     [`${draft}/suggest/entity`]: draftSuggest('concepts'),
     [`${draft}/suggest/type`]: draftSuggest('types (the concept types and schemes)'),
     [`${draft}/suggest/property`]: draftSuggest('properties'),
@@ -83,16 +151,42 @@ function reconcilePaths(): object {
 const LABEL_INDEX_REPORT = {
   type: 'object',
   description: 'What the label index holds, and what its build cost.',
-  required: ['concepts', 'labels', 'labelsByLanguage', 'schemes', 'deprecated', 'refused', 'entailed', 'wouldEntail', 'labelled', 'buildSeconds', 'peakRssMb', 'built'],
+  required: [
+    'concepts',
+    'labels',
+    'labelsByLanguage',
+    'schemes',
+    'deprecated',
+    'refused',
+    'entailed',
+    'wouldEntail',
+    'labelled',
+    'buildSeconds',
+    'peakRssMb',
+    'built',
+  ],
   properties: {
     concepts: { type: 'integer', minimum: 0 },
     labels: { type: 'integer', minimum: 0, description: 'Matchable labels (prefLabel, altLabel, hiddenLabel) of the concepts.' },
-    labelsByLanguage: { type: 'object', additionalProperties: { type: 'integer' }, description: 'The ten largest languages ("" for untagged) and their labels.' },
+    labelsByLanguage: {
+      type: 'object',
+      additionalProperties: { type: 'integer' },
+      description: 'The ten largest languages ("" for untagged) and their labels.',
+    },
     schemes: { type: 'integer', minimum: 0 },
     deprecated: { type: 'integer', minimum: 0 },
-    refused: { type: 'object', required: ['count', 'first'], properties: { count: { type: 'integer' }, first: { type: 'array', items: { type: 'string' } } }, description: 'Concepts no query can name (blank nodes, IRIs that IRI validation refuses): left out.' },
+    refused: {
+      type: 'object',
+      required: ['count', 'first'],
+      properties: { count: { type: 'integer' }, first: { type: 'array', items: { type: 'string' } } },
+      description: 'Concepts no query can name (blank nodes, IRIs that IRI validation refuses): left out.',
+    },
     entailed: { type: 'integer', minimum: 0, description: 'Concepts only by SKOS_ENTAILMENT.' },
-    wouldEntail: { type: 'integer', minimum: 0, description: 'Without SKOS_ENTAILMENT: labelled resources linked by SKOS relations but typed no concept.' },
+    wouldEntail: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Without SKOS_ENTAILMENT: labelled resources linked by SKOS relations but typed no concept.',
+    },
     labelled: { type: 'integer', minimum: 0, description: 'Resources with a label, concepts or not.' },
     buildSeconds: { type: 'number' },
     peakRssMb: { type: 'integer', description: 'The most resident memory the process held during the build.' },
@@ -106,7 +200,13 @@ export function openApiDocument(config: Config, version: string): object {
   const ref = (kind: string, name: string): { $ref: string } => ({ $ref: `#/components/${kind}/${name}` });
   const json = (schema: object): object => ({ 'application/json': { schema } });
   const errors = ['BadRequest', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError'];
-  const errorStatus: Record<string, string> = { BadRequest: '400', BadGateway: '502', ServiceUnavailable: '503', GatewayTimeout: '504', InternalServerError: '500' };
+  const errorStatus: Record<string, string> = {
+    BadRequest: '400',
+    BadGateway: '502',
+    ServiceUnavailable: '503',
+    GatewayTimeout: '504',
+    InternalServerError: '500',
+  };
   const preflight = {
     summary: 'CORS preflight',
     responses: { '204': { description: 'Allowed: GET, HEAD, OPTIONS, from any origin.' } },
@@ -117,19 +217,37 @@ export function openApiDocument(config: Config, version: string): object {
       description,
       parameters,
       responses: {
-        '200': { description: 'Done, also when nothing matched.', headers: { 'Cache-Control': ref('headers', 'CacheControl'), ETag: ref('headers', 'ETag') }, content: json(ref('schemas', body)) },
+        '200': {
+          description: 'Done, also when nothing matched.',
+          headers: { 'Cache-Control': ref('headers', 'CacheControl'), ETag: ref('headers', 'ETag') },
+          content: json(ref('schemas', body)),
+        },
         '304': ref('responses', 'NotModified'),
         ...Object.fromEntries(withErrors.map((name) => [errorStatus[name], ref('responses', name)])),
       },
     },
     options: preflight,
   });
-  const status = (summary: string, description: string, value: string, withErrors: string[], more: Record<string, object> = {}): object => ({
+  const status = (
+    summary: string,
+    description: string,
+    value: string,
+    withErrors: string[],
+    more: Record<string, object> = {},
+  ): object => ({
     get: {
       summary,
       description,
       responses: {
-        '200': { description: 'Yes.', content: json({ type: 'object', required: ['status'], properties: { status: { const: value }, ...more }, additionalProperties: false }) },
+        '200': {
+          description: 'Yes.',
+          content: json({
+            type: 'object',
+            required: ['status'],
+            properties: { status: { const: value }, ...more },
+            additionalProperties: false,
+          }),
+        },
         ...Object.fromEntries(withErrors.map((name) => [errorStatus[name], ref('responses', name)])),
       },
     },
@@ -159,9 +277,21 @@ export function openApiDocument(config: Config, version: string): object {
         type: 'object',
         required: ['self'],
         additionalProperties: false,
-        properties: { self: { type: 'object', required: ['href'], additionalProperties: false, properties: { href: { type: 'string', description: href } } } },
+        properties: {
+          self: {
+            type: 'object',
+            required: ['href'],
+            additionalProperties: false,
+            properties: { href: { type: 'string', description: href } },
+          },
+        },
       },
-      _embedded: { type: 'object', required: ['concepts'], additionalProperties: false, properties: { concepts: { type: 'array', ...(maxItems === undefined ? {} : { maxItems }), items: ref('schemas', 'Concept') } } },
+      _embedded: {
+        type: 'object',
+        required: ['concepts'],
+        additionalProperties: false,
+        properties: { concepts: { type: 'array', ...(maxItems === undefined ? {} : { maxItems }), items: ref('schemas', 'Concept') } },
+      },
     },
   });
   const errorResponse = (description: string, example: string, retryAfter = false): object => ({
@@ -195,7 +325,12 @@ export function openApiDocument(config: Config, version: string): object {
             in: 'query',
             required: true,
             description: `An absolute IRI (a scheme, \`:\`, then at least one character) without the characters SPARQL forbids in an IRI. Repeat the parameter for several concepts: 1 to ${MAX_URIS} values.`,
-            schema: { type: 'array', minItems: 1, maxItems: MAX_URIS, items: { type: 'string', minLength: 3, pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^<>"{}|^`\\\\\\s\\u0000-\\u001F]+$' } },
+            schema: {
+              type: 'array',
+              minItems: 1,
+              maxItems: MAX_URIS,
+              items: { type: 'string', minLength: 3, pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^<>"{}|^`\\\\\\s\\u0000-\\u001F]+$' },
+            },
             style: 'form',
             explode: true,
           },
@@ -206,7 +341,7 @@ export function openApiDocument(config: Config, version: string): object {
       ),
       '/search': lookup(
         'Concepts found by their labels, best first',
-        'Every query word must equal a word of a label (prefLabel, altLabel or hiddenLabel), or share its Snowball stem in the label\'s language (`exoplanet` finds "Exoplanets"); a word ending in `*` matches as a prefix; case- and diacritics-insensitive, and `oe`, `ue`, `ae`, `aa` also find `ö`, `ü`, `ä`, `å`. A notation equal to `q` also matches. Rank tiers: a notation equals `q`, or a label equals the query word by word; a label starts with the query\'s words; every query word equals a word of the label; the rest (`*` prefixes). A label\'s filing form, without one leading article of its language (`The Sun` files as `sun`), counts as the label. Within a tier: labels that speak the display language (`lang`, else the default language) first; whole words before stems; prefLabel before alt and hidden labels; the concept\'s standing (concepts linked to it as narrower or related, README); the shorter label; the prefLabel; the URI. Deprecated concepts (owl:deprecated, dcterms:isReplacedBy) are never found.',
+        "Every query word must equal a word of a label (prefLabel, altLabel or hiddenLabel), or share its Snowball stem in the label's language (`exoplanet` finds \"Exoplanets\"); a word ending in `*` matches as a prefix; case- and diacritics-insensitive, and `oe`, `ue`, `ae`, `aa` also find `ö`, `ü`, `ä`, `å`. A notation equal to `q` also matches. Rank tiers: a notation equals `q`, or a label equals the query word by word; a label starts with the query's words; every query word equals a word of the label; the rest (`*` prefixes). A label's filing form, without one leading article of its language (`The Sun` files as `sun`), counts as the label. Within a tier: labels that speak the display language (`lang`, else the default language) first; whole words before stems; prefLabel before alt and hidden labels; the concept's standing (concepts linked to it as narrower or related, README); the shorter label; the prefLabel; the URI. Deprecated concepts (owl:deprecated, dcterms:isReplacedBy) are never found.",
         findParameters(SEARCH_DEFAULT_COUNT),
         'FindResponse',
       ),
@@ -217,7 +352,13 @@ export function openApiDocument(config: Config, version: string): object {
         'FindResponse',
       ),
       ...reconcilePaths(),
-      '/languages': lookup('The languages of the labels', "The languages the concepts' preferred labels are in (lower case, sorted), and the default language: for a language selector.", [], 'LanguagesResponse', ['BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError']),
+      '/languages': lookup(
+        'The languages of the labels',
+        "The languages the concepts' preferred labels are in (lower case, sorted), and the default language: for a language selector.",
+        [],
+        'LanguagesResponse',
+        ['BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError'],
+      ),
       '/health': status('Liveness', 'The process is up and answering. Never asks the store.', 'ok', []),
       '/ready': status(
         'Readiness',
@@ -231,8 +372,14 @@ export function openApiDocument(config: Config, version: string): object {
             '/metrics': {
               get: {
                 summary: 'Prometheus metrics',
-                description: 'Requests by endpoint and status, cache hits and misses, store query durations by query name, store errors by kind, the store query queue, and the process.',
-                responses: { '200': { description: 'The Prometheus text exposition format.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+                description:
+                  'Requests by endpoint and status, cache hits and misses, store query durations by query name, store errors by kind, the store query queue, and the process.',
+                responses: {
+                  '200': {
+                    description: 'The Prometheus text exposition format.',
+                    content: { 'text/plain': { schema: { type: 'string' } } },
+                  },
+                },
               },
               options: preflight,
             },
@@ -247,17 +394,38 @@ export function openApiDocument(config: Config, version: string): object {
       schemas: {
         Concept: {
           type: 'object',
-          description: 'All four fields are always present; arrays are empty where there is nothing. The opt-in fields follow when `fields` names them (and only then).',
+          description:
+            'All four fields are always present; arrays are empty where there is nothing. The opt-in fields follow when `fields` names them (and only then).',
           required: ['uri', 'prefLabel', 'altLabels', 'related'],
           additionalProperties: false,
           properties: {
             uri: { type: 'string' },
-            prefLabel: { type: 'string', description: 'In the chosen language; else untagged; else the smallest language tag; else rdfs:label by the same rule; else "".' },
-            altLabels: { type: 'array', items: { type: 'string' }, description: 'In the chosen language and untagged, distinct, sorted. Empty in /suggest answers.' },
-            related: { type: 'array', items: ref('schemas', 'Related'), description: 'skos:related in either direction, distinct by URI, sorted by label then URI. Empty in /suggest answers.' },
-            broader: { type: 'array', items: ref('schemas', 'Related'), description: 'Opt-in: skos:broader, or skos:narrower pointing at the concept; sorted as related.' },
+            prefLabel: {
+              type: 'string',
+              description:
+                'In the chosen language; else untagged; else the smallest language tag; else rdfs:label by the same rule; else "".',
+            },
+            altLabels: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'In the chosen language and untagged, distinct, sorted. Empty in /suggest answers.',
+            },
+            related: {
+              type: 'array',
+              items: ref('schemas', 'Related'),
+              description: 'skos:related in either direction, distinct by URI, sorted by label then URI. Empty in /suggest answers.',
+            },
+            broader: {
+              type: 'array',
+              items: ref('schemas', 'Related'),
+              description: 'Opt-in: skos:broader, or skos:narrower pointing at the concept; sorted as related.',
+            },
             notation: { type: 'array', items: { type: 'string' }, description: 'Opt-in: skos:notation values, sorted.' },
-            scheme: { type: 'array', items: ref('schemas', 'Related'), description: 'Opt-in: the skos:inScheme and skos:topConceptOf schemes; sorted as related.' },
+            scheme: {
+              type: 'array',
+              items: ref('schemas', 'Related'),
+              description: 'Opt-in: the skos:inScheme and skos:topConceptOf schemes; sorted as related.',
+            },
             scopeNote: { type: 'string', description: 'Opt-in: skos:scopeNote chosen like prefLabel; "" when none.' },
           },
         },
@@ -267,7 +435,10 @@ export function openApiDocument(config: Config, version: string): object {
           additionalProperties: false,
           properties: { label: { type: 'string', description: '"" when the store has no label for it.' }, uri: { type: 'string' } },
         },
-        GetResponse: halConcepts('The body of /get.', 'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X and &fields=F when given.'),
+        GetResponse: halConcepts(
+          'The body of /get.',
+          'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X and &fields=F when given.',
+        ),
         FindResponse: hal ? ref('schemas', 'SkosSuggesterFindResponse') : ref('schemas', 'ConceptList'),
         ConceptList: {
           type: 'object',
@@ -294,7 +465,10 @@ export function openApiDocument(config: Config, version: string): object {
           properties: {
             status: { type: 'integer', minimum: 400, maximum: 599 },
             error: { type: 'string', description: 'The reason phrase of the status.' },
-            message: { type: 'string', description: 'Which parameter or value is wrong and why. Never a stack trace, SPARQL text or the store address.' },
+            message: {
+              type: 'string',
+              description: 'Which parameter or value is wrong and why. Never a stack trace, SPARQL text or the store address.',
+            },
           },
         },
       },
@@ -315,7 +489,8 @@ export function openApiDocument(config: Config, version: string): object {
         lang: {
           name: 'lang',
           in: 'query',
-          description: 'A BCP 47 language tag (`en`, `fr`, `pt-BR`): the language of the returned labels; for /search and /suggest also the labels matched (in that language or untagged).',
+          description:
+            'A BCP 47 language tag (`en`, `fr`, `pt-BR`): the language of the returned labels; for /search and /suggest also the labels matched (in that language or untagged).',
           schema: { type: 'string', pattern: '^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$' },
         },
         scheme: {
@@ -338,13 +513,32 @@ export function openApiDocument(config: Config, version: string): object {
       },
       responses: {
         NotModified: { description: 'If-None-Match matched the ETag of the answer; no body.' },
-        BadRequest: errorResponse('A parameter is missing, empty, malformed or out of range; the message names it.', `{"status":400,"error":"Bad Request","message":"'q' parameter is mandatory"}`),
+        BadRequest: errorResponse(
+          'A parameter is missing, empty, malformed or out of range; the message names it.',
+          `{"status":400,"error":"Bad Request","message":"'q' parameter is mandatory"}`,
+        ),
         NotFound: errorResponse('No such path.', '{"status":404,"error":"Not Found","message":"no such path"}'),
-        MethodNotAllowed: errorResponse('A method other than GET, HEAD and OPTIONS; with an Allow header.', '{"status":405,"error":"Method Not Allowed","message":"method POST is not allowed; use GET, HEAD or OPTIONS"}'),
-        InternalServerError: errorResponse('A bug in this service.', '{"status":500,"error":"Internal Server Error","message":"internal error"}'),
-        BadGateway: errorResponse('The SPARQL store answered with an error or with something that is not SPARQL results.', '{"status":502,"error":"Bad Gateway","message":"the SPARQL store answered with HTTP 500"}'),
-        ServiceUnavailable: errorResponse('The SPARQL store cannot be reached, or the service is shedding load.', '{"status":503,"error":"Service Unavailable","message":"the SPARQL store cannot be reached"}', true),
-        GatewayTimeout: errorResponse('The SPARQL store did not answer within SPARQL_TIMEOUT_MS.', '{"status":504,"error":"Gateway Timeout","message":"the SPARQL store did not answer within 10000 ms"}'),
+        MethodNotAllowed: errorResponse(
+          'A method other than GET, HEAD and OPTIONS; with an Allow header.',
+          '{"status":405,"error":"Method Not Allowed","message":"method POST is not allowed; use GET, HEAD or OPTIONS"}',
+        ),
+        InternalServerError: errorResponse(
+          'A bug in this service.',
+          '{"status":500,"error":"Internal Server Error","message":"internal error"}',
+        ),
+        BadGateway: errorResponse(
+          'The SPARQL store answered with an error or with something that is not SPARQL results.',
+          '{"status":502,"error":"Bad Gateway","message":"the SPARQL store answered with HTTP 500"}',
+        ),
+        ServiceUnavailable: errorResponse(
+          'The SPARQL store cannot be reached, or the service is shedding load.',
+          '{"status":503,"error":"Service Unavailable","message":"the SPARQL store cannot be reached"}',
+          true,
+        ),
+        GatewayTimeout: errorResponse(
+          'The SPARQL store did not answer within SPARQL_TIMEOUT_MS.',
+          '{"status":504,"error":"Gateway Timeout","message":"the SPARQL store did not answer within 10000 ms"}',
+        ),
       },
     },
   };

@@ -64,9 +64,11 @@ export function readBatch(text: string): Map<string, ReconcileRequest> {
   } catch {
     throw new BadRequestError("'queries' parameter is not JSON");
   }
-  if (typeof batch !== 'object' || batch === null || Array.isArray(batch)) throw new BadRequestError("'queries' parameter must be a JSON object of queries by key");
+  if (typeof batch !== 'object' || batch === null || Array.isArray(batch))
+    throw new BadRequestError("'queries' parameter must be a JSON object of queries by key");
   const entries = Object.entries(batch);
-  if (entries.length > MAX_BATCH) throw new BadRequestError(`'queries' parameter holds ${entries.length} queries; at most ${MAX_BATCH} a batch`);
+  if (entries.length > MAX_BATCH)
+    throw new BadRequestError(`'queries' parameter holds ${entries.length} queries; at most ${MAX_BATCH} a batch`);
   return new Map(entries.map(([key, query]) => [key, readQuery(key, query)]));
 }
 
@@ -79,15 +81,33 @@ function readQuery(key: string, query: unknown): ReconcileRequest {
   const { query: text, limit, type, type_strict: typeStrict, properties } = query as Record<string, unknown>;
   if (text !== undefined && typeof text !== 'string') fail("'query' must be a string");
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1)) fail("'limit' must be a positive integer");
-  const types = type === undefined ? [] : typeof type === 'string' ? [type] : Array.isArray(type) && type.every((t) => typeof t === 'string') ? (type as string[]) : fail("'type' must be a string or an array of strings");
-  for (const t of types) if (!isIri(t)) fail(`'type' ${JSON.stringify(t.slice(0, 80))} is not an IRI (the types are the concept types and the concept schemes)`);
-  if (typeStrict !== undefined && typeStrict !== 'any' && typeStrict !== 'all' && typeStrict !== 'should') fail("'type_strict' must be any, all or should");
-  const request: ReconcileRequest = { query: '', limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT), types, typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any', evidence: [], notations: [], ignored: [] };
+  const types =
+    type === undefined
+      ? []
+      : typeof type === 'string'
+        ? [type]
+        : Array.isArray(type) && type.every((t) => typeof t === 'string')
+          ? (type as string[])
+          : fail("'type' must be a string or an array of strings");
+  for (const t of types)
+    if (!isIri(t)) fail(`'type' ${JSON.stringify(t.slice(0, 80))} is not an IRI (the types are the concept types and the concept schemes)`);
+  if (typeStrict !== undefined && typeStrict !== 'any' && typeStrict !== 'all' && typeStrict !== 'should')
+    fail("'type_strict' must be any, all or should");
+  const request: ReconcileRequest = {
+    query: '',
+    limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT),
+    types,
+    typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any',
+    evidence: [],
+    notations: [],
+    ignored: [],
+  };
   for (const property of Array.isArray(properties) ? properties : properties === undefined ? [] : [properties]) {
     const { pid, v } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;
     addProperty(request, pid, v);
   }
-  if (setName(request, ((text as string | undefined) ?? '').trim()) && request.query === '' && request.notations.length === 0) fail("needs a non-empty 'query' (or a notation property)");
+  if (setName(request, ((text as string | undefined) ?? '').trim()) && request.query === '' && request.notations.length === 0)
+    fail("needs a non-empty 'query' (or a notation property)");
   return request;
 }
 
@@ -113,7 +133,12 @@ export function setName(request: ReconcileRequest, text: string): boolean {
  * service cannot use is left out, and the request log says which and why (`ignored`); the
  * other queries of the batch, and this one, are answered.
  */
-export function addProperty(request: ReconcileRequest, pid: unknown, v: unknown, how: Pick<Evidence, 'required' | 'quantifier'> = {}): void {
+export function addProperty(
+  request: ReconcileRequest,
+  pid: unknown,
+  v: unknown,
+  how: Pick<Evidence, 'required' | 'quantifier'> = {},
+): void {
   const ignore = (why: string): void => {
     request.ignored.push(`${typeof pid === 'string' ? JSON.stringify(pid.slice(0, 40)) : 'a property without a pid'}: ${why}`);
   };
@@ -126,9 +151,14 @@ export function addProperty(request: ReconcileRequest, pid: unknown, v: unknown,
     else ignore('not one language tag');
   } else if (EVIDENCE.includes(pid)) {
     request.evidence.push({ pid: pid as EvidenceProperty, values, ...how });
-    if (pid === 'notation' && how.quantifier !== 'none') request.notations.push(...values.flatMap(({ label }) => (label === undefined || label.length > 200 ? [] : [label])));
+    if (pid === 'notation' && how.quantifier !== 'none')
+      request.notations.push(...values.flatMap(({ label }) => (label === undefined || label.length > 200 ? [] : [label])));
   } else {
-    ignore(ALL_PROPERTIES.some((known) => known.id === pid) ? 'not used to score candidates' : `not one of ${ALL_PROPERTIES.map((known) => known.id).join(', ')}`);
+    ignore(
+      ALL_PROPERTIES.some((known) => known.id === pid)
+        ? 'not used to score candidates'
+        : `not one of ${ALL_PROPERTIES.map((known) => known.id).join(', ')}`,
+    );
   }
 }
 
@@ -145,6 +175,11 @@ function propertyValue(value: unknown): PropertyValue[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const { id, name } = value as { id?: unknown; name?: unknown };
   const iri = typeof id === 'string' && isIri(id.trim()) ? id.trim() : undefined;
-  const label = typeof name === 'string' && name.trim() !== '' ? name.trim() : typeof id === 'string' && iri === undefined && id.trim() !== '' ? id.trim() : undefined;
+  const label =
+    typeof name === 'string' && name.trim() !== ''
+      ? name.trim()
+      : typeof id === 'string' && iri === undefined && id.trim() !== ''
+        ? id.trim()
+        : undefined;
   return iri === undefined && label === undefined ? [] : [{ iri, label }];
 }

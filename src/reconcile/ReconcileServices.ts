@@ -42,7 +42,10 @@ export class ReconcileServices {
     readonly config: Config,
   ) {
     this.reconciler = new Reconciler(concepts, config);
-    this.conceptType = config.conceptTypes.length === 1 ? { id: config.conceptTypes[0] as string, name: this.reconciler.conceptTypeName(config.conceptTypes[0] as string) } : undefined;
+    this.conceptType =
+      config.conceptTypes.length === 1
+        ? { id: config.conceptTypes[0] as string, name: this.reconciler.conceptTypeName(config.conceptTypes[0] as string) }
+        : undefined;
   }
 
   /** The concept types, as types. */
@@ -56,18 +59,26 @@ export class ReconcileServices {
     const first = Math.floor(offset / SUGGEST_PAGE);
     const last = Math.floor((offset + limit - 1) / SUGGEST_PAGE);
     const pages = Array.from({ length: last - first + 1 }, (_, i) => first + i + 1);
-    const found = prefix === '' ? [] : (await Promise.all(pages.map((page) => this.concepts.suggest({ q: prefix, count: SUGGEST_PAGE, page })))).flat();
+    const found =
+      prefix === '' ? [] : (await Promise.all(pages.map((page) => this.concepts.suggest({ q: prefix, count: SUGGEST_PAGE, page })))).flat();
     let list = found.slice(offset % SUGGEST_PAGE, (offset % SUGGEST_PAGE) + limit).map((c) => ({ uri: c.uri, prefLabel: c.prefLabel }));
     const [own] = offset === 0 && isRdfIri(prefix) && !/\s/.test(prefix) ? await this.concepts.get([prefix], undefined) : [];
     if (own !== undefined) list = [own, ...list.filter((c) => c.uri !== own.uri)].slice(0, limit);
-    const fields = await this.concepts.fieldsOf(list.map((c) => c.uri), this.config.defaultLang, new Set(['broader', 'scheme']));
+    const fields = await this.concepts.fieldsOf(
+      list.map((c) => c.uri),
+      this.config.defaultLang,
+      new Set(['broader', 'scheme']),
+    );
     return list.map((c) => {
       const { broader = [], scheme = [] } = fields.get(c.uri) ?? {};
       return {
         id: c.uri,
         name: c.prefLabel || c.uri,
         ...(broader.length > 0 ? { description: broader.map((b) => b.label || b.uri).join(' · ') } : {}),
-        notable: [...(this.conceptType === undefined ? [] : [this.conceptType]), ...scheme.map((s) => ({ id: s.uri, name: s.label || s.uri }))],
+        notable: [
+          ...(this.conceptType === undefined ? [] : [this.conceptType]),
+          ...scheme.map((s) => ({ id: s.uri, name: s.label || s.uri })),
+        ],
       };
     });
   }
@@ -78,7 +89,13 @@ export class ReconcileServices {
     const labels = await this.concepts.labelsOf(schemes, this.config.defaultLang);
     const types = [...this.defaultTypes, ...schemes.map((id) => ({ id, name: labels.get(id) || id }))];
     const wanted = prefix.trim().toLowerCase();
-    const matches = (type: ReconcileType): boolean => wanted === '' || type.id.toLowerCase().startsWith(wanted) || type.name.toLowerCase().split(/\s+/).some((word) => word.startsWith(wanted));
+    const matches = (type: ReconcileType): boolean =>
+      wanted === '' ||
+      type.id.toLowerCase().startsWith(wanted) ||
+      type.name
+        .toLowerCase()
+        .split(/\s+/)
+        .some((word) => word.startsWith(wanted));
     return types.filter(matches).slice(offset, offset + limit);
   }
 
@@ -110,7 +127,10 @@ export class ReconcileServices {
     res.set('Content-Type', 'text/html; charset=utf-8');
     res.set('Cache-Control', `public, max-age=${this.config.httpMaxAge}`);
     res.removeHeader('X-Frame-Options');
-    res.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; script-src ${PREVIEW_FRAGMENT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'`);
+    res.set(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; script-src ${PREVIEW_FRAGMENT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'`,
+    );
     if (concept === undefined) res.status(404).send(previewMissingHtml(ids[0] as string));
     else res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
   };

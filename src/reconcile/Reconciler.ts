@@ -56,37 +56,84 @@ export class Reconciler {
       for (const candidate of candidates) for (const scheme of candidate.schemes) schemes.add(scheme);
       byLang.set(lang, schemes);
     }
-    const names = new Map(await Promise.all([...byLang].map(async ([lang, schemes]) => [lang, await this.concepts.labelsOf([...schemes], lang)] as const)));
-    const conceptTypes = this.config.conceptTypes.length === 1 ? this.config.conceptTypes.map((id) => ({ id, name: this.conceptTypeName(id) })) : [];
+    const names = new Map(
+      await Promise.all([...byLang].map(async ([lang, schemes]) => [lang, await this.concepts.labelsOf([...schemes], lang)] as const)),
+    );
+    const conceptTypes =
+      this.config.conceptTypes.length === 1 ? this.config.conceptTypes.map((id) => ({ id, name: this.conceptTypeName(id) })) : [];
     return Object.fromEntries(
       found.map(([key, candidates]) => {
         const schemeNames = names.get(batch.get(key)?.lang ?? this.config.defaultLang);
-        return [key, candidates.map(({ uri, schemes, ...rest }) => ({ id: uri, ...rest, type: [...conceptTypes, ...schemes.map((id) => ({ id, name: schemeNames?.get(id) || id }))] }))];
+        return [
+          key,
+          candidates.map(({ uri, schemes, ...rest }) => ({
+            id: uri,
+            ...rest,
+            type: [...conceptTypes, ...schemes.map((id) => ({ id, name: schemeNames?.get(id) || id }))],
+          })),
+        ];
       }),
     );
   }
 
-  private async one(request: ReconcileRequest): Promise<Array<{ uri: string; name: string; score: number; match: boolean; schemes: string[]; nameScore: number | undefined; agreements: boolean[] }>> {
+  private async one(request: ReconcileRequest): Promise<
+    Array<{
+      uri: string;
+      name: string;
+      score: number;
+      match: boolean;
+      schemes: string[];
+      nameScore: number | undefined;
+      agreements: boolean[];
+    }>
+  > {
     const display = request.lang ?? this.config.defaultLang;
     if (request.unanswered === true) return [];
     // the query is a concept's IRI: that concept
     if (request.query !== '' && isRdfIri(request.query) && !/\s/.test(request.query)) {
       const [concept] = await this.concepts.get([request.query], request.lang, new Set(['scheme']));
-      if (concept !== undefined) return [{ uri: concept.uri, name: concept.prefLabel, score: 100, match: true, schemes: (concept.scheme ?? []).map((s: Related) => s.uri), nameScore: 100, agreements: [] }];
+      if (concept !== undefined)
+        return [
+          {
+            uri: concept.uri,
+            name: concept.prefLabel,
+            score: 100,
+            match: true,
+            schemes: (concept.scheme ?? []).map((s: Related) => s.uri),
+            nameScore: 100,
+            agreements: [],
+          },
+        ];
     }
     const typeSchemes = request.types.filter((type) => !this.config.conceptTypes.includes(type));
-    const anyConcept = request.types.length === 0 || request.typeStrict === 'should' || (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
+    const anyConcept =
+      request.types.length === 0 ||
+      request.typeStrict === 'should' ||
+      (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
     const weighed = request.evidence.length > 0;
     const want = weighed ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
     let candidates: Candidate[] = [];
     let equalCount = 0;
     if (request.query !== '') {
-      const found = await this.concepts.reconcile(request.query, { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) }, want, display);
+      const found = await this.concepts.reconcile(
+        request.query,
+        { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) },
+        want,
+        display,
+      );
       candidates = found.candidates.map((candidate) => ({ ...candidate, identifier: false }));
       equalCount = found.equalCount;
     }
     // identifiers: the concepts whose notation is the query (or, without a name, a notation given) come first
-    const identified = [...new Set((await Promise.all((request.query !== '' ? [request.query] : request.notations).map((notation) => this.concepts.withNotation(notation)))).flat())];
+    const identified = [
+      ...new Set(
+        (
+          await Promise.all(
+            (request.query !== '' ? [request.query] : request.notations).map((notation) => this.concepts.withNotation(notation)),
+          )
+        ).flat(),
+      ),
+    ];
     if (identified.length > 0) {
       const shown = await this.concepts.shown(identified, display, new Set(['scheme']));
       const byUri = new Map(candidates.map((candidate) => [candidate.uri, candidate]));
@@ -94,7 +141,12 @@ export class Reconciler {
       for (const uri of identified) {
         const concept = shown.get(uri);
         const schemes = (concept?.scheme ?? []).map((scheme) => scheme.uri);
-        if (concept === undefined || (!anyConcept && !(request.typeStrict === 'all' ? typeSchemes.every((s) => schemes.includes(s)) : typeSchemes.some((s) => schemes.includes(s))))) continue;
+        if (
+          concept === undefined ||
+          (!anyConcept &&
+            !(request.typeStrict === 'all' ? typeSchemes.every((s) => schemes.includes(s)) : typeSchemes.some((s) => schemes.includes(s))))
+        )
+          continue;
         const known = byUri.get(uri);
         if (known !== undefined) Object.assign(known, { score: 100, identifier: true });
         else added.push({ uri, name: concept.prefLabel, score: 100, equal: false, identifier: true, schemes });
@@ -106,10 +158,16 @@ export class Reconciler {
     let agreements = new Map<string, boolean[]>();
     const nameScores = new Map(candidates.map((c) => [c.uri, request.query === '' && !c.identifier ? undefined : c.score]));
     if (weighed && candidates.length > 0) {
-      const shown = await this.concepts.shown(candidates.map((c) => c.uri), display, new Set(['broader', 'notation', 'scheme']));
+      const shown = await this.concepts.shown(
+        candidates.map((c) => c.uri),
+        display,
+        new Set(['broader', 'notation', 'scheme']),
+      );
       agreements = new Map(candidates.map(({ uri }) => [uri, request.evidence.map((evidence) => agreesWith(shown.get(uri), evidence))]));
       // a required property (1.0's conditions) leaves out the candidates that do not agree with it
-      candidates = candidates.filter(({ uri }) => request.evidence.every((evidence, i) => evidence.required !== true || agreements.get(uri)?.[i] === true));
+      candidates = candidates.filter(({ uri }) =>
+        request.evidence.every((evidence, i) => evidence.required !== true || agreements.get(uri)?.[i] === true),
+      );
       candidates = candidates
         .map((candidate) => ({ ...candidate, score: weighedScore(nameScores.get(candidate.uri), agreements.get(candidate.uri) ?? []) }))
         .sort((a, b) => b.score - a.score); // stable: equal scores keep the name's order
@@ -149,7 +207,8 @@ function agreesWith(concept: Concept | undefined, { pid, values, quantifier = 'a
 /** Whether a concept has a value: by IRI, or by label up to case and diacritics (a notation exactly). */
 function agrees(concept: Concept, pid: EvidenceProperty, { iri, label }: PropertyValue): boolean {
   const folded = label === undefined ? undefined : foldedLabel(label);
-  const linked = (links: readonly Related[] | undefined): boolean => (links ?? []).some((link) => link.uri === iri || (link.label !== '' && folded !== undefined && foldedLabel(link.label) === folded));
+  const linked = (links: readonly Related[] | undefined): boolean =>
+    (links ?? []).some((link) => link.uri === iri || (link.label !== '' && folded !== undefined && foldedLabel(link.label) === folded));
   switch (pid) {
     case 'scheme':
       return linked(concept.scheme);

@@ -45,14 +45,29 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
     const ignored = requests.flatMap((request) => request.ignored);
     if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
     const answers = await reconciler.answer(new Map(requests.map((request, i) => [String(i), request])));
-    json(req, res, { results: requests.map((request, i) => ({ candidates: (answers[String(i)] ?? []).map((candidate) => draftCandidate(candidate, request.evidence.map(({ pid }) => pid))) })) });
+    json(req, res, {
+      results: requests.map((request, i) => ({
+        candidates: (answers[String(i)] ?? []).map((candidate) =>
+          draftCandidate(
+            candidate,
+            request.evidence.map(({ pid }) => pid),
+          ),
+        ),
+      })),
+    });
   };
   route(router, `${DRAFT_PATH}/match`, postOnly, [body, match]);
 
   const extension: RequestHandler = async (req, res) => {
     const { meta, rows, ignored } = await extend(parsed(req), concepts, config.defaultLang, services.conceptType, 'request body');
     if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20);
-    json(req, res, { meta, rows: rows.map(({ id, values }) => ({ id, properties: Object.entries(values).map(([property, list]) => ({ id: property, values: list })) })) });
+    json(req, res, {
+      meta,
+      rows: rows.map(({ id, values }) => ({
+        id,
+        properties: Object.entries(values).map(([property, list]) => ({ id: property, values: list })),
+      })),
+    });
   };
   route(router, `${DRAFT_PATH}/extend`, postOnly, [body, extension]);
 
@@ -60,12 +75,19 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
     const params = new ServiceParameters(req.url);
     const type = params.required('type');
     const limit = params.one('limit') === undefined ? undefined : params.integer('limit', 1, 1, 9999);
-    json(req, res, { type, ...(limit === undefined ? {} : { limit }), properties: services.proposals(limit).map(({ id, name, description }) => ({ id, name, description })) });
+    json(req, res, {
+      type,
+      ...(limit === undefined ? {} : { limit }),
+      properties: services.proposals(limit).map(({ id, name, description }) => ({ id, name, description })),
+    });
   });
 
   route(router, `${DRAFT_PATH}/preview`, services.preview);
 
-  const paging = (params: ServiceParameters): [number, number] => [params.integer('offset', 0, 0, MAX_OFFSET), params.integer('limit', SUGGEST_COUNT, 1, MAX_SUGGEST)];
+  const paging = (params: ServiceParameters): [number, number] => [
+    params.integer('offset', 0, 0, MAX_OFFSET),
+    params.integer('limit', SUGGEST_COUNT, 1, MAX_SUGGEST),
+  ];
   route(router, `${DRAFT_PATH}/suggest/entity`, async (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.prefix();
@@ -79,7 +101,9 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
   route(router, `${DRAFT_PATH}/suggest/property`, (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.required('prefix');
-    json(req, res, { result: services.suggestProperties(prefix, ...paging(params)).map(({ id, name, description }) => ({ id, name, description })) });
+    json(req, res, {
+      result: services.suggestProperties(prefix, ...paging(params)).map(({ id, name, description }) => ({ id, name, description })),
+    });
   });
 }
 
@@ -110,7 +134,15 @@ function manifest(services: ReconcileServices, base: string, version: string): o
     suggest: { entity: true, type: true, property: true },
     extend: {
       proposeProperties: true,
-      propertySettings: [{ id: 'lang', name: 'Language', type: 'text', default: config.defaultLang, helpText: 'The language of labels and scope notes (a tag such as en or fr).' }],
+      propertySettings: [
+        {
+          id: 'lang',
+          name: 'Language',
+          type: 'text',
+          default: config.defaultLang,
+          helpText: 'The language of labels and scope notes (a tag such as en or fr).',
+        },
+      ],
     },
   };
 }

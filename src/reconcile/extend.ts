@@ -27,7 +27,13 @@ export interface Extension {
  * not a concept gets no values. Broader, related concepts and schemes come as entities
  * (`{id, name}`), the rest as strings.
  */
-export async function extend(query: unknown, concepts: Lookup, defaultLang: string, conceptType: { id: string; name: string } | undefined, where = "'extend' parameter"): Promise<Extension> {
+export async function extend(
+  query: unknown,
+  concepts: Lookup,
+  defaultLang: string,
+  conceptType: { id: string; name: string } | undefined,
+  where = "'extend' parameter",
+): Promise<Extension> {
   const { ids, properties, ignored } = readExtend(query, where);
   const iris = ids.filter(isRdfIri);
   const langs = [...new Set(properties.map((p) => p.lang ?? defaultLang))];
@@ -59,7 +65,6 @@ export async function extend(query: unknown, concepts: Lookup, defaultLang: stri
         return concept.scopeNote === undefined || concept.scopeNote === '' ? [] : [{ str: concept.scopeNote }];
       default:
         return []; // a property the service does not extend
-
     }
   };
   const entityValued = new Set(['broader', 'related']);
@@ -68,7 +73,10 @@ export async function extend(query: unknown, concepts: Lookup, defaultLang: stri
       const definition = EXTEND_PROPERTIES.find((p) => p.id === id);
       return { id, name: definition?.name ?? id, ...(entityValued.has(id) && conceptType !== undefined ? { type: conceptType } : {}) };
     }),
-    rows: ids.map((uri) => ({ id: uri, values: Object.fromEntries(properties.map(({ id, lang }) => [id, values(byLang.get(lang ?? defaultLang)?.get(uri), id)])) })),
+    rows: ids.map((uri) => ({
+      id: uri,
+      values: Object.fromEntries(properties.map(({ id, lang }) => [id, values(byLang.get(lang ?? defaultLang)?.get(uri), id)])),
+    })),
     ignored,
   };
 }
@@ -82,7 +90,10 @@ export function extendText(text: string): unknown {
   }
 }
 
-function readExtend(query: unknown, where: string): { ids: string[]; properties: Array<{ id: string; lang?: string | undefined }>; ignored: string[] } {
+function readExtend(
+  query: unknown,
+  where: string,
+): { ids: string[]; properties: Array<{ id: string; lang?: string | undefined }>; ignored: string[] } {
   const fail = (message: string): never => {
     throw new BadRequestError(`${where}: ${message}`);
   };
@@ -96,9 +107,11 @@ function readExtend(query: unknown, where: string): { ids: string[]; properties:
     if (typeof id !== 'string' || id === '') return fail("each property needs an 'id' string");
     // a property the service does not extend (one property suggest offers for queries, such
     // as lang, or one it does not know) gets a column with no values, and the log says so
-    if (!EXTEND_PROPERTIES.some((p) => p.id === id)) ignored.push(`${JSON.stringify(id.slice(0, 40))}: not one of ${EXTEND_PROPERTIES.map((p) => p.id).join(', ')}`);
+    if (!EXTEND_PROPERTIES.some((p) => p.id === id))
+      ignored.push(`${JSON.stringify(id.slice(0, 40))}: not one of ${EXTEND_PROPERTIES.map((p) => p.id).join(', ')}`);
     const lang = typeof settings === 'object' && settings !== null ? (settings as { lang?: unknown }).lang : undefined;
-    if (lang !== undefined && lang !== '' && (typeof lang !== 'string' || !isLangTag(lang))) ignored.push(`${JSON.stringify(id.slice(0, 40))}: setting lang is no language tag`);
+    if (lang !== undefined && lang !== '' && (typeof lang !== 'string' || !isLangTag(lang)))
+      ignored.push(`${JSON.stringify(id.slice(0, 40))}: setting lang is no language tag`);
     return { id, lang: typeof lang === 'string' && lang !== '' && isLangTag(lang) ? lang.toLowerCase() : undefined };
   });
   // an id that is no IRI (a cell used as an identifier that is none of this service's) is no concept: it gets no values

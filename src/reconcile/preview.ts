@@ -17,7 +17,8 @@ export function escapeHtml(text: string): string {
  * is the page URL for a URI.
  */
 export function previewHtml(concept: Concept, card: (uri: string) => string): string {
-  const links = (list: readonly Related[]): string => list.map((r) => `<a href="${escapeHtml(card(r.uri))}" target="_blank" rel="noopener">${escapeHtml(r.label || r.uri)}</a>`).join(', ');
+  const links = (list: readonly Related[]): string =>
+    list.map((r) => `<a href="${escapeHtml(card(r.uri))}" target="_blank" rel="noopener">${escapeHtml(r.label || r.uri)}</a>`).join(', ');
   const row = (name: string, html: string): string => (html === '' ? '' : `<tr><th>${name}</th><td dir="auto">${html}</td></tr>`);
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(concept.prefLabel || concept.uri)}</title>

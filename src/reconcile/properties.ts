@@ -15,10 +15,22 @@ export interface PropertyDefinition {
  * raises or lowers a candidate's score).
  */
 export const QUERY_PROPERTIES: readonly PropertyDefinition[] = [
-  { id: 'scheme', name: 'Concept scheme', description: 'A concept scheme the concept is in (skos:inScheme or skos:topConceptOf): its IRI, or its name.' },
+  {
+    id: 'scheme',
+    name: 'Concept scheme',
+    description: 'A concept scheme the concept is in (skos:inScheme or skos:topConceptOf): its IRI, or its name.',
+  },
   { id: 'broader', name: 'Broader concept', description: 'A broader concept of the concept: its IRI, or its label.' },
-  { id: 'notation', name: 'Notation', description: 'A notation of the concept (skos:notation), exactly; alone, it identifies the concept.' },
-  { id: 'lang', name: 'Label language', description: 'A language tag: match labels in that language (and untagged ones), and name the candidates in it.' },
+  {
+    id: 'notation',
+    name: 'Notation',
+    description: 'A notation of the concept (skos:notation), exactly; alone, it identifies the concept.',
+  },
+  {
+    id: 'lang',
+    name: 'Label language',
+    description: 'A language tag: match labels in that language (and untagged ones), and name the candidates in it.',
+  },
 ];
 
 /** Properties data extension can fetch (`extend`), in the order proposed. */
@@ -33,10 +45,21 @@ export const EXTEND_PROPERTIES: readonly PropertyDefinition[] = [
 ];
 
 /** Every property, each once (query properties first), for the property suggest service. */
-export const ALL_PROPERTIES: readonly PropertyDefinition[] = [...QUERY_PROPERTIES, ...EXTEND_PROPERTIES.filter((p) => !QUERY_PROPERTIES.some((q) => q.id === p.id))];
+export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
+  ...QUERY_PROPERTIES,
+  ...EXTEND_PROPERTIES.filter((p) => !QUERY_PROPERTIES.some((q) => q.id === p.id)),
+];
 
 /** Whether a property's id or a word of its name starts with `prefix` (case-insensitive); an empty prefix matches all. */
 export function propertyMatches(property: PropertyDefinition, prefix: string): boolean {
   const wanted = prefix.trim().toLowerCase();
-  return wanted === '' || property.id.toLowerCase().startsWith(wanted) || property.name.toLowerCase().startsWith(wanted) || property.name.toLowerCase().split(/\s+/).some((word) => word.startsWith(wanted));
+  return (
+    wanted === '' ||
+    property.id.toLowerCase().startsWith(wanted) ||
+    property.name.toLowerCase().startsWith(wanted) ||
+    property.name
+      .toLowerCase()
+      .split(/\s+/)
+      .some((word) => word.startsWith(wanted))
+  );
 }

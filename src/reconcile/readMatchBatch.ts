@@ -26,11 +26,16 @@ const DIRECTIONS = ['ltr', 'rtl', 'auto'];
  */
 export function readMatchBatch(body: unknown): ReconcileRequest[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('queries' in body)) {
-    throw new BadRequestError("request body: must be a JSON object {\"queries\": [...]} (the 1.0 draft's batch; a 0.2 batch of queries by key goes to the 0.2 endpoint)");
+    throw new BadRequestError(
+      'request body: must be a JSON object {"queries": [...]} (the 1.0 draft\'s batch; a 0.2 batch of queries by key goes to the 0.2 endpoint)',
+    );
   }
   const { queries } = body as { queries: unknown };
   if (!Array.isArray(queries)) throw new BadRequestError("request body: 'queries' must be an array");
-  if (queries.length > MAX_BATCH) throw new BatchTooLargeError(`request body: 'queries' holds ${queries.length} queries; at most ${MAX_BATCH} a batch (the manifest's batchSize)`);
+  if (queries.length > MAX_BATCH)
+    throw new BatchTooLargeError(
+      `request body: 'queries' holds ${queries.length} queries; at most ${MAX_BATCH} a batch (the manifest's batchSize)`,
+    );
   return queries.map((query, i) => readQuery(query, `queries[${i}]`));
 }
 
@@ -39,7 +44,8 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
     throw new BadRequestError(`request body: ${where}${field}: ${message}`);
   };
   if (typeof query !== 'object' || query === null || Array.isArray(query)) return fail('', 'must be an object');
-  for (const key of Object.keys(query)) if (!QUERY_FIELDS.has(key)) fail(`.${key.slice(0, 40)}`, `is no field of a query (${[...QUERY_FIELDS].join(', ')})`);
+  for (const key of Object.keys(query))
+    if (!QUERY_FIELDS.has(key)) fail(`.${key.slice(0, 40)}`, `is no field of a query (${[...QUERY_FIELDS].join(', ')})`);
   const { type, limit, lang, dir, conditions } = query as Record<string, unknown>;
   if (type !== undefined && typeof type !== 'string') fail('.type', 'must be one type identifier, a string');
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1)) fail('.limit', 'must be a positive integer');
@@ -66,14 +72,25 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
     if (propertyValue === undefined) fail(`${at}.propertyValue`, 'is required');
     const values = Array.isArray(propertyValue) ? propertyValue : [propertyValue];
     values.forEach((value, k) => {
-      const ok = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'string');
-      if (!ok) fail(`${at}.propertyValue${Array.isArray(propertyValue) ? `[${k}]` : ''}`, 'must be a string, number, boolean or an entity {"id", "name"}');
+      const ok =
+        typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'boolean' ||
+        (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'string');
+      if (!ok)
+        fail(
+          `${at}.propertyValue${Array.isArray(propertyValue) ? `[${k}]` : ''}`,
+          'must be a string, number, boolean or an entity {"id", "name"}',
+        );
     });
     if (required !== undefined && typeof required !== 'boolean') fail(`${at}.required`, 'must be true or false');
-    if (matchQuantifier !== undefined && !QUANTIFIERS.includes(matchQuantifier as string)) fail(`${at}.matchQuantifier`, `must be one of ${QUANTIFIERS.join(', ')}`);
+    if (matchQuantifier !== undefined && !QUANTIFIERS.includes(matchQuantifier as string))
+      fail(`${at}.matchQuantifier`, `must be one of ${QUANTIFIERS.join(', ')}`);
     if (matchQualifier !== undefined && typeof matchQualifier !== 'string') fail(`${at}.matchQualifier`, 'must be a string');
     if (propertyId !== undefined && typeof propertyId !== 'string') fail(`${at}.propertyId`, 'must be a string');
-    const first = values.map((value) => (typeof value === 'object' && value !== null ? (value as { id: string }).id : String(value))).find((text) => text.trim() !== '');
+    const first = values
+      .map((value) => (typeof value === 'object' && value !== null ? (value as { id: string }).id : String(value)))
+      .find((text) => text.trim() !== '');
     if (matchType === 'name') {
       if (name === undefined && first !== undefined) name = first.trim();
       else request.ignored.push('a second name condition: not used');
@@ -82,8 +99,14 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
       else request.ignored.push('a second id condition: not used');
     } else {
       if (propertyId === undefined) fail(`${at}.propertyId`, "is required where matchType is 'property'");
-      if (matchQualifier !== undefined) request.ignored.push(`${JSON.stringify((propertyId as string).slice(0, 40))}: matchQualifier not offered, the service's own matching used`);
-      addProperty(request, propertyId, propertyValue, { required: required === true, quantifier: (matchQuantifier as 'any' | 'all' | 'none' | undefined) ?? 'any' });
+      if (matchQualifier !== undefined)
+        request.ignored.push(
+          `${JSON.stringify((propertyId as string).slice(0, 40))}: matchQualifier not offered, the service's own matching used`,
+        );
+      addProperty(request, propertyId, propertyValue, {
+        required: required === true,
+        quantifier: (matchQuantifier as 'any' | 'all' | 'none' | undefined) ?? 'any',
+      });
     }
   });
   // an id is the query (that concept, a match); else the name

@@ -38,7 +38,16 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
       if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
       const answers = await reconciler.answer(batch);
       // 0.2's candidates: what its clients know (1.0's features stay out)
-      json(req, res, Object.fromEntries(Object.entries(answers).map(([key, candidates]) => [key, { result: candidates.map(({ id, name, score, match, type }) => ({ id, name, score, match, type })) }])));
+      json(
+        req,
+        res,
+        Object.fromEntries(
+          Object.entries(answers).map(([key, candidates]) => [
+            key,
+            { result: candidates.map(({ id, name, score, match, type }) => ({ id, name, score, match, type })) },
+          ]),
+        ),
+      );
     } else if (extension !== undefined) {
       const { meta, rows, ignored } = await extend(extendText(extension), concepts, config.defaultLang, services.conceptType);
       if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20); // for the request log
@@ -95,7 +104,15 @@ function manifest(config: Config, base: string, conceptTypes: ReconcileType[]): 
     },
     extend: {
       propose_properties: { service_url: service, service_path: '/properties' },
-      property_settings: [{ name: 'lang', label: 'Language', type: 'text', default: config.defaultLang, help_text: 'The language of labels and scope notes (a tag such as en or fr).' }],
+      property_settings: [
+        {
+          name: 'lang',
+          label: 'Language',
+          type: 'text',
+          default: config.defaultLang,
+          help_text: 'The language of labels and scope notes (a tag such as en or fr).',
+        },
+      ],
     },
   };
 }

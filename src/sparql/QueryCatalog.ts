@@ -4,7 +4,18 @@ import sparqljs, { type ConstructQuery, type SelectQuery } from 'sparqljs';
 import { withoutBranches } from './withoutBranches.js';
 
 /** The queries the service runs, each a file `<name>.rq`. */
-export const QUERY_NAMES = ['concepts', 'conceptFields', 'search', 'suggest', 'labels', 'labelledTypes', 'ping', 'xlLabels', 'languages', 'schemes'] as const;
+export const QUERY_NAMES = [
+  'concepts',
+  'conceptFields',
+  'search',
+  'suggest',
+  'labels',
+  'labelledTypes',
+  'ping',
+  'xlLabels',
+  'languages',
+  'schemes',
+] as const;
 /** The label index's reads: CONSTRUCT queries of one pattern each (see readTriples.rq). */
 export const READ_QUERY_NAMES = ['readTriples', 'readTyped', 'readXlLabels'] as const;
 export type ReadQueryName = (typeof READ_QUERY_NAMES)[number];

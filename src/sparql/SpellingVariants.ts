@@ -42,7 +42,8 @@ export class SpellingVariants {
   /** Spellings whose folded form is `folded`. */
   exact(folded: string): string[] {
     const result: string[] = [];
-    for (let i = this.lowerBound(folded); i < this.entries.length && this.entries[i]?.[0] === folded; i++) result.push(this.entries[i]?.[1] as string);
+    for (let i = this.lowerBound(folded); i < this.entries.length && this.entries[i]?.[0] === folded; i++)
+      result.push(this.entries[i]?.[1] as string);
     return result;
   }
 

@@ -42,13 +42,21 @@ const FALSE = rdf.literal('false', rdf.namedNode('http://www.w3.org/2001/XMLSche
  * @throws UnsafeBindingError for a term that cannot be written safely, or a placeholder the
  *   template does not have.
  */
-export function bindQuery(template: SelectQuery | ConstructQuery, placeholders: Readonly<Record<string, Placeholder>>, page?: Page): string {
+export function bindQuery(
+  template: SelectQuery | ConstructQuery,
+  placeholders: Readonly<Record<string, Placeholder>>,
+  page?: Page,
+): string {
   for (const [name, value] of Object.entries(placeholders)) {
     if (!mentions(template, new Set([name]))) throw new UnsafeBindingError(`the query has no placeholder ?${name}`);
     for (const term of value === undefined ? [] : Array.isArray(value) ? value : [value as Term]) checkTerm(term);
   }
   // a list, or `undefined`, for a variable with a VALUES block of its own binds (or drops) that block alone
-  const inValues = new Set(Object.keys(placeholders).filter((name) => (Array.isArray(placeholders[name]) || placeholders[name] === undefined) && hasValuesBlock(template, name)));
+  const inValues = new Set(
+    Object.keys(placeholders).filter(
+      (name) => (Array.isArray(placeholders[name]) || placeholders[name] === undefined) && hasValuesBlock(template, name),
+    ),
+  );
   const bound = substitute(template, placeholders, inValues) as SelectQuery | ConstructQuery;
   if (page !== undefined) {
     if (!Number.isSafeInteger(page.limit) || !Number.isSafeInteger(page.offset) || page.limit < 0 || page.offset < 0) {
@@ -70,7 +78,8 @@ function checkTerm(term: Term): void {
       if (!term.value.isWellFormed()) throw new UnsafeBindingError('a literal placeholder got a string with a lone surrogate');
       // sparqljs, and so perhaps other parsers, read U+2028 and U+2029 in a string as a line end
       if (/[\u2028\u2029]/.test(term.value)) throw new UnsafeBindingError('a literal placeholder got a line or paragraph separator');
-      if (term.language !== '' && !isLangTag(term.language)) throw new UnsafeBindingError('a literal placeholder got a malformed language tag');
+      if (term.language !== '' && !isLangTag(term.language))
+        throw new UnsafeBindingError('a literal placeholder got a malformed language tag');
       if (!isRdfIri(term.datatype.value)) throw new UnsafeBindingError('a literal placeholder got a malformed datatype');
       return;
     default:
@@ -142,11 +151,16 @@ function substitutePattern(node: Node, placeholders: Readonly<Record<string, Pla
 }
 
 /** The VALUES block with the placeholder's rows; undefined (no block) for a placeholder given as `undefined`. */
-function bindValues(pattern: Extract<Pattern, { type: 'values' }>, placeholders: Readonly<Record<string, Placeholder>>, inValues: ReadonlySet<string>): Node | undefined {
+function bindValues(
+  pattern: Extract<Pattern, { type: 'values' }>,
+  placeholders: Readonly<Record<string, Placeholder>>,
+  inValues: ReadonlySet<string>,
+): Node | undefined {
   const columns = Object.keys(pattern.values[0] ?? {});
   const [column] = columns;
   const value = column === undefined ? undefined : placeholders[column.slice(1)];
-  if (value === undefined) return column !== undefined && column.slice(1) in placeholders ? undefined : substitute(pattern, placeholders, inValues);
+  if (value === undefined)
+    return column !== undefined && column.slice(1) in placeholders ? undefined : substitute(pattern, placeholders, inValues);
   if (columns.length !== 1) throw new UnsafeBindingError(`the placeholder ${column} must have a VALUES block of its own`);
   const items = Array.isArray(value) ? value : [value as Term];
   // One row gets a second that matches nothing: Virtuoso 7 takes about 150 ms to compile a

@@ -10,7 +10,10 @@ import { SpellingVariants } from './SpellingVariants.js';
  * it), with the number of labels they were read from. Rejects as the store does, or when the
  * dialect has no such query.
  */
-export async function readSpellingVariants(store: SparqlStore, queries: QueryCatalog): Promise<{ variants: SpellingVariants; labels: number }> {
+export async function readSpellingVariants(
+  store: SparqlStore,
+  queries: QueryCatalog,
+): Promise<{ variants: SpellingVariants; labels: number }> {
   const labels: string[] = [];
   const template = queries.optional('accentedLabels');
   if (template === undefined) throw new Error('the dialect has no accentedLabels query');

@@ -13,7 +13,13 @@ const PAGE = 10_000;
  * a default Virtuoso refuses to sort past 10,000 rows) until a page comes back short, and
  * hands each page's rows to `take`. Rejects as the store does.
  */
-export async function selectPages(store: SparqlStore, name: string, template: SelectQuery, placeholders: Readonly<Record<string, Placeholder>>, take: (rows: Bindings[]) => void): Promise<void> {
+export async function selectPages(
+  store: SparqlStore,
+  name: string,
+  template: SelectQuery,
+  placeholders: Readonly<Record<string, Placeholder>>,
+  take: (rows: Bindings[]) => void,
+): Promise<void> {
   for (let offset = 0; ; offset += PAGE) {
     const rows = await store.select(bindQuery(template, placeholders, { limit: PAGE, offset }), name);
     take(rows);

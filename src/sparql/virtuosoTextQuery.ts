@@ -43,7 +43,9 @@ function indexable(word: string): boolean {
 export function virtuosoTextQuery(words: readonly CandidateWord[], variants: SpellingVariants): string | undefined {
   const clauses: string[] = [];
   for (const word of words) {
-    const forms = word.flatMap(({ folded, prefix }) => [...new Set([folded, ...(prefix ? variants.prefixes(folded) : variants.exact(folded))])].map((spelling) => ({ spelling, prefix })));
+    const forms = word.flatMap(({ folded, prefix }) =>
+      [...new Set([folded, ...(prefix ? variants.prefixes(folded) : variants.exact(folded))])].map((spelling) => ({ spelling, prefix })),
+    );
     if (!forms.every(({ spelling }) => indexable(spelling))) continue;
     if (forms.some(({ spelling, prefix }) => prefix && [...spelling].length < MIN_WILDCARD_LENGTH)) continue;
     const alternatives = [...new Set(forms.map(({ spelling, prefix }) => (prefix ? `'${spelling}*'` : `'${spelling}'`)))];

@@ -18,7 +18,9 @@ function prune(node: unknown, variable: string): unknown {
   const pattern = node as Pattern;
   if (pattern.type === 'union') {
     // inner UNIONs first: an alternative that holds a UNION with a branch to drop stays
-    const patterns = pattern.patterns.map((alternative) => prune(alternative, variable) as Pattern).filter((alternative) => !mentionsVariable(alternative, variable));
+    const patterns = pattern.patterns
+      .map((alternative) => prune(alternative, variable) as Pattern)
+      .filter((alternative) => !mentionsVariable(alternative, variable));
     if (patterns.length === 0) return node;
     return patterns.length === 1 ? asGroup(patterns[0] as Pattern) : { type: 'union', patterns };
   }

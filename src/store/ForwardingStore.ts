@@ -9,7 +9,13 @@ export class ForwardingStore implements SparqlStore {
     return this.inner.select(query, name, timeoutMs);
   }
 
-  selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number> {
+  selectRows(
+    query: string,
+    variables: readonly string[],
+    take: (values: string[]) => void,
+    timeoutMs: number,
+    name?: string,
+  ): Promise<number> {
     return this.inner.selectRows(query, variables, take, timeoutMs, name);
   }
 

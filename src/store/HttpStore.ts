@@ -128,7 +128,13 @@ export class HttpStore implements SparqlStore {
  * taker takes a row is the caller's and passes as it is; the store's own failures become
  * the contract's errors.
  */
-async function streamBody(body: ReadableStream<Uint8Array>, reader: { push(text: string): void; end(): void }, signal: AbortSignal, timeoutMs: number, FormatError: new (...args: never[]) => Error): Promise<void> {
+async function streamBody(
+  body: ReadableStream<Uint8Array>,
+  reader: { push(text: string): void; end(): void },
+  signal: AbortSignal,
+  timeoutMs: number,
+  FormatError: new (...args: never[]) => Error,
+): Promise<void> {
   const decoder = new TextDecoder();
   let reading = true; // false while the reader runs: its errors are the caller's unless they are format errors
   try {
@@ -143,7 +149,8 @@ async function streamBody(body: ReadableStream<Uint8Array>, reader: { push(text:
     reader.push(rest);
     reader.end();
   } catch (error) {
-    if (error instanceof FormatError) throw new UpstreamError(`answered with an answer that cannot be read: ${error.message}`, { cause: error });
+    if (error instanceof FormatError)
+      throw new UpstreamError(`answered with an answer that cannot be read: ${error.message}`, { cause: error });
     if (!reading) throw error;
     if (signal.aborted) throw new UpstreamTimeoutError(timeoutMs, { cause: error });
     throw new UpstreamError('broke off its answer', { cause: error });

@@ -16,7 +16,13 @@ export class MeteredStore extends ForwardingStore {
     return this.timed(name, () => this.inner.select(query, name, timeoutMs));
   }
 
-  override selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name = 'unnamed'): Promise<number> {
+  override selectRows(
+    query: string,
+    variables: readonly string[],
+    take: (values: string[]) => void,
+    timeoutMs: number,
+    name = 'unnamed',
+  ): Promise<number> {
     return this.timed(name, () => this.inner.selectRows(query, variables, take, timeoutMs, name));
   }
 

@@ -15,7 +15,6 @@ export interface TripleRow {
   literal: boolean;
 }
 
-
 /**
  * Reads N-Triples (a store's answer to a CONSTRUCT query) chunk by chunk as they arrive and
  * hands each triple to `take`. One triple a line; `\uXXXX`, `\UXXXXXXXX` and the string
@@ -69,20 +68,23 @@ export class NTriplesRows {
       at = close + 1;
       if (text.charCodeAt(at) === 0x40 /* @ */) {
         let tagEnd = at + 1;
-        while (tagEnd < to && text.charCodeAt(tagEnd) !== 0x20 && text.charCodeAt(tagEnd) !== 0x09 && text.charCodeAt(tagEnd) !== 0x2e) tagEnd++;
+        while (tagEnd < to && text.charCodeAt(tagEnd) !== 0x20 && text.charCodeAt(tagEnd) !== 0x09 && text.charCodeAt(tagEnd) !== 0x2e)
+          tagEnd++;
         // a tag may hold no dot, but the statement's dot may follow it without a space
         row.language = text.slice(at + 1, tagEnd);
         at = tagEnd;
       } else if (text.charCodeAt(at) === 0x5e /* ^ */) {
         const close = text.indexOf('>', at);
-        if (close < 0 || close >= to) throw new NTriplesFormatError(`a datatype without its IRI: ${JSON.stringify(text.slice(from, Math.min(to, from + 120)))}`);
+        if (close < 0 || close >= to)
+          throw new NTriplesFormatError(`a datatype without its IRI: ${JSON.stringify(text.slice(from, Math.min(to, from + 120)))}`);
         at = close + 1;
       }
     } else {
       [row.object, at] = node(text, at, to);
     }
     at = skipSpace(text, at, to);
-    if (text.charCodeAt(at) !== 0x2e /* . */) throw new NTriplesFormatError(`a line that is not a triple: ${JSON.stringify(text.slice(from, Math.min(to, from + 120)))}`);
+    if (text.charCodeAt(at) !== 0x2e /* . */)
+      throw new NTriplesFormatError(`a line that is not a triple: ${JSON.stringify(text.slice(from, Math.min(to, from + 120)))}`);
     this.rows++;
     this.take(row);
   }
@@ -98,7 +100,8 @@ function node(text: string, at: number, to: number): [string, number] {
   const first = text.charCodeAt(at);
   if (first === 0x3c /* < */) {
     const close = text.indexOf('>', at);
-    if (close < 0 || close >= to) throw new NTriplesFormatError(`an unclosed IRI: ${JSON.stringify(text.slice(at, Math.min(to, at + 120)))}`);
+    if (close < 0 || close >= to)
+      throw new NTriplesFormatError(`an unclosed IRI: ${JSON.stringify(text.slice(at, Math.min(to, at + 120)))}`);
     const inner = text.slice(at + 1, close);
     return [inner.includes('\\') ? unescapeTurtle(inner) : inner, close + 1];
   }

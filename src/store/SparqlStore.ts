@@ -27,7 +27,13 @@ export interface SparqlStore {
    * unbound). Nothing of the answer is held whole. Resolves with the number of rows; rejects
    * as `select` does, except that the time limit is `timeoutMs`, not the per-request one.
    */
-  selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number>;
+  selectRows(
+    query: string,
+    variables: readonly string[],
+    take: (values: string[]) => void,
+    timeoutMs: number,
+    name?: string,
+  ): Promise<number>;
   /**
    * Runs a CONSTRUCT query whose answer may hold millions of triples, asked for as N-Triples,
    * and hands each triple to `take` as it arrives (the row object is reused: copy what is

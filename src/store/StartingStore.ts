@@ -26,7 +26,13 @@ export class StartingStore implements SparqlStore {
     return this.ready().select(query, name, timeoutMs);
   }
 
-  selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs: number, name?: string): Promise<number> {
+  selectRows(
+    query: string,
+    variables: readonly string[],
+    take: (values: string[]) => void,
+    timeoutMs: number,
+    name?: string,
+  ): Promise<number> {
     return this.ready().selectRows(query, variables, take, timeoutMs, name);
   }
 

@@ -67,7 +67,8 @@ export class TsvRows {
         const header = text.slice(0, lineEnd < 0 ? text.length : lineEnd).replace(/\r$/, '');
         const names = header === '' ? [] : header.split('\t');
         this.quoted = names.length > 0 && names.every((name) => /^".*"$/.test(name));
-        if (!this.quoted && !names.every((name) => /^[?$]/.test(name))) throw new TsvFormatError(`the header line ${JSON.stringify(header.slice(0, 100))} is not that of SPARQL TSV results`);
+        if (!this.quoted && !names.every((name) => /^[?$]/.test(name)))
+          throw new TsvFormatError(`the header line ${JSON.stringify(header.slice(0, 100))} is not that of SPARQL TSV results`);
         this.variables = names.map((name) => (this.quoted ? name.slice(1, -1) : name.slice(1)));
         at = rowStart = lineEnd < 0 ? text.length : lineEnd + 1;
         continue;
@@ -80,7 +81,13 @@ export class TsvRows {
         const close = this.quoted ? closingDoubled(text, at + 1) : closingEscaped(text, at + 1);
         if (close < 0) break; // the rest has not arrived
         const inner = text.slice(at + 1, close);
-        value = this.quoted ? (inner.includes('"') ? inner.replaceAll('""', '"') : inner) : inner.includes('\\') ? unescapeTurtle(inner) : inner;
+        value = this.quoted
+          ? inner.includes('"')
+            ? inner.replaceAll('""', '"')
+            : inner
+          : inner.includes('\\')
+            ? unescapeTurtle(inner)
+            : inner;
         end = delimiterAfter(text, close + 1); // skips @lang or ^^<datatype>
       } else if (first === LESS_THAN && !this.quoted) {
         const close = text.indexOf('>', at);
@@ -121,7 +128,7 @@ export class TsvRows {
 
 /** The position of the quote closing a string whose quotes inside are doubled; -1 when it has not arrived. */
 function closingDoubled(text: string, from: number): number {
-  for (let at = from; ; ) {
+  for (let at = from; ;) {
     const quote = text.indexOf('"', at);
     if (quote < 0 || quote + 1 >= text.length) return -1;
     if (text.charCodeAt(quote + 1) !== QUOTE) return quote;
@@ -131,7 +138,7 @@ function closingDoubled(text: string, from: number): number {
 
 /** The position of the quote closing a string with backslash escapes; -1 when it has not arrived. */
 function closingEscaped(text: string, from: number): number {
-  for (let at = from; ; ) {
+  for (let at = from; ;) {
     const quote = text.indexOf('"', at);
     if (quote < 0) return -1;
     let backslashes = 0;

@@ -39,7 +39,11 @@ export async function createStore(config: StoreSettings, metrics?: Metrics, warn
  * ready as it is; the embedded store answers 503 ("is loading its data files") until
  * `loaded` settles, which rejects with the DataFileError that stops the start.
  */
-export function startStore(config: StoreSettings, metrics?: Metrics, warn?: (message: string) => void): { store: SparqlStore; loaded: Promise<void> } {
+export function startStore(
+  config: StoreSettings,
+  metrics?: Metrics,
+  warn?: (message: string) => void,
+): { store: SparqlStore; loaded: Promise<void> } {
   // A file that is missing stops the start before the service listens; one that does not parse, once it is read.
   if (config.sparqlEndpoint === undefined) {
     for (const file of config.dataFiles) {
@@ -55,7 +59,11 @@ export function startStore(config: StoreSettings, metrics?: Metrics, warn?: (mes
   return { store, loaded: store.loaded };
 }
 
-async function createBareStore(config: StoreSettings, metrics: Metrics | undefined, warn: ((message: string) => void) | undefined): Promise<SparqlStore> {
+async function createBareStore(
+  config: StoreSettings,
+  metrics: Metrics | undefined,
+  warn: ((message: string) => void) | undefined,
+): Promise<SparqlStore> {
   if (config.sparqlEndpoint !== undefined) {
     const http = new HttpStore({
       endpoint: config.sparqlEndpoint,

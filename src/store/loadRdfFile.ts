@@ -99,7 +99,8 @@ export async function loadRdfFile(store: oxigraph.Store, path: string, warn: (me
 
 /** A DataFileError for what `store.load` threw. */
 function loadError(path: string, error: unknown): DataFileError {
-  if ((error as Error).name === 'RuntimeError' || error instanceof RangeError) { // WebAssembly.RuntimeError: a trap
+  if ((error as Error).name === 'RuntimeError' || error instanceof RangeError) {
+    // WebAssembly.RuntimeError: a trap
     // Oxigraph runs as WebAssembly with 32-bit memory: 4 GB at most, whatever the machine has.
     return new DataFileError(
       `${path}: the embedded store ran out of memory (${(error as Error).message}): it holds at most about ${EMBEDDED_LIMIT} ` +
@@ -125,7 +126,7 @@ function refusedIris(quads: Iterable<oxigraph.Quad>): string[] {
   }
   const all = [...iris];
   const refused: string[] = [];
-  for (let start = 0; start < all.length; ) {
+  for (let start = 0; start < all.length;) {
     const batch = all.slice(start, start + BATCH);
     try {
       oxigraph.parse(batch.map((iri) => `<${escapedIri(iri)}> <urn:x:p> <urn:x:o> .`).join('\n'), { format: 'application/n-triples' });

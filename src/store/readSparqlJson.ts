@@ -24,7 +24,8 @@ export function readSparqlJson(document: unknown): Bindings[] {
 }
 
 function toTerm(term: JsonTerm): Term {
-  if (typeof term !== 'object' || term === null || typeof term.value !== 'string') throw new TypeError('malformed RDF term in SPARQL results');
+  if (typeof term !== 'object' || term === null || typeof term.value !== 'string')
+    throw new TypeError('malformed RDF term in SPARQL results');
   switch (term.type) {
     case 'uri':
       return rdf.namedNode(term.value);

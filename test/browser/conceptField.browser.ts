@@ -28,7 +28,10 @@ const problems: string[] = [];
 /** The other origin's pages: plain HTML forms, and one made with React's controlled inputs. */
 function hostPages(serviceUrl: string): Record<string, [string, string]> {
   const script = `<script type="module" src="${serviceUrl}/concept-field.js"></script>`;
-  const html = (body: string, head = ''): [string, string] => ['text/html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A cataloguing form</title>${script}${head}</head><body><main>${body}</main></body></html>`];
+  const html = (body: string, head = ''): [string, string] => [
+    'text/html',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A cataloguing form</title>${script}${head}</head><body><main>${body}</main></body></html>`,
+  ];
   const shown = `<output id="submitted"></output><script type="module">
     for (const form of document.forms) form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -45,7 +48,9 @@ function hostPages(serviceUrl: string): Record<string, [string, string]> {
       <concept-field id="place" name="place" value="${FOOD}tomato"></concept-field>
       <button type="submit">Save</button> <button type="reset">Reset</button>
     </form>${shown}`),
-    '/rtl': html(`<h1>Describe an item</h1><form><label for="subject">Subject</label><concept-field id="subject" name="subject" lang=""></concept-field></form>`),
+    '/rtl': html(
+      `<h1>Describe an item</h1><form><label for="subject">Subject</label><concept-field id="subject" name="subject" lang=""></concept-field></form>`,
+    ),
     '/react': html(
       `<h1>Describe an item</h1><div id="root"></div><output id="submitted"></output>`,
       `<script src="/react.js"></script><script src="/react-dom.js"></script><script type="module" src="/app.js"></script>`,
@@ -153,7 +158,11 @@ describe('the concept field on a form of another origin', () => {
     await page.keyboard.press('Tab'); // the title
     await page.keyboard.type('A recipe book');
     await page.keyboard.press('Tab'); // the concept field
-    expect(await combobox('Subjects').evaluate((input) => input === (input.getRootNode() as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    expect(
+      await combobox('Subjects').evaluate(
+        (input) => input === (input.getRootNode() as unknown as { activeElement: unknown }).activeElement,
+      ),
+    ).toBe(true);
     await page.keyboard.type('sweet po', { delay: 40 });
     await eventually(async () => (await options().count()) > 0 && (await options().first().innerText()).startsWith('Sweet potato'), true);
     expect(await combobox('Subjects').getAttribute('aria-expanded')).toBe('true');
@@ -181,7 +190,9 @@ describe('the concept field on a form of another origin', () => {
     expect(await chips('subject').allInnerTexts()).toEqual([expect.stringContaining('Sweet potato')]);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Shift+Tab');
-    expect(await page.locator('#subject').evaluate((field) => field.shadowRoot?.activeElement?.getAttribute('aria-label'))).toBe('Remove Sweet potato');
+    expect(await page.locator('#subject').evaluate((field) => field.shadowRoot?.activeElement?.getAttribute('aria-label'))).toBe(
+      'Remove Sweet potato',
+    );
 
     await page.getByRole('button', { name: 'Save' }).click();
     await eventually(submitted, [
@@ -195,7 +206,9 @@ describe('the concept field on a form of another origin', () => {
     await page.goto(`${hostUrl}/plain`);
     await eventually(() => chips('place').allInnerTexts(), [expect.stringContaining('Tomato')] as never);
     // required and empty: the browser's validation stops the submission
-    expect(await page.locator('#subject').evaluate((field) => (field as unknown as { checkValidity(): boolean }).checkValidity())).toBe(false);
+    expect(await page.locator('#subject').evaluate((field) => (field as unknown as { checkValidity(): boolean }).checkValidity())).toBe(
+      false,
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await submitted()).toEqual([]);
 
@@ -208,7 +221,10 @@ describe('the concept field on a form of another origin', () => {
     await eventually(async () => (await options().count()) > 0 && (await options().first().innerText()).startsWith('Tea'), true);
     await options().first().click();
     expect(await chips('subject').count()).toBe(2);
-    await page.locator('#subject').getByRole('button', { name: /^Remove Mint/ }).click();
+    await page
+      .locator('#subject')
+      .getByRole('button', { name: /^Remove Mint/ })
+      .click();
     expect(await chips('subject').allInnerTexts()).toEqual([expect.stringContaining('Tea')]);
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -217,7 +233,9 @@ describe('the concept field on a form of another origin', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await chips('subject').count()).toBe(0);
     expect(await chips('place').allInnerTexts()).toEqual([expect.stringContaining('Tomato')]);
-    expect(await page.locator('#subject').evaluate((field) => (field as unknown as { checkValidity(): boolean }).checkValidity())).toBe(false);
+    expect(await page.locator('#subject').evaluate((field) => (field as unknown as { checkValidity(): boolean }).checkValidity())).toBe(
+      false,
+    );
   });
 
   test('asks nothing while an input method composes, and once the text is committed', async () => {
@@ -239,14 +257,26 @@ describe('the concept field on a form of another origin', () => {
 
   test('labels read in their own direction: Arabic and Hebrew right to left', async () => {
     await page.goto(`${hostUrl}/rtl`);
-    for (const [typed, lang] of [['مكت', 'ar'], ['ספר', 'he']] as const) {
+    for (const [typed, lang] of [
+      ['مكت', 'ar'],
+      ['ספר', 'he'],
+    ] as const) {
       await page.locator('#subject').evaluate((field, tag) => field.setAttribute('lang', tag), lang);
       await combobox('Subject').fill('');
       await combobox('Subject').pressSequentially(typed, { delay: 40 });
       await eventually(() => options().count(), 1);
-      expect(await options().first().locator('.label').evaluate((label) => label.ownerDocument.defaultView?.getComputedStyle(label).direction)).toBe('rtl');
+      expect(
+        await options()
+          .first()
+          .locator('.label')
+          .evaluate((label) => label.ownerDocument.defaultView?.getComputedStyle(label).direction),
+      ).toBe('rtl');
       await options().first().click();
-      expect(await chips('subject').locator('span').evaluate((label) => label.ownerDocument.defaultView?.getComputedStyle(label).direction)).toBe('rtl');
+      expect(
+        await chips('subject')
+          .locator('span')
+          .evaluate((label) => label.ownerDocument.defaultView?.getComputedStyle(label).direction),
+      ).toBe('rtl');
     }
   });
 
@@ -259,7 +289,9 @@ describe('the concept field on a form of another origin', () => {
     await page.addScriptTag({ path: join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js') });
     const run = async (): Promise<string[]> =>
       page.evaluate(async () => {
-        const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+        const axe = (
+          globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+        ).axe;
         const { violations } = await axe.run();
         return violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
       });
@@ -297,10 +329,17 @@ describe('the concept field while the service is not ready, or gone', () => {
       await page.goto(`${hostUrl}/plain`);
       await combobox('Subjects').click();
       await combobox('Subjects').pressSequentially('tea', { delay: 40 });
-      await eventually(() => page.locator('#subject .message').innerText(), `The concepts are still loading; trying again in ${RETRY_AFTER_SECONDS} s.`);
+      await eventually(
+        () => page.locator('#subject .message').innerText(),
+        `The concepts are still loading; trying again in ${RETRY_AFTER_SECONDS} s.`,
+      );
       expect(await options().count()).toBe(0);
       loaded(await createStore(testConfig({})));
-      await eventually(async () => (await options().count()) > 0 && (await options().first().innerText()).startsWith('Tea'), true, (RETRY_AFTER_SECONDS + 5) * 1000);
+      await eventually(
+        async () => (await options().count()) > 0 && (await options().first().innerText()).startsWith('Tea'),
+        true,
+        (RETRY_AFTER_SECONDS + 5) * 1000,
+      );
       expect(await page.locator('#subject .message').isVisible()).toBe(false);
       // the preset concept's label, refused at first too, came as well
       await eventually(() => chips('place').allInnerTexts(), [expect.stringContaining('Tomato')] as never);
@@ -316,7 +355,9 @@ describe('the concept field while the service is not ready, or gone', () => {
   test('an unreachable service is said so, and the text typed stays', async () => {
     await page.goto(`${hostUrl}/plain`);
     // the field asks a service where nothing listens
-    await page.locator('#subject').evaluate((field, port) => field.setAttribute('service', `http://127.0.0.1:${port}/vocab/`), await freePort());
+    await page
+      .locator('#subject')
+      .evaluate((field, port) => field.setAttribute('service', `http://127.0.0.1:${port}/vocab/`), await freePort());
     await combobox('Subjects').click();
     await combobox('Subjects').pressSequentially('tea', { delay: 40 });
     await eventually(() => page.locator('#subject .message').innerText(), 'The concept service cannot be reached. Your text is kept.');

@@ -20,7 +20,11 @@ const problems: string[] = [];
 beforeAll(async () => {
   service = await startService(odditiesSettings());
   manifest = (await service.get('/reconcile')).body;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -56,14 +60,22 @@ describe('links OpenRefine makes from the manifest', () => {
     expect(await page.title()).toBe(iri === LIBRARIES ? 'Libraries' : 'Public libraries');
   });
 
-  test.each([LIBRARIES, PUBLIC_LIBRARIES])('the 1.0 draft manifest\'s view template, expanded as RFC 6570 says, opens the card of %s', async (iri) => {
-    const draft = (await service.get('/reconcile/1.0-draft')).body as { view: { url: string } };
-    // simple expansion: the value percent-encoded, all but the unreserved characters
-    await page.goto(draft.view.url.replace('{id}', encodeURIComponent(iri).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)));
-    const card = page.getByRole('article');
-    await card.locator('.card-uri').waitFor({ state: 'visible' });
-    expect(await card.locator('.card-uri').innerText()).toBe(iri);
-  });
+  test.each([LIBRARIES, PUBLIC_LIBRARIES])(
+    "the 1.0 draft manifest's view template, expanded as RFC 6570 says, opens the card of %s",
+    async (iri) => {
+      const draft = (await service.get('/reconcile/1.0-draft')).body as { view: { url: string } };
+      // simple expansion: the value percent-encoded, all but the unreserved characters
+      await page.goto(
+        draft.view.url.replace(
+          '{id}',
+          encodeURIComponent(iri).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+        ),
+      );
+      const card = page.getByRole('article');
+      await card.locator('.card-uri').waitFor({ state: 'visible' });
+      expect(await card.locator('.card-uri').innerText()).toBe(iri);
+    },
+  );
 
   test('a preview of an id that is no concept says so, and stays', async () => {
     await page.goto(linkOf(manifest.preview.url, `${H}nothing#here`));

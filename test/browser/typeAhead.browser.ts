@@ -147,7 +147,13 @@ describe('the type-ahead page', () => {
     const preview = `${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}tea`)}`;
     await page.setViewportSize({ width: 470, height: 270 });
     // the client's page (OpenRefine's, say) on another origin: a second local server
-    const client = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><body style="margin:16px;background:#eee"><iframe src="${preview}" width="420" height="220" style="border:1px solid #bbb;background:#fff"></iframe></body>`));
+    const client = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(
+          `<!doctype html><body style="margin:16px;background:#eee"><iframe src="${preview}" width="420" height="220" style="border:1px solid #bbb;background:#fff"></iframe></body>`,
+        ),
+    );
     await new Promise<void>((resolve) => client.listen(0, '127.0.0.1', resolve));
     try {
       await page.goto(`http://127.0.0.1:${(client.address() as AddressInfo).port}/`);
@@ -176,7 +182,10 @@ describe('the type-ahead page', () => {
   test('Arabic labels read right to left in the list and on the card, Russian ones left to right (UNESCO, from ../shared)', async () => {
     const unesco = await startService({ DATA_FILES: `${PROJECT_ROOT}../shared/vocabularies/unesco-thesaurus.ttl` });
     try {
-      for (const [lang, typed, shot] of [['ar', 'مكتب', 'type-ahead-arabic'], ['ru', 'библ', 'type-ahead-russian']] as const) {
+      for (const [lang, typed, shot] of [
+        ['ar', 'مكتب', 'type-ahead-arabic'],
+        ['ru', 'библ', 'type-ahead-russian'],
+      ] as const) {
         await page.goto(`${unesco.url}/`);
         const select = page.getByLabel('Language');
         await select.locator(`option[value="${lang}"]`).waitFor({ state: 'attached' });
@@ -184,12 +193,16 @@ describe('the type-ahead page', () => {
         await typeSlowly(typed);
         await listbox().waitFor({ state: 'visible' });
         const label = options().first().locator('.label');
-        expect(await label.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        expect(await label.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).direction)).toBe(
+          lang === 'ar' ? 'rtl' : 'ltr',
+        );
         await page.screenshot({ path: `${SCREENSHOTS}/${shot}-list.png` });
         await field().press('Enter');
         const heading = page.getByRole('article').getByRole('heading', { level: 2 });
         await heading.waitFor({ state: 'visible' });
-        expect(await heading.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        expect(await heading.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).direction)).toBe(
+          lang === 'ar' ? 'rtl' : 'ltr',
+        );
         await page.screenshot({ path: `${SCREENSHOTS}/${shot}-card.png` });
         await field().fill('');
       }
@@ -220,7 +233,11 @@ describe('the type-ahead page', () => {
     await eventually(async () => (await listbox().isVisible()) && (await options().first().innerText()).startsWith('To'), true);
     await page.screenshot({ path: `${SCREENSHOTS}/type-ahead-phone.png` });
     // nothing is wider than the screen
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
   });
 
   test('a link to a URI that is no concept says so', async () => {

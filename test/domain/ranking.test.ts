@@ -24,7 +24,7 @@ describe('the ranking rules', () => {
     expect(suggest('the', 'The', 'en')).toEqual({ tier: 1, stemmed: false });
   });
 
-  test('/search matches Snowball stems in the label\'s language, after whole words of the same tier', () => {
+  test("/search matches Snowball stems in the label's language, after whole words of the same tier", () => {
     expect(search('exoplanet', 'Exoplanets', 'en')).toEqual({ tier: 1, stemmed: true });
     expect(search('black hole', 'Black holes', 'en')).toEqual({ tier: 1, stemmed: true });
     expect(search('black hole', 'Black hole physics', 'en')).toEqual({ tier: 2, stemmed: false });

@@ -18,7 +18,7 @@ describe('one typo', () => {
     expect(isOneTypo(b, a)).toBe(typo);
   });
 
-  test('a word with one typo keeps either the query word\'s first half or its part after the middle letter', () => {
+  test("a word with one typo keeps either the query word's first half or its part after the middle letter", () => {
     expect(typoAnchors('library')).toEqual({ prefix: 'lib', suffix: 'ary' });
     expect(typoAnchors('tea')).toBeUndefined();
   });

@@ -22,14 +22,66 @@ const hostileText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }), // lone surrogates, controls, anything
   fc.string({ unit: 'grapheme', maxLength: 20 }), // emoji, combining marks
   fc.constantFrom(
-    '\u202Eevil', '\u200F\u200E', '\u0000', '\r\n', '\t', '\uFEFF', '\uD800', '\uDFFF', '😀👩‍👩‍👧', 'İ', 'ß', 'ﷺ', '\u2028',
+    '\u202Eevil',
+    '\u200F\u200E',
+    '\u0000',
+    '\r\n',
+    '\t',
+    '\uFEFF',
+    '\uD800',
+    '\uDFFF',
+    '😀👩‍👩‍👧',
+    'İ',
+    'ß',
+    'ﷺ',
+    '\u2028',
     // SPARQL
-    '} UNION { ?s ?p ?o }', '"; DROP ALL; #', "') } INSERT DATA { <a> <b> <c> } #", '<http://x> . ?s ?p ?o', '?concept', '\\u0022', '"""', "'''", 'FILTER(true)', '# comment',
-    'CLEAR DEFAULT', 'LOAD <http://example.org/>', 'SERVICE <http://evil/>', '\\', '^^<http://www.w3.org/2001/XMLSchema#int>',
+    '} UNION { ?s ?p ?o }',
+    '"; DROP ALL; #',
+    "') } INSERT DATA { <a> <b> <c> } #",
+    '<http://x> . ?s ?p ?o',
+    '?concept',
+    '\\u0022',
+    '"""',
+    "'''",
+    'FILTER(true)',
+    '# comment',
+    'CLEAR DEFAULT',
+    'LOAD <http://example.org/>',
+    'SERVICE <http://evil/>',
+    '\\',
+    '^^<http://www.w3.org/2001/XMLSchema#int>',
     // Virtuoso text queries, Lucene, regular expressions
-    '"tea" AND "cof*"', 'NEAR(a, b)', 'a*', '*', '**', '?', 'a OR b', 'NOT tea', 'tea~2', 'title:tea', '+tea -coffee', '(', ')', '[a-z]', '.*', '(a+)+$', '\\p{L}', '{1,99999}',
+    '"tea" AND "cof*"',
+    'NEAR(a, b)',
+    'a*',
+    '*',
+    '**',
+    '?',
+    'a OR b',
+    'NOT tea',
+    'tea~2',
+    'title:tea',
+    '+tea -coffee',
+    '(',
+    ')',
+    '[a-z]',
+    '.*',
+    '(a+)+$',
+    '\\p{L}',
+    '{1,99999}',
     // numbers and limits
-    '0', '-1', '1e3', '0x10', '99999999999999999999', 'NaN', 'Infinity', ' 5', '5 ', '٣', '1.5',
+    '0',
+    '-1',
+    '1e3',
+    '0x10',
+    '99999999999999999999',
+    'NaN',
+    'Infinity',
+    ' 5',
+    '5 ',
+    '٣',
+    '1.5',
   ),
   fc.string({ unit: fc.constantFrom('a', 'é', '*', ' ', '%', '"'), minLength: 190, maxLength: 260 }), // around the 200-character limit
 );
@@ -37,12 +89,54 @@ const hostileText = fc.oneof(
 /** A value as a URL carries it: well encoded, raw, or with broken percent-encoding. */
 const urlValue = fc.oneof(
   { weight: 4, arbitrary: hostileText.map((text) => encodeURIComponent(text.toWellFormed())) },
-  { weight: 1, arbitrary: fc.constantFrom('%', '%e9', '%zz', '%c3%28', '%ED%A0%80', '%F0%9F', '%00', '%0A', '%25%32%35', '+', '%2B', 'a%20b', '%%', '%C0%AF', '%uD800') },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('a', '&', '=', '#', '?', '/', ';', '[', ']', '|', '^', '`', '{', '}'), maxLength: 10 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '%',
+      '%e9',
+      '%zz',
+      '%c3%28',
+      '%ED%A0%80',
+      '%F0%9F',
+      '%00',
+      '%0A',
+      '%25%32%35',
+      '+',
+      '%2B',
+      'a%20b',
+      '%%',
+      '%C0%AF',
+      '%uD800',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: fc.constantFrom('a', '&', '=', '#', '?', '/', ';', '[', ']', '|', '^', '`', '{', '}'), maxLength: 10 }),
+  },
 );
 
-const parameterName = fc.constantFrom('q', 'q', 'q', 'count', 'page', 'lang', 'scheme', 'uri', 'uri', 'fields', 'Q', 'q[]', 'uri[0]', 'callback', '', 'q%00', '%71');
-const queryString = fc.array(fc.tuple(parameterName, fc.option(urlValue, { nil: undefined })), { maxLength: 6 }).map((pairs) => pairs.map(([name, value]) => (value === undefined ? name : `${name}=${value}`)).join('&'));
+const parameterName = fc.constantFrom(
+  'q',
+  'q',
+  'q',
+  'count',
+  'page',
+  'lang',
+  'scheme',
+  'uri',
+  'uri',
+  'fields',
+  'Q',
+  'q[]',
+  'uri[0]',
+  'callback',
+  '',
+  'q%00',
+  '%71',
+);
+const queryString = fc
+  .array(fc.tuple(parameterName, fc.option(urlValue, { nil: undefined })), { maxLength: 6 })
+  .map((pairs) => pairs.map(([name, value]) => (value === undefined ? name : `${name}=${value}`)).join('&'));
 
 /** A well-formed request whose values are hostile: what reaches the store's queries. */
 const encoded = (text: string): string => encodeURIComponent(text.toWellFormed());
@@ -53,14 +147,33 @@ const findQuery = fc
     count: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
     page: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
     lang: fc.option(fc.constantFrom('en', 'fr', 'de', 'ar', 'ru', 'zh-Hant-TW', 'x-private'), { nil: undefined }),
-    scheme: fc.option(fc.oneof(fc.constantFrom('https://example.org/food/ingredients'), hostileText.map((text) => `http://example.org/${text}`)), { nil: undefined }),
+    scheme: fc.option(
+      fc.oneof(
+        fc.constantFrom('https://example.org/food/ingredients'),
+        hostileText.map((text) => `http://example.org/${text}`),
+      ),
+      { nil: undefined },
+    ),
   })
   .map(({ path, q, count, page, lang, scheme }) => {
-    const parts = [`q=${encoded(q)}`, count && `count=${count}`, page && `page=${page}`, lang && `lang=${lang}`, scheme && `scheme=${encoded(scheme)}`];
+    const parts = [
+      `q=${encoded(q)}`,
+      count && `count=${count}`,
+      page && `page=${page}`,
+      lang && `lang=${lang}`,
+      scheme && `scheme=${encoded(scheme)}`,
+    ];
     return `${path}?${parts.filter(Boolean).join('&')}`;
   });
 const getQuery = fc
-  .array(fc.oneof(fc.constantFrom('https://example.org/food/tea', 'https://example.org/food/sourdough'), hostileText.map((text) => `https://example.org/food/${text}`), hostileText.map((text) => `urn:${text}`)), { minLength: 1, maxLength: 6 })
+  .array(
+    fc.oneof(
+      fc.constantFrom('https://example.org/food/tea', 'https://example.org/food/sourdough'),
+      hostileText.map((text) => `https://example.org/food/${text}`),
+      hostileText.map((text) => `urn:${text}`),
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
   .map((uris) => `/get?${uris.map((uri) => `uri=${encoded(uri)}`).join('&')}`);
 
 /** Reconciliation requests whose names, types, properties and ids are hostile: GET, and form POSTs as OpenRefine sends. */
@@ -70,13 +183,26 @@ const reconcileRequest: fc.Arbitrary<RawRequest> = fc
       .array(
         fc.record({
           query: hostileText,
-          type: fc.option(fc.oneof(fc.constantFrom('https://example.org/food/dishes', 'http://www.w3.org/2004/02/skos/core#Concept'), hostileText.map((text) => `http://example.org/${text}`)), { nil: undefined }),
-          properties: fc.array(fc.record({ pid: fc.constantFrom('scheme', 'broader', 'notation', 'lang'), v: hostileText }), { maxLength: 2 }),
+          type: fc.option(
+            fc.oneof(
+              fc.constantFrom('https://example.org/food/dishes', 'http://www.w3.org/2004/02/skos/core#Concept'),
+              hostileText.map((text) => `http://example.org/${text}`),
+            ),
+            { nil: undefined },
+          ),
+          properties: fc.array(fc.record({ pid: fc.constantFrom('scheme', 'broader', 'notation', 'lang'), v: hostileText }), {
+            maxLength: 2,
+          }),
         }),
         { minLength: 1, maxLength: 5 },
       )
       .map((queries) => ['queries', JSON.stringify(Object.fromEntries(queries.map((query, i) => [`q${i}`, query])))] as const),
-    fc.array(hostileText.map((text) => `https://example.org/food/${text}`), { minLength: 1, maxLength: 3 }).map((ids) => ['extend', JSON.stringify({ ids, properties: [{ id: 'prefLabel' }, { id: 'broader' }] })] as const),
+    fc
+      .array(
+        hostileText.map((text) => `https://example.org/food/${text}`),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((ids) => ['extend', JSON.stringify({ ids, properties: [{ id: 'prefLabel' }, { id: 'broader' }] })] as const),
     hostileText.map((text) => ['prefix', text] as const),
     hostileText.map((text) => ['id', `https://example.org/food/${text}`] as const),
   )
@@ -85,25 +211,71 @@ const reconcileRequest: fc.Arbitrary<RawRequest> = fc
       const target = name === 'prefix' ? '/reconcile/suggest/entity' : name === 'id' ? '/reconcile/preview' : '/reconcile';
       const form = `${name}=${encoded(value)}`;
       const post = verb === 'POST' && target === '/reconcile';
-      const head = post ? `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n` : `GET ${target}?${form} HTTP/1.1\r\nHost: 127.0.0.1\r\n`;
+      const head = post
+        ? `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n`
+        : `GET ${target}?${form} HTTP/1.1\r\nHost: 127.0.0.1\r\n`;
       return { method: post ? 'POST' : 'GET', bytes: Buffer.from(`${head}Connection: close\r\n\r\n${post ? form : ''}`) };
     }),
   );
 
 const path = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('/get', '/search', '/suggest') },
-  { weight: 1, arbitrary: fc.constantFrom('/GET', '/Search/', '/suggest//', '//get', '/get/../search', '/%2Fget', '/get%00', '/health', '/ready', '/', '/nowhere', '/search.json', '*', 'http://evil.example/get', '/get;a=b') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '/GET',
+      '/Search/',
+      '/suggest//',
+      '//get',
+      '/get/../search',
+      '/%2Fget',
+      '/get%00',
+      '/health',
+      '/ready',
+      '/',
+      '/nowhere',
+      '/search.json',
+      '*',
+      'http://evil.example/get',
+      '/get;a=b',
+    ),
+  },
 );
 
-const method = fc.oneof({ weight: 8, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'FOO', 'get', 'PROPFIND', 'M-SEARCH') });
+const method = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('GET') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'FOO', 'get', 'PROPFIND', 'M-SEARCH'),
+  },
+);
 
 const extraHeader = fc.oneof(
   fc.constantFrom(
-    'If-None-Match: *', 'If-None-Match: "x", W/"y"', 'Accept: text/html', 'Accept-Language: ar', 'Origin: https://evil.example', 'Authorization: Basic YWRtaW46YWRtaW4=',
-    'Cookie: a=b', 'X-Forwarded-For: 1.2.3.4', 'Content-Type: application/sparql-update', 'Range: bytes=0-5', 'Expect: 100-continue', 'Upgrade: websocket\r\nConnection: Upgrade',
-    'X-Request-Id: ../../etc/passwd', 'X-Request-Id: \u00ff\u00fe', 'Transfer-Encoding: chunked', 'Content-Length: 5', 'Content-Length: -1', 'Host: evil.example', 'Bad Header: x', ': empty-name',
+    'If-None-Match: *',
+    'If-None-Match: "x", W/"y"',
+    'Accept: text/html',
+    'Accept-Language: ar',
+    'Origin: https://evil.example',
+    'Authorization: Basic YWRtaW46YWRtaW4=',
+    'Cookie: a=b',
+    'X-Forwarded-For: 1.2.3.4',
+    'Content-Type: application/sparql-update',
+    'Range: bytes=0-5',
+    'Expect: 100-continue',
+    'Upgrade: websocket\r\nConnection: Upgrade',
+    'X-Request-Id: ../../etc/passwd',
+    'X-Request-Id: \u00ff\u00fe',
+    'Transfer-Encoding: chunked',
+    'Content-Length: 5',
+    'Content-Length: -1',
+    'Host: evil.example',
+    'Bad Header: x',
+    ': empty-name',
   ),
-  fc.tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/), fc.string({ unit: 'binary-ascii', maxLength: 40 })).map(([name, value]) => `${name}: ${value.replace(/[\r\n]/g, ' ')}`),
+  fc
+    .tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/), fc.string({ unit: 'binary-ascii', maxLength: 40 }))
+    .map(([name, value]) => `${name}: ${value.replace(/[\r\n]/g, ' ')}`),
 );
 
 interface RawRequest {
@@ -115,43 +287,99 @@ const request: fc.Arbitrary<RawRequest> = fc.oneof(
   // well-formed requests with hostile values
   {
     weight: 20,
-    arbitrary: fc.tuple(fc.oneof(findQuery, findQuery, getQuery), fc.oneof({ weight: 4, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(extraHeader, { minLength: 1, maxLength: 2 }) })).map(([target, headers]) => ({
-      method: 'GET',
-      bytes: Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((header) => `${header}\r\n`).join('')}Connection: close\r\n\r\n${headers.some((header) => header.startsWith('Content-Length: 5')) ? 'hello' : ''}`, 'latin1'),
-    })),
+    arbitrary: fc
+      .tuple(
+        fc.oneof(findQuery, findQuery, getQuery),
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant([]) },
+          { weight: 1, arbitrary: fc.array(extraHeader, { minLength: 1, maxLength: 2 }) },
+        ),
+      )
+      .map(([target, headers]) => ({
+        method: 'GET',
+        bytes: Buffer.from(
+          `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((header) => `${header}\r\n`).join('')}Connection: close\r\n\r\n${headers.some((header) => header.startsWith('Content-Length: 5')) ? 'hello' : ''}`,
+          'latin1',
+        ),
+      })),
   },
   // any parameters, methods and paths, with hostile values
   {
     weight: 20,
-    arbitrary: fc.record({ method, path, query: queryString, headers: fc.array(extraHeader, { maxLength: 3 }), version: fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0') }).map(({ method, path, query, headers, version }) => {
-      const body = headers.some((header) => header.startsWith('Content-Length: 5')) ? 'hello' : headers.some((header) => header.startsWith('Transfer-Encoding')) ? 'zz\r\ngarbage\r\n' : '';
-      const lines = [`${method} ${path}${query === '' ? '' : `?${query}`} ${version}`, 'Host: 127.0.0.1', ...headers, 'Connection: close'];
-      return { method, bytes: Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1') };
-    }),
+    arbitrary: fc
+      .record({
+        method,
+        path,
+        query: queryString,
+        headers: fc.array(extraHeader, { maxLength: 3 }),
+        version: fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0'),
+      })
+      .map(({ method, path, query, headers, version }) => {
+        const body = headers.some((header) => header.startsWith('Content-Length: 5'))
+          ? 'hello'
+          : headers.some((header) => header.startsWith('Transfer-Encoding'))
+            ? 'zz\r\ngarbage\r\n'
+            : '';
+        const lines = [
+          `${method} ${path}${query === '' ? '' : `?${query}`} ${version}`,
+          'Host: 127.0.0.1',
+          ...headers,
+          'Connection: close',
+        ];
+        return { method, bytes: Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1') };
+      }),
   },
   // reconciliation, with hostile names, types, properties and ids
   { weight: 6, arbitrary: reconcileRequest },
   // very long URLs and headers
   {
     weight: 1,
-    arbitrary: fc.record({ size: fc.constantFrom(2_000, 9_000, 70_000), where: fc.constantFrom('q', 'uri', 'header', 'path') }).map(({ size, where }) => {
-      const long = 'a'.repeat(size);
-      const target = where === 'q' ? `/search?q=${long}` : where === 'uri' ? `/get?uri=http://example.org/${long}` : where === 'path' ? `/${long}` : '/suggest?q=tea';
-      const header = where === 'header' ? `\r\nX-Long: ${long}` : '';
-      return { method: 'GET', bytes: Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1${header}\r\nConnection: close\r\n\r\n`) };
-    }),
+    arbitrary: fc
+      .record({ size: fc.constantFrom(2_000, 9_000, 70_000), where: fc.constantFrom('q', 'uri', 'header', 'path') })
+      .map(({ size, where }) => {
+        const long = 'a'.repeat(size);
+        const target =
+          where === 'q'
+            ? `/search?q=${long}`
+            : where === 'uri'
+              ? `/get?uri=http://example.org/${long}`
+              : where === 'path'
+                ? `/${long}`
+                : '/suggest?q=tea';
+        const header = where === 'header' ? `\r\nX-Long: ${long}` : '';
+        return { method: 'GET', bytes: Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1${header}\r\nConnection: close\r\n\r\n`) };
+      }),
   },
   // not HTTP at all, or broken HTTP: raw bytes in the URL, bad request lines
   {
     weight: 2,
-    arbitrary: fc.oneof(
-      fc.uint8Array({ minLength: 1, maxLength: 40 }).map((raw) => Buffer.concat([Buffer.from('GET /search?q='), Buffer.from(raw), Buffer.from(' HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')])),
-      fc.constantFrom(
-        'GET /search?q=tea\r\n\r\n', 'GET /search?q=a b HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /get HTTP/9.9\r\nHost: x\r\n\r\n', 'HELLO\r\n\r\n', '\r\n\r\n', 'GET\r\n\r\n',
-        'GET /suggest?q=tea HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n', 'GET /suggest?q=tea HTTP/1.1\nHost: x\nConnection: close\n\n',
-        'GET /suggest?q=\u00e9 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n',
-      ).map((text) => Buffer.from(text, 'latin1')),
-    ).map((bytes) => ({ method: 'RAW', bytes })),
+    arbitrary: fc
+      .oneof(
+        fc
+          .uint8Array({ minLength: 1, maxLength: 40 })
+          .map((raw) =>
+            Buffer.concat([
+              Buffer.from('GET /search?q='),
+              Buffer.from(raw),
+              Buffer.from(' HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+            ]),
+          ),
+        fc
+          .constantFrom(
+            'GET /search?q=tea\r\n\r\n',
+            'GET /search?q=a b HTTP/1.1\r\nHost: x\r\n\r\n',
+            'GET /get HTTP/9.9\r\nHost: x\r\n\r\n',
+            'HELLO\r\n\r\n',
+            '\r\n\r\n',
+            'GET\r\n\r\n',
+            'GET /suggest?q=tea HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n',
+            'GET /suggest?q=tea HTTP/1.1\nHost: x\nConnection: close\n\n',
+            'GET /suggest?q=\u00e9 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+            'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n',
+          )
+          .map((text) => Buffer.from(text, 'latin1')),
+      )
+      .map((bytes) => ({ method: 'RAW', bytes })),
   },
 );
 
@@ -196,9 +424,15 @@ function parse(raw: Buffer): RawResponse | undefined {
   const [statusLine, ...headerLines] = text.slice(0, head).split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
   if (!Number.isInteger(status)) return undefined;
-  const headers = new Map(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = new Map(
+    headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   const length = Number(headers.get('content-length') ?? 0);
-  return { status, headers, body: raw.subarray(Buffer.byteLength(text.slice(0, head + 4)), Buffer.byteLength(text.slice(0, head + 4)) + length).toString('utf8') };
+  return {
+    status,
+    headers,
+    body: raw.subarray(Buffer.byteLength(text.slice(0, head + 4)), Buffer.byteLength(text.slice(0, head + 4)) + length).toString('utf8'),
+  };
 }
 
 /** Why `response` to `sent` breaks the contract, or undefined when it is fine. */
@@ -213,17 +447,26 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
   // the preview is HTML, found or not, with no script but the one that mends a cut-off fragment
   if ((status === 200 || status === 404) && sent.method === 'GET' && target.split('?')[0] === '/reconcile/preview') {
     const scripts = body.match(/<script\b[^>]*>[^<]*<\/script>/gi) ?? [];
-    const onlyOurs = scripts.length === 1 && scripts[0] === `<script>${PREVIEW_FRAGMENT_SCRIPT}</script>` && (body.match(/<script/gi) ?? []).length === 1;
-    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && onlyOurs ? undefined : `the preview answered with ${headers.get('content-type')}`;
+    const onlyOurs =
+      scripts.length === 1 && scripts[0] === `<script>${PREVIEW_FRAGMENT_SCRIPT}</script>` && (body.match(/<script/gi) ?? []).length === 1;
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && onlyOurs
+      ? undefined
+      : `the preview answered with ${headers.get('content-type')}`;
   }
   // a Range header gets part of the page, as a static file should
   if (status === 206 && sent.method === 'GET' && target.split('?')[0] === '/') {
-    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && /^bytes \d+-\d+\/\d+$/.test(headers.get('content-range') ?? '') ? undefined : 'a 206 of the page without Content-Range';
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') &&
+      /^bytes \d+-\d+\/\d+$/.test(headers.get('content-range') ?? '')
+      ? undefined
+      : 'a 206 of the page without Content-Range';
   }
   if (status === 200 && sent.method === 'GET' && target.split('?')[0] === '/') {
-    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && body.includes('role="combobox"') ? undefined : `the page at / answered with ${headers.get('content-type')}`;
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && body.includes('role="combobox"')
+      ? undefined
+      : `the page at / answered with ${headers.get('content-type')}`;
   }
-  if (!/^application\/json; charset=utf-8$/i.test(headers.get('content-type') ?? '')) return `status ${status} with Content-Type ${headers.get('content-type')}`;
+  if (!/^application\/json; charset=utf-8$/i.test(headers.get('content-type') ?? ''))
+    return `status ${status} with Content-Type ${headers.get('content-type')}`;
   let json: any;
   try {
     json = JSON.parse(body);
@@ -233,19 +476,31 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
   if (target.startsWith('/reconcile')) return reconcileProblem(target, status, headers, json);
   if (status === 200) {
     const concepts = json.concepts ?? json._embedded?.concepts ?? (json.status === 'ok' || json.status === 'ready' ? [] : undefined);
-    return Array.isArray(concepts) && concepts.every((c: any) => typeof c.uri === 'string' && typeof c.prefLabel === 'string' && Array.isArray(c.altLabels) && Array.isArray(c.related)) ? undefined : `a 200 that is not a contract answer: ${body.slice(0, 200)}`;
+    return Array.isArray(concepts) &&
+      concepts.every(
+        (c: any) => typeof c.uri === 'string' && typeof c.prefLabel === 'string' && Array.isArray(c.altLabels) && Array.isArray(c.related),
+      )
+      ? undefined
+      : `a 200 that is not a contract answer: ${body.slice(0, 200)}`;
   }
-  if (json.status !== status || typeof json.error !== 'string' || typeof json.message !== 'string' || json.message === '') return `an error body that is not the contract's: ${body.slice(0, 200)}`;
-  if (status === 400 && !/'(q|count|page|lang|scheme|uri|fields)'|malformed HTTP request/.test(json.message)) return `a 400 that names no parameter: ${json.message}`;
+  if (json.status !== status || typeof json.error !== 'string' || typeof json.message !== 'string' || json.message === '')
+    return `an error body that is not the contract's: ${body.slice(0, 200)}`;
+  if (status === 400 && !/'(q|count|page|lang|scheme|uri|fields)'|malformed HTTP request/.test(json.message))
+    return `a 400 that names no parameter: ${json.message}`;
   if (status === 405 && headers.get('allow') !== 'GET, HEAD, OPTIONS') return 'a 405 without Allow';
   return undefined;
 }
 
 /** Why an answer of /reconcile... breaks the contract, or undefined: JSON objects, and errors naming the parameter. */
 function reconcileProblem(target: string, status: number, headers: Map<string, string>, json: any): string | undefined {
-  if (status === 200) return typeof json === 'object' && json !== null && !Array.isArray(json) ? undefined : `a reconciliation 200 that is no JSON object: ${JSON.stringify(json).slice(0, 200)}`;
-  if (json.status !== status || typeof json.message !== 'string') return `an error body that is not the contract's: ${JSON.stringify(json).slice(0, 200)}`;
-  if (status === 400 && !/^'(queries|extend|prefix|cursor|id)' parameter|malformed HTTP request/.test(json.message)) return `a reconciliation 400 that names no parameter: ${json.message}`;
+  if (status === 200)
+    return typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? undefined
+      : `a reconciliation 200 that is no JSON object: ${JSON.stringify(json).slice(0, 200)}`;
+  if (json.status !== status || typeof json.message !== 'string')
+    return `an error body that is not the contract's: ${JSON.stringify(json).slice(0, 200)}`;
+  if (status === 400 && !/^'(queries|extend|prefix|cursor|id)' parameter|malformed HTTP request/.test(json.message))
+    return `a reconciliation 400 that names no parameter: ${json.message}`;
   if (status === 404) return `a 404 from ${target}`;
   if (status === 405 && !(headers.get('allow') ?? '').includes('GET')) return 'a 405 without Allow';
   return [400, 404, 405, 413, 415, 431].includes(status) ? undefined : `status ${status} from ${target}`;
@@ -256,7 +511,13 @@ function reconcileProblem(target: string, status: number, headers: Map<string, s
 /** Every triple the store holds, as one digest (the sample vocabulary is a few thousand triples). */
 async function fingerprint(store: SparqlStore): Promise<{ triples: number; digest: string }> {
   const rows = await store.select('SELECT ?s ?p ?o WHERE { ?s ?p ?o } LIMIT 100000');
-  const lines = rows.map((row) => [row.s, row.p, row.o].map((term) => `${term?.termType}:${term?.value}:${term?.termType === 'Literal' ? `${term.language}^${term.datatype.value}` : ''}`).join(' ')).sort();
+  const lines = rows
+    .map((row) =>
+      [row.s, row.p, row.o]
+        .map((term) => `${term?.termType}:${term?.value}:${term?.termType === 'Literal' ? `${term.language}^${term.datatype.value}` : ''}`)
+        .join(' '),
+    )
+    .sort();
   return { triples: lines.length, digest: createHash('sha256').update(lines.join('\n')).digest('hex') };
 }
 
@@ -266,7 +527,10 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const backend = process.env.SPARQL_ENDPOINT === undefined ? 'embedded' : `${process.env.SPARQL_DIALECT ?? 'generic'} dialect at ${process.env.SPARQL_ENDPOINT}`;
+const backend =
+  process.env.SPARQL_ENDPOINT === undefined
+    ? 'embedded'
+    : `${process.env.SPARQL_DIALECT ?? 'generic'} dialect at ${process.env.SPARQL_ENDPOINT}`;
 
 describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ?? 'on'})`, () => {
   test(`${REQUESTS} generated requests all get a contract answer, and the store is left as it was`, async () => {
@@ -288,7 +552,10 @@ describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ??
           const t0 = Date.now();
           const response = await exchange(port, sent.bytes);
           slowest = Math.max(slowest, Date.now() - t0);
-          const named = typeof response === 'string' || response.status !== 400 ? '' : ` ${/'(\w+)'|(malformed HTTP)/.exec(response.body)?.slice(1).find(Boolean) ?? '?'}`;
+          const named =
+            typeof response === 'string' || response.status !== 400
+              ? ''
+              : ` ${/'(\w+)'|(malformed HTTP)/.exec(response.body)?.slice(1).find(Boolean) ?? '?'}`;
           const key = typeof response === 'string' ? response : `${response.status}${named}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
           const why = problem(sent, response);
@@ -300,7 +567,8 @@ describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ??
 
     const after = await fingerprint(service.store);
     const known = await service.get('/search?q=tea');
-    const summary = `hostile: ${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ?? 'on'}: ${requests.length} requests in ${seconds.toFixed(1)} s, slowest ${slowest} ms; ` +
+    const summary =
+      `hostile: ${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ?? 'on'}: ${requests.length} requests in ${seconds.toFixed(1)} s, slowest ${slowest} ms; ` +
       `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; failures ${failures.length}; triples ${before.triples} before, ${after.triples} after, digest ${after.digest === before.digest ? 'unchanged' : 'CHANGED'}\n`;
     process.stdout.write(summary);
 

@@ -11,12 +11,45 @@ afterAll(() => service.close());
 const value = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
-  fc.constantFrom('*', '**', 'a*b', '"', "'", '\\', '\\p{L}', '[a-z]', '(', ')', '.*', '^$', '|', '{1,9}', 'é*', '😀', '\u0301', 'x\u0301', 'ǅ', 'İ', 'ß*', ' ', '%', '%zz', 'NEAR', 'AND OR', '} UNION {'),
+  fc.constantFrom(
+    '*',
+    '**',
+    'a*b',
+    '"',
+    "'",
+    '\\',
+    '\\p{L}',
+    '[a-z]',
+    '(',
+    ')',
+    '.*',
+    '^$',
+    '|',
+    '{1,9}',
+    'é*',
+    '😀',
+    '\u0301',
+    'x\u0301',
+    'ǅ',
+    'İ',
+    'ß*',
+    ' ',
+    '%',
+    '%zz',
+    'NEAR',
+    'AND OR',
+    '} UNION {',
+  ),
   fc.array(fc.constantFrom('tea', 'caf', 'é', '*', ' ', '-', 'Ż', 'ς', 'ﬁ', '١٢٣', 'ⅷ'), { maxLength: 8 }).map((parts) => parts.join('')),
 );
 
 /** `fields` values: lists of the field names, with spaces and empty items, or anything at all. */
-const fields = fc.oneof(fc.array(fc.constantFrom('broader', 'notation', 'scheme', 'scopeNote', '', ' ', 'Broader'), { maxLength: 5 }).map((names) => names.join(',')), value);
+const fields = fc.oneof(
+  fc
+    .array(fc.constantFrom('broader', 'notation', 'scheme', 'scopeNote', '', ' ', 'Broader'), { maxLength: 5 })
+    .map((names) => names.join(',')),
+  value,
+);
 
 /** Percent-encodes every UTF-16 unit, lone surrogates as the bytes of U+FFFD, as a browser would. */
 function encode(text: string): string {
@@ -33,27 +66,45 @@ function expectContractAnswer(status: number, body: any): void {
 describe('whatever a request sends', () => {
   test('/search and /suggest answer 200 or a 400 naming the parameter, never anything else', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/search', '/suggest'), value, fc.option(value), fc.option(value), fc.option(value), fc.option(fields), async (path, q, count, lang, scheme, fieldList) => {
-        let query = `q=${encode(q)}`;
-        if (count !== null) query += `&count=${encode(count)}`;
-        if (lang !== null) query += `&lang=${encode(lang)}`;
-        if (scheme !== null) query += `&scheme=${encode(scheme)}`;
-        if (fieldList !== null) query += `&fields=${encode(fieldList)}`;
-        const { status, body } = await service.get(`${path}?${query}`);
-        expectContractAnswer(status, body);
-        if (status === 200) expect(Array.isArray(body.concepts)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/search', '/suggest'),
+        value,
+        fc.option(value),
+        fc.option(value),
+        fc.option(value),
+        fc.option(fields),
+        async (path, q, count, lang, scheme, fieldList) => {
+          let query = `q=${encode(q)}`;
+          if (count !== null) query += `&count=${encode(count)}`;
+          if (lang !== null) query += `&lang=${encode(lang)}`;
+          if (scheme !== null) query += `&scheme=${encode(scheme)}`;
+          if (fieldList !== null) query += `&fields=${encode(fieldList)}`;
+          const { status, body } = await service.get(`${path}?${query}`);
+          expectContractAnswer(status, body);
+          if (status === 200) expect(Array.isArray(body.concepts)).toBe(true);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   test('/get answers 200 or a 400 naming the parameter, never anything else', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(value, value.map((v) => `http://example.org/${v}`), value.map((v) => `urn:${v}`)), { minLength: 1, maxLength: 5 }), async (uris) => {
-        const { status, body } = await service.get(`/get?${uris.map((uri) => `uri=${encode(uri)}`).join('&')}`);
-        expectContractAnswer(status, body);
-        if (status === 200) expect(Array.isArray(body._embedded.concepts)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            value,
+            value.map((v) => `http://example.org/${v}`),
+            value.map((v) => `urn:${v}`),
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        async (uris) => {
+          const { status, body } = await service.get(`/get?${uris.map((uri) => `uri=${encode(uri)}`).join('&')}`);
+          expectContractAnswer(status, body);
+          if (status === 200) expect(Array.isArray(body._embedded.concepts)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -62,33 +113,67 @@ describe('whatever a request sends', () => {
     const query = fc.record(
       {
         query: fc.oneof({ arbitrary: value, weight: 8 }, fc.integer(), fc.constant(null)),
-        type: fc.oneof(value, fc.array(value, { maxLength: 2 }), fc.constantFrom('http://www.w3.org/2004/02/skos/core#Concept', 'https://example.org/food/dishes')),
+        type: fc.oneof(
+          value,
+          fc.array(value, { maxLength: 2 }),
+          fc.constantFrom('http://www.w3.org/2004/02/skos/core#Concept', 'https://example.org/food/dishes'),
+        ),
         limit: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 200 }), weight: 8 }, fc.integer({ min: -2, max: 0 }), fc.double(), value),
         type_strict: fc.constantFrom('any', 'all', 'should', 'any', 'some'),
-        properties: fc.array(fc.record({ pid: fc.constantFrom('scheme', 'broader', 'notation', 'lang', 'colour'), v: fc.oneof(value, fc.array(value, { maxLength: 2 }), fc.record({ id: value })) }), { maxLength: 2 }),
+        properties: fc.array(
+          fc.record({
+            pid: fc.constantFrom('scheme', 'broader', 'notation', 'lang', 'colour'),
+            v: fc.oneof(value, fc.array(value, { maxLength: 2 }), fc.record({ id: value })),
+          }),
+          { maxLength: 2 },
+        ),
       },
       { requiredKeys: ['query'] },
     );
     const statuses = { 200: 0, 400: 0 };
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ arbitrary: fc.dictionary(value, query, { maxKeys: 3 }).map((batch) => JSON.stringify(batch)), weight: 6 }, value, fc.json()), fc.boolean(), async (queries, post) => {
-        const { status, body } = post
-          ? await service.get('/reconcile', { method: 'POST', body: new URLSearchParams({ queries: queries.toWellFormed() }) })
-          : await service.get(`/reconcile?queries=${encode(queries)}`);
-        expect([200, 400]).toContain(status);
-        statuses[status as 200 | 400]++;
-        if (status === 400) expect(body.message).toMatch(/^'queries' parameter/);
-        else expect(typeof body).toBe('object');
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          { arbitrary: fc.dictionary(value, query, { maxKeys: 3 }).map((batch) => JSON.stringify(batch)), weight: 6 },
+          value,
+          fc.json(),
+        ),
+        fc.boolean(),
+        async (queries, post) => {
+          const { status, body } = post
+            ? await service.get('/reconcile', { method: 'POST', body: new URLSearchParams({ queries: queries.toWellFormed() }) })
+            : await service.get(`/reconcile?queries=${encode(queries)}`);
+          expect([200, 400]).toContain(status);
+          statuses[status as 200 | 400]++;
+          if (status === 400) expect(body.message).toMatch(/^'queries' parameter/);
+          else expect(typeof body).toBe('object');
+        },
+      ),
       { numRuns: 300 },
     );
     expect(statuses[200]).toBeGreaterThan(30); // the batches reach the reconciler, not only the checks
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(value, value.map((v) => `https://example.org/food/${v}`)), { maxLength: 4 }), fc.array(fc.record({ id: fc.constantFrom('prefLabel', 'broader', 'scopeNote', 'colour'), settings: fc.record({ lang: value }, { requiredKeys: [] }) }), { maxLength: 3 }), async (ids, properties) => {
-        const { status, body } = await service.get(`/reconcile?extend=${encode(JSON.stringify({ ids, properties }))}`);
-        expect([200, 400]).toContain(status);
-        if (status === 400) expect(body.message).toMatch(/^'extend' parameter/);
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            value,
+            value.map((v) => `https://example.org/food/${v}`),
+          ),
+          { maxLength: 4 },
+        ),
+        fc.array(
+          fc.record({
+            id: fc.constantFrom('prefLabel', 'broader', 'scopeNote', 'colour'),
+            settings: fc.record({ lang: value }, { requiredKeys: [] }),
+          }),
+          { maxLength: 3 },
+        ),
+        async (ids, properties) => {
+          const { status, body } = await service.get(`/reconcile?extend=${encode(JSON.stringify({ ids, properties }))}`);
+          expect([200, 400]).toContain(status);
+          if (status === 400) expect(body.message).toMatch(/^'extend' parameter/);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -96,24 +181,50 @@ describe('whatever a request sends', () => {
   test('the reconciliation suggest services and the preview answer 200, or a 400 naming the parameter, or a 404 for no concept', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('entity', 'type', 'property'), value, fc.option(value), async (kind, prefix, cursor) => {
-        const { status, body } = await service.get(`/reconcile/suggest/${kind}?prefix=${encode(prefix)}${cursor === null ? '' : `&cursor=${encode(cursor)}`}`);
+        const { status, body } = await service.get(
+          `/reconcile/suggest/${kind}?prefix=${encode(prefix)}${cursor === null ? '' : `&cursor=${encode(cursor)}`}`,
+        );
         expect([200, 400]).toContain(status);
         if (status === 400) expect(body.message).toMatch(/^'(prefix|cursor)' parameter/);
       }),
       { numRuns: 200 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(value, value.map((v) => `https://example.org/food/${v}`)), async (id) => {
-        const response = await fetch(`${service.url}/reconcile/preview?id=${encode(id)}`);
-        await response.arrayBuffer();
-        expect([200, 400, 404]).toContain(response.status);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          value,
+          value.map((v) => `https://example.org/food/${v}`),
+        ),
+        async (id) => {
+          const response = await fetch(`${service.url}/reconcile/preview?id=${encode(id)}`);
+          await response.arrayBuffer();
+          expect([200, 400, 404]).toContain(response.status);
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   test('a query word that is not a search term still runs: every letter and digit of any script', async () => {
-    for (const q of ['\\p{L}', 'a.b', 'x\u0301', 'ǅ', 'İstanbul', 'ﬁsh', '١٢٣', 'Ⅷ', '𝔘𝔫𝔦', 'ß', 'ẞ', 'ΣΊΣΥΦΟΣ', 'ǰ', 'ŉ', 'ᰋᎏ', 'ԑԑ', 'ᎏᎏ tea']) {
+    for (const q of [
+      '\\p{L}',
+      'a.b',
+      'x\u0301',
+      'ǅ',
+      'İstanbul',
+      'ﬁsh',
+      '١٢٣',
+      'Ⅷ',
+      '𝔘𝔫𝔦',
+      'ß',
+      'ẞ',
+      'ΣΊΣΥΦΟΣ',
+      'ǰ',
+      'ŉ',
+      'ᰋᎏ',
+      'ԑԑ',
+      'ᎏᎏ tea',
+    ]) {
       for (const path of ['/search', '/suggest']) {
         expect((await service.get(`${path}?q=${encode(q)}`)).status).toBe(200);
       }

@@ -11,7 +11,17 @@ import { FOOD, ids, startService, type RunningService } from '../support/service
 // label index and on the store's queries alike (this suite runs with LABEL_INDEX on and off).
 
 const file = join(mkdtempSync(join(tmpdir(), 'weights-')), 'weights.tsv');
-writeFileSync(file, [`# uses in the catalogue`, `${FOOD}green-tea\t1000`, `<${FOOD}iced-tea>, 3`, 'not a line of weights', `${FOOD}no-such-concept 7`, ''].join('\n'));
+writeFileSync(
+  file,
+  [
+    `# uses in the catalogue`,
+    `${FOOD}green-tea\t1000`,
+    `<${FOOD}iced-tea>, 3`,
+    'not a line of weights',
+    `${FOOD}no-such-concept 7`,
+    '',
+  ].join('\n'),
+);
 
 let plain: RunningService;
 let weighted: RunningService;
@@ -40,7 +50,11 @@ describe('CONCEPT_WEIGHTS', () => {
 
   test('reads a URI and a count a line, with or without angle brackets, and counts the lines it leaves out', () => {
     const { weights, oddLines, firstOddLine } = readConceptWeights(file);
-    expect([...weights]).toEqual([[`${FOOD}green-tea`, 1000], [`${FOOD}iced-tea`, 3], [`${FOOD}no-such-concept`, 7]]);
+    expect([...weights]).toEqual([
+      [`${FOOD}green-tea`, 1000],
+      [`${FOOD}iced-tea`, 3],
+      [`${FOOD}no-such-concept`, 7],
+    ]);
     expect({ oddLines, firstOddLine }).toEqual({ oddLines: 1, firstOddLine: 4 });
   });
 

@@ -30,7 +30,12 @@ describe('opt-in fields', () => {
 
   test('labels and the scope note follow lang, and a language with no note gets the note by the prefLabel rule', async () => {
     const fr = (await service.get(`${getPath(['tea'])}&lang=fr&fields=${ALL}`)).body._embedded.concepts[0];
-    expect(fr).toMatchObject({ prefLabel: 'Thé', broader: [{ label: 'Boissons', uri: `${FOOD}beverages` }], scheme: [{ label: 'Plats et boissons', uri: `${FOOD}dishes` }], scopeNote: 'La boisson infusée des feuilles du théier.' });
+    expect(fr).toMatchObject({
+      prefLabel: 'Thé',
+      broader: [{ label: 'Boissons', uri: `${FOOD}beverages` }],
+      scheme: [{ label: 'Plats et boissons', uri: `${FOOD}dishes` }],
+      scopeNote: 'La boisson infusée des feuilles du théier.',
+    });
     const de = (await service.get(`${getPath(['tea'])}&lang=de&fields=scopeNote`)).body._embedded.concepts[0];
     expect(de.scopeNote).toBe(TEA_NOTE); // no German note, none untagged: the smallest tag, en
   });
@@ -53,7 +58,10 @@ describe('opt-in fields', () => {
     expect(status).toBe(200);
     const mints = body.concepts.filter((concept: { prefLabel: string }) => concept.prefLabel === 'Mint');
     expect(mints.map((concept: { broader: unknown }) => concept.broader)).toEqual(
-      expect.arrayContaining([[{ label: 'Herbs and spices', uri: `${FOOD}herbs` }], [{ label: 'Pastries and desserts', uri: `${FOOD}pastries` }]]),
+      expect.arrayContaining([
+        [{ label: 'Herbs and spices', uri: `${FOOD}herbs` }],
+        [{ label: 'Pastries and desserts', uri: `${FOOD}pastries` }],
+      ]),
     );
     for (const concept of body.concepts) expect(Object.keys(concept)).toEqual(['uri', 'prefLabel', 'altLabels', 'related', 'broader']);
   });
@@ -61,7 +69,14 @@ describe('opt-in fields', () => {
   test('/suggest carries the fields asked for, its altLabels and related still empty', async () => {
     const { body } = await service.get('/suggest?q=tea&fields=broader,notation');
     const tea = body.concepts.find((concept: { uri: string }) => concept.uri === `${FOOD}tea`);
-    expect(tea).toEqual({ uri: `${FOOD}tea`, prefLabel: 'Tea', altLabels: [], related: [], broader: [{ label: 'Beverages', uri: `${FOOD}beverages` }], notation: ['DSH-101'] });
+    expect(tea).toEqual({
+      uri: `${FOOD}tea`,
+      prefLabel: 'Tea',
+      altLabels: [],
+      related: [],
+      broader: [{ label: 'Beverages', uri: `${FOOD}beverages` }],
+      notation: ['DSH-101'],
+    });
   });
 
   test('without fields, or with an empty list, a concept has exactly the four fields', async () => {
@@ -70,7 +85,9 @@ describe('opt-in fields', () => {
       expect(body.concepts.length).toBeGreaterThan(0);
       for (const concept of body.concepts) expect(Object.keys(concept)).toEqual(['uri', 'prefLabel', 'altLabels', 'related']);
     }
-    expect(ids((await service.get('/search?q=tea')).body.concepts)).toEqual(ids((await service.get(`/search?q=tea&fields=${ALL}`)).body.concepts));
+    expect(ids((await service.get('/search?q=tea')).body.concepts)).toEqual(
+      ids((await service.get(`/search?q=tea&fields=${ALL}`)).body.concepts),
+    );
   });
 
   test('an unknown field name is a 400 naming the parameter and the name', async () => {

@@ -30,7 +30,9 @@ describe('GET /get', () => {
   });
 
   test('leaves out URIs that are not concepts: unknown, a collection, a scheme, an untyped resource', async () => {
-    const { status, body } = await service.get(getPath(['nothing-here', 'tea', 'spice-rack', 'dishes', 'mediterranean-diet', 'http://other.example/x']));
+    const { status, body } = await service.get(
+      getPath(['nothing-here', 'tea', 'spice-rack', 'dishes', 'mediterranean-diet', 'http://other.example/x']),
+    );
     expect(status).toBe(200);
     expect(ids(body._embedded.concepts)).toEqual(['tea']);
   });
@@ -103,7 +105,12 @@ describe('labels in /get', () => {
 
   test('gives "" as prefLabel, never null, for a concept without any label', async () => {
     const { body } = await service.get(getPath(['unlabelled']));
-    expect(body._embedded.concepts[0]).toEqual({ uri: `${FOOD}unlabelled`, prefLabel: '', altLabels: [], related: [{ label: 'Salt', uri: `${FOOD}salt` }] });
+    expect(body._embedded.concepts[0]).toEqual({
+      uri: `${FOOD}unlabelled`,
+      prefLabel: '',
+      altLabels: [],
+      related: [{ label: 'Salt', uri: `${FOOD}salt` }],
+    });
   });
 
   test('lists the altLabels of the chosen language and the untagged ones, distinct and sorted', async () => {
@@ -122,7 +129,12 @@ describe('labels in /get', () => {
 
   test('takes SKOS-XL labels as the plain properties, for the concept and for related entries', async () => {
     const { body } = await service.get(getPath(['sourdough', 'bread'], '&lang=de'));
-    expect(body._embedded.concepts[0]).toEqual({ uri: `${FOOD}sourdough`, prefLabel: 'Sauerteig', altLabels: [], related: [{ label: 'Brot', uri: `${FOOD}bread` }] });
+    expect(body._embedded.concepts[0]).toEqual({
+      uri: `${FOOD}sourdough`,
+      prefLabel: 'Sauerteig',
+      altLabels: [],
+      related: [{ label: 'Brot', uri: `${FOOD}bread` }],
+    });
     expect(body._embedded.concepts[1].related).toContainEqual({ label: 'Sauerteig', uri: `${FOOD}sourdough` });
   });
 
@@ -187,7 +199,9 @@ describe('the self link of /get', () => {
   });
 
   test('leaves out, like any non-concept, a URI that passes the syntax rule but is no valid RDF IRI', async () => {
-    const { status, body } = await service.get(`/get?uri=${encodeURIComponent('http://x/%zz')}&uri=${encodeURIComponent('http://x/a#b#c')}&uri=${encodeURIComponent(FOOD + 'tea')}`);
+    const { status, body } = await service.get(
+      `/get?uri=${encodeURIComponent('http://x/%zz')}&uri=${encodeURIComponent('http://x/a#b#c')}&uri=${encodeURIComponent(FOOD + 'tea')}`,
+    );
     expect(status).toBe(200);
     expect(ids(body._embedded.concepts)).toEqual(['tea']);
     expect(body._links.self.href).toBe(`/get?uri=http://x/%25zz&uri=http://x/a%23b%23c&uri=${FOOD}tea`);

@@ -56,7 +56,10 @@ describe('GET /metrics', () => {
 
   test('counts store errors by kind', async () => {
     const endpoint = await misbehavingEndpoint((res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom'));
-    const failing = await startService({ LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' }, new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
+    const failing = await startService(
+      { LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' },
+      new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }),
+    );
     try {
       expect((await failing.get('/search?q=tea')).status).toBe(502);
       const text = await metrics(failing);

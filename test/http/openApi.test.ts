@@ -24,7 +24,10 @@ function described(path: string, status: number): { ref: string; response: any }
   let response = document.paths[path]?.get?.responses?.[String(status)];
   if (response?.$ref !== undefined) {
     ref = response.$ref;
-    response = response.$ref.slice(2).split('/').reduce((node: any, token: string) => node[token], document);
+    response = response.$ref
+      .slice(2)
+      .split('/')
+      .reduce((node: any, token: string) => node[token], document);
   }
   if (response === undefined) throw new Error(`the description has no ${status} answer for GET ${path}`);
   return { ref, response };
@@ -63,12 +66,51 @@ describe('the OpenAPI description at /openapi.json', () => {
 
   test('names the base path as its server, and every path the service answers', () => {
     expect(document.servers).toEqual([{ url: '/vocab' }]);
-    const draft = ['', '/extend', '/extend/propose', '/match', '/preview', '/suggest/entity', '/suggest/property', '/suggest/type'].map((path) => `/reconcile/1.0-draft${path}`);
-    expect(Object.keys(document.paths).sort()).toEqual(['/get', '/health', '/languages', '/metrics', '/openapi.json', '/ready', '/reconcile', ...draft, '/reconcile/preview', '/reconcile/properties', '/reconcile/suggest/entity', '/reconcile/suggest/property', '/reconcile/suggest/type', '/search', '/suggest'].sort());
+    const draft = ['', '/extend', '/extend/propose', '/match', '/preview', '/suggest/entity', '/suggest/property', '/suggest/type'].map(
+      (path) => `/reconcile/1.0-draft${path}`,
+    );
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [
+        '/get',
+        '/health',
+        '/languages',
+        '/metrics',
+        '/openapi.json',
+        '/ready',
+        '/reconcile',
+        ...draft,
+        '/reconcile/preview',
+        '/reconcile/properties',
+        '/reconcile/suggest/entity',
+        '/reconcile/suggest/property',
+        '/reconcile/suggest/type',
+        '/search',
+        '/suggest',
+      ].sort(),
+    );
   });
 
   test('describes the real 200 answers of every endpoint', async () => {
-    for (const path of [getPath(['tea', 'coffee', 'no-such-concept']), getPath(['tea'], '&lang=de&fields=broader,scopeNote'), '/search?q=tea', '/search?q=tea&count=3&page=2&lang=fr&fields=notation,scheme', '/suggest?q=t', '/suggest?q=zzzz', '/suggest?q=t&fields=broader', '/languages', '/health', '/ready', '/openapi.json', '/metrics', '/reconcile', '/reconcile/suggest/entity?prefix=te', '/reconcile/preview?id=https%3A%2F%2Fexample.org%2Ffood%2Ftea', '/reconcile/1.0-draft', '/reconcile/1.0-draft/suggest/entity?prefix=te&limit=3', '/reconcile/1.0-draft/extend/propose?type=x']) {
+    for (const path of [
+      getPath(['tea', 'coffee', 'no-such-concept']),
+      getPath(['tea'], '&lang=de&fields=broader,scopeNote'),
+      '/search?q=tea',
+      '/search?q=tea&count=3&page=2&lang=fr&fields=notation,scheme',
+      '/suggest?q=t',
+      '/suggest?q=zzzz',
+      '/suggest?q=t&fields=broader',
+      '/languages',
+      '/health',
+      '/ready',
+      '/openapi.json',
+      '/metrics',
+      '/reconcile',
+      '/reconcile/suggest/entity?prefix=te',
+      '/reconcile/preview?id=https%3A%2F%2Fexample.org%2Ffood%2Ftea',
+      '/reconcile/1.0-draft',
+      '/reconcile/1.0-draft/suggest/entity?prefix=te&limit=3',
+      '/reconcile/1.0-draft/extend/propose?type=x',
+    ]) {
       await expectDescribed(service, path, 200);
     }
   });
@@ -81,10 +123,21 @@ describe('the OpenAPI description at /openapi.json', () => {
   });
 
   test('describes the 400s, and each documented limit is the one enforced', async () => {
-    for (const path of ['/get', '/get?uri=not an iri', '/search', '/search?q=tea&count=0', '/suggest?q=tea&page=0', '/suggest?q=tea&lang=x_y', '/search?q=a&q=b']) {
+    for (const path of [
+      '/get',
+      '/get?uri=not an iri',
+      '/search',
+      '/search?q=tea&count=0',
+      '/suggest?q=tea&page=0',
+      '/suggest?q=tea&lang=x_y',
+      '/search?q=a&q=b',
+    ]) {
       await expectDescribed(service, path, 400);
     }
-    const parameters = (path: string): any[] => document.paths[path].get.parameters.map((parameter: any) => (parameter.$ref === undefined ? parameter : document.components.parameters[parameter.$ref.split('/').pop()]));
+    const parameters = (path: string): any[] =>
+      document.paths[path].get.parameters.map((parameter: any) =>
+        parameter.$ref === undefined ? parameter : document.components.parameters[parameter.$ref.split('/').pop()],
+      );
     const count = parameters('/search').find((parameter) => parameter.name === 'count').schema;
     await expectDescribed(service, `/search?q=tea&count=${count.maximum}`, 200);
     await expectDescribed(service, `/search?q=tea&count=${count.maximum + 1}`, 400);
@@ -127,7 +180,10 @@ describe('the OpenAPI description of a store that fails', () => {
   });
   const storeThat = async (answer: Parameters<typeof misbehavingEndpoint>[0], timeoutMs = 2000): Promise<RunningService> => {
     const endpoint = await misbehavingEndpoint(answer);
-    const running = await startService({ BASE_PATH: '/vocab', LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' }, new HttpStore({ endpoint: endpoint.url, timeoutMs }));
+    const running = await startService(
+      { BASE_PATH: '/vocab', LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' },
+      new HttpStore({ endpoint: endpoint.url, timeoutMs }),
+    );
     failing.push({ endpoint, service: running });
     return running;
   };
@@ -141,7 +197,10 @@ describe('the OpenAPI description of a store that fails', () => {
   test('describes the 503 of a store that cannot be reached, and /ready then', async () => {
     const endpoint = await misbehavingEndpoint((res) => res.end(EMPTY_RESULTS));
     await endpoint.close(); // nobody listens on its port any more
-    const running = await startService({ BASE_PATH: '/vocab', LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' }, new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
+    const running = await startService(
+      { BASE_PATH: '/vocab', LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' },
+      new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }),
+    );
     failing.push({ service: running });
     for (const path of [...LOOKUPS, '/ready']) await expectDescribed(running, path, 503);
   });

@@ -47,7 +47,15 @@ describe('OpenRefine, end to end', () => {
       { query: 'Libraries', type, type_strict: 'should' },
       { query: 'Public libraries', type, type_strict: 'should', properties: [{ pid: 'broader', v: { id: LIBRARIES, name: 'Libraries' } }] },
       { query: 'HER-7', type, type_strict: 'should' },
-      { query: 'Public libraries', type, type_strict: 'should', properties: [{ pid: 'notation', v: 7 }, { pid: 'broader', v: 'Libraries' }] },
+      {
+        query: 'Public libraries',
+        type,
+        type_strict: 'should',
+        properties: [
+          { pid: 'notation', v: 7 },
+          { pid: 'broader', v: 'Libraries' },
+        ],
+      },
       { query: 'Libraries', type, type_strict: 'should', properties: [{ pid: 'colour', v: 'red' }] },
     ]);
     expect(libraries?.[0]).toMatchObject({ id: LIBRARIES, name: 'Libraries', match: true });
@@ -100,11 +108,16 @@ describe('OpenRefine, end to end', () => {
     const ids = cells.map((cell) => (cell.startsWith(manifest.identifierSpace) ? cell.slice(manifest.identifierSpace.length) : cell));
     const { service_url, service_path } = manifest.extend.propose_properties;
     for (const type of ['', SKOS_CONCEPT]) {
-      const proposed = (await (await fetch(`${service_url}${service_path}?type=${type}`)).json()) as { properties: Array<{ id: string; name: string }> };
+      const proposed = (await (await fetch(`${service_url}${service_path}?type=${type}`)).json()) as {
+        properties: Array<{ id: string; name: string }>;
+      };
       expect(proposed.properties.length).toBeGreaterThan(3);
       const setting = manifest.extend.property_settings.find((s: { name: string }) => s.name === 'lang');
       const extension = { ids, properties: proposed.properties.map(({ id }) => ({ id, settings: { [setting.name]: 'en' } })) };
-      const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ extend: JSON.stringify(extension) }) });
+      const response = await fetch(`${service.url}/reconcile`, {
+        method: 'POST',
+        body: new URLSearchParams({ extend: JSON.stringify(extension) }),
+      });
       expect(response.status).toBe(200);
       const { meta, rows } = (await response.json()) as { meta: Array<{ id: string }>; rows: Record<string, Record<string, unknown[]>> };
       expect(meta.map((m) => m.id)).toEqual(proposed.properties.map((p) => p.id));

@@ -45,7 +45,11 @@ describe('every endpoint', () => {
   test.each(ENDPOINTS)('%s answers a CORS preflight with 204', async (path) => {
     const response = await fetch(service.url + path, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://catalogue.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-requested-with' },
+      headers: {
+        Origin: 'https://catalogue.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-requested-with',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -95,7 +99,11 @@ describe('errors', () => {
     const answer = await request('GET /search?q=Сельское HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
     expect(answer).toContain('Content-Type: application/json; charset=utf-8');
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ status: 400, error: 'Bad Request', message: expect.stringContaining('malformed HTTP request') });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      message: expect.stringContaining('malformed HTTP request'),
+    });
   });
 
   test('an unknown path is a 404 with the error body', async () => {
@@ -132,8 +140,16 @@ describe('errors', () => {
       ['count twice', 'q=a&count=2&count=3', "'count' parameter must be given only once"],
       ['page 0', 'q=a&page=0', "'page' parameter must be an integer from 1"],
       ['page not a number', 'q=a&page=x', "'page' parameter"],
-      ['page huge', 'q=a&count=20&page=99999999999', "'page' parameter must be an integer from 1 to 500 ('page' times 'count' at most 10000; 'count' is 20), not \"99999999999\""],
-      ['page beyond 10,000 results', 'q=a&count=100&page=101', "'page' parameter must be an integer from 1 to 100 ('page' times 'count' at most 10000; 'count' is 100)"],
+      [
+        'page huge',
+        'q=a&count=20&page=99999999999',
+        "'page' parameter must be an integer from 1 to 500 ('page' times 'count' at most 10000; 'count' is 20), not \"99999999999\"",
+      ],
+      [
+        'page beyond 10,000 results',
+        'q=a&count=100&page=101',
+        "'page' parameter must be an integer from 1 to 100 ('page' times 'count' at most 10000; 'count' is 100)",
+      ],
       ['a q with a malformed percent-escape', 'q=%zz', "'q' parameter is not well percent-encoded"],
       ['a q whose bytes are not UTF-8', 'q=%C3%28', "'q' parameter is not well percent-encoded"],
       ['a q with a lone surrogate', 'q=%ED%A0%80', "'q' parameter is not well percent-encoded"],

@@ -34,7 +34,12 @@ describe('a real vocabulary file with its oddities', () => {
   test('keeps links whose IRIs IRI validation refuses, as they are', async () => {
     const { body } = await service.get(getPath(`${H}museums`));
     expect(body._embedded.concepts).toEqual([
-      { uri: `${H}museums`, prefLabel: 'Museums', altLabels: ['Museum collections'], related: [{ label: '', uri: `http://dbpedia.org/resource/Mus${FFFD}e_du_Louvre` }] },
+      {
+        uri: `${H}museums`,
+        prefLabel: 'Museums',
+        altLabels: ['Museum collections'],
+        related: [{ label: '', uri: `http://dbpedia.org/resource/Mus${FFFD}e_du_Louvre` }],
+      },
     ]);
   });
 
@@ -50,7 +55,10 @@ describe('a real vocabulary file with its oddities', () => {
     const { body } = await service.get(`${getPath(`${H}archives`)}&fields=broader,notation`);
     expect(body._embedded.concepts[0]).toMatchObject({
       notation: ['A.10', 'B.2'],
-      broader: [{ label: 'Information sources', uri: `${H}records` }, { label: 'Museums', uri: `${H}museums` }],
+      broader: [
+        { label: 'Information sources', uri: `${H}records` },
+        { label: 'Museums', uri: `${H}museums` },
+      ],
     });
   });
 
@@ -69,7 +77,9 @@ describe('a real vocabulary file with its oddities', () => {
     expect(await found(withTopics, '/search?q=manuscripts')).toEqual([`${H}topic/manuscripts`]);
     expect(await found(withTopics, '/suggest?q=codi')).toEqual([`${H}topic/manuscripts`]);
     const { body } = await withTopics.get(getPath(`${H}topic/manuscripts`));
-    expect(body._embedded.concepts).toEqual([{ uri: `${H}topic/manuscripts`, prefLabel: 'Manuscripts', altLabels: ['Codices'], related: [] }]);
+    expect(body._embedded.concepts).toEqual([
+      { uri: `${H}topic/manuscripts`, prefLabel: 'Manuscripts', altLabels: ['Codices'], related: [] },
+    ]);
   });
 
   test('a concept retired with dcterms:isReplacedBy alone is deprecated: /get returns it, search never does', async () => {
@@ -86,7 +96,13 @@ describe('a real vocabulary file with its oddities', () => {
   });
 
   test('a concept labelled in 120 languages answers in each', async () => {
-    for (const [lang, label] of [['ja', 'Heritage ja'], ['tt', 'Heritage tt'], ['pt-BR', 'Heritage pt-BR'], ['pt', 'Heritage pt'], ['en', 'Heritage']]) {
+    for (const [lang, label] of [
+      ['ja', 'Heritage ja'],
+      ['tt', 'Heritage tt'],
+      ['pt-BR', 'Heritage pt-BR'],
+      ['pt', 'Heritage pt'],
+      ['en', 'Heritage'],
+    ]) {
       const { body } = await service.get(`${getPath(`${H}heritage`)}&lang=${lang}`);
       expect(body._embedded.concepts[0].prefLabel).toBe(label);
     }
@@ -99,9 +115,18 @@ describe('a real vocabulary file with its oddities', () => {
   test('labels tagged mul, und or zxx count as untagged: shown and found in every language, never a language of their own', async () => {
     const denarius = getPath(`${H}denarius`);
     // "Denarius"@mul is chosen as an untagged label would be, before "Denar"@de (whose tag is smaller than mul)
-    expect((await service.get(`${denarius}&lang=en`)).body._embedded.concepts[0]).toMatchObject({ prefLabel: 'Denarius', altLabels: ['RRC 44/5'] });
-    expect((await service.get(`${denarius}&lang=de`)).body._embedded.concepts[0]).toMatchObject({ prefLabel: 'Denar', altLabels: ['RRC 44/5'] });
-    expect((await service.get(`${denarius}&lang=fr`)).body._embedded.concepts[0]).toMatchObject({ prefLabel: 'Denarius', altLabels: ['Denier', 'RRC 44/5'] });
+    expect((await service.get(`${denarius}&lang=en`)).body._embedded.concepts[0]).toMatchObject({
+      prefLabel: 'Denarius',
+      altLabels: ['RRC 44/5'],
+    });
+    expect((await service.get(`${denarius}&lang=de`)).body._embedded.concepts[0]).toMatchObject({
+      prefLabel: 'Denar',
+      altLabels: ['RRC 44/5'],
+    });
+    expect((await service.get(`${denarius}&lang=fr`)).body._embedded.concepts[0]).toMatchObject({
+      prefLabel: 'Denarius',
+      altLabels: ['Denier', 'RRC 44/5'],
+    });
     for (const lang of ['en', 'ja']) {
       expect(await found(service, `/search?q=denarius&lang=${lang}`)).toEqual([`${H}denarius`]); // mul
       expect(await found(service, `/search?q=rrc%2044&lang=${lang}`)).toEqual([`${H}denarius`]); // zxx
@@ -119,7 +144,9 @@ describe('a real vocabulary file with its oddities', () => {
     try {
       expect(await found(entailed, '/search?q=information%20sources')).toEqual([records]);
       expect(await found(entailed, '/suggest?q=inform')).toEqual([records]);
-      expect((await entailed.get(getPath(records))).body._embedded.concepts).toEqual([{ uri: records, prefLabel: 'Information sources', altLabels: [], related: [] }]);
+      expect((await entailed.get(getPath(records))).body._embedded.concepts).toEqual([
+        { uri: records, prefLabel: 'Information sources', altLabels: [], related: [] },
+      ]);
       expect(await found(entailed, getPath(`${H}archives`))).toEqual([`${H}archives`]); // typed concepts stay
       expect(await found(entailed, '/search?q=anonymous%20heading')).toEqual([]); // blank nodes stay out
     } finally {
@@ -148,7 +175,9 @@ describe('a real vocabulary file with its oddities', () => {
       const { status, body, headers } = await none.get('/ready');
       expect(status).toBe(503);
       expect(headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(body.message).toMatch(/none is typed http:\/\/example.org\/NoSuchClass \(CONCEPT_TYPES\).*Their types: .*http:\/\/www.w3.org\/2004\/02\/skos\/core#Concept \(\d+\).*http:\/\/schema.org\/Topic \(1\).*Set CONCEPT_TYPES/);
+      expect(body.message).toMatch(
+        /none is typed http:\/\/example.org\/NoSuchClass \(CONCEPT_TYPES\).*Their types: .*http:\/\/www.w3.org\/2004\/02\/skos\/core#Concept \(\d+\).*http:\/\/schema.org\/Topic \(1\).*Set CONCEPT_TYPES/,
+      );
     } finally {
       await none.close();
     }

@@ -11,7 +11,10 @@ type Result = { id: string; name: string; score: number; match: boolean; type: A
 
 /** Sends a batch as OpenRefine does (a form POST) and gives each query's results. */
 async function reconcile(queries: Record<string, object>): Promise<Record<string, Result[]>> {
-  const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(queries) }) });
+  const response = await fetch(`${service.url}/reconcile`, {
+    method: 'POST',
+    body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as Record<string, { result: Result[] }>;
   expect(Object.keys(body).sort()).toEqual(Object.keys(queries).sort());
@@ -47,7 +50,10 @@ describe('reconciliation: the manifest', () => {
   });
 
   test('a CORS preflight of a POST is answered', async () => {
-    const response = await fetch(`${service.url}/reconcile`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3333', 'Access-Control-Request-Method': 'POST' } });
+    const response = await fetch(`${service.url}/reconcile`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3333', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
   });
@@ -61,13 +67,27 @@ describe('reconciliation: queries', () => {
     const posted = await reconcile(queries);
     expect(body.q0.result).toEqual(posted.q0);
     expect(first(posted.q0)).toBe('potato');
-    expect(posted.q0?.[0]).toEqual({ id: `${FOOD}potato`, name: 'Potato', score: 100, match: true, type: [{ id: SKOS_CONCEPT, name: 'Concept' }, { id: `${FOOD}ingredients`, name: 'Ingredients' }] });
+    expect(posted.q0?.[0]).toEqual({
+      id: `${FOOD}potato`,
+      name: 'Potato',
+      score: 100,
+      match: true,
+      type: [
+        { id: SKOS_CONCEPT, name: 'Concept' },
+        { id: `${FOOD}ingredients`, name: 'Ingredients' },
+      ],
+    });
     const scores = (posted.q0 ?? []).map((r) => r.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
   test('word order does not matter ("infusion herbal" finds Herbal infusion); an equal label ("Tea, herbal", its altLabel), or an inverted heading of one ("infusion, herbal"), matches; other orders do not', async () => {
-    const results = await reconcile({ reordered: { query: 'infusion herbal' }, plain: { query: 'Tea, herbal' }, inverted: { query: 'infusion, herbal' }, twoCommas: { query: 'infusion, herbal, hot' } });
+    const results = await reconcile({
+      reordered: { query: 'infusion herbal' },
+      plain: { query: 'Tea, herbal' },
+      inverted: { query: 'infusion, herbal' },
+      twoCommas: { query: 'infusion, herbal, hot' },
+    });
     expect(first(results.reordered)).toBe('herbal-infusion');
     expect(results.reordered?.[0]?.match).toBe(false);
     expect(results.reordered?.[0]?.score).toBeLessThan(100);
@@ -88,17 +108,32 @@ describe('reconciliation: queries', () => {
 
   test('a name that two concepts carry is never a match: "Tea" (the drink, and Supper in British English)', async () => {
     const results = await reconcile({ q: { query: 'tea' } });
-    expect((results.q ?? []).filter((r) => r.score === 100).map((r) => r.id.replace(FOOD, '')).sort()).toEqual(['supper', 'tea']);
+    expect(
+      (results.q ?? [])
+        .filter((r) => r.score === 100)
+        .map((r) => r.id.replace(FOOD, ''))
+        .sort(),
+    ).toEqual(['supper', 'tea']);
     expect((results.q ?? []).every((r) => !r.match)).toBe(true);
   });
 
   test('a type that is a concept scheme narrows the candidates, and so the namesakes: "Mint" in Dishes and drinks is a match', async () => {
-    const results = await reconcile({ any: { query: 'Mint' }, dishes: { query: 'Mint', type: `${FOOD}dishes` }, concepts: { query: 'Mint', type: SKOS_CONCEPT }, unknown: { query: 'Mint', type: 'https://example.org/no-such-scheme' } });
+    const results = await reconcile({
+      any: { query: 'Mint' },
+      dishes: { query: 'Mint', type: `${FOOD}dishes` },
+      concepts: { query: 'Mint', type: SKOS_CONCEPT },
+      unknown: { query: 'Mint', type: 'https://example.org/no-such-scheme' },
+    });
     expect((results.any ?? []).slice(0, 2).every((r) => !r.match)).toBe(true);
     expect(results.dishes?.map((r) => r.id.replace(FOOD, ''))).toContain('mint-candy');
     expect(results.dishes?.[0]).toMatchObject({ id: `${FOOD}mint-candy`, match: true });
     expect(results.dishes?.every((r) => r.type.some((t) => t.id === `${FOOD}dishes`))).toBe(true);
-    expect(results.concepts?.slice(0, 2).map((r) => r.id.replace(FOOD, '')).sort()).toEqual(['mint', 'mint-candy']);
+    expect(
+      results.concepts
+        ?.slice(0, 2)
+        .map((r) => r.id.replace(FOOD, ''))
+        .sort(),
+    ).toEqual(['mint', 'mint-candy']);
     expect(results.unknown).toEqual([]);
   });
 
@@ -125,14 +160,28 @@ describe('reconciliation: queries', () => {
   test('a property the service cannot use is left out and the request log says so: every query of the batch is answered', async () => {
     // a column of scheme names, a broader column of labels that match nothing, every property
     // that property suggest offers, one it does not know, a lang that is no tag, a reconciled cell
-    const offered = [...new Set((await Promise.all([...'abcdefghijklmnopqrstuvwxyz'].map((letter) => service.get(`/reconcile/suggest/property?prefix=${letter}`)))).flatMap(({ body }) => body.result.map((p: { id: string }) => p.id)))];
+    const offered = [
+      ...new Set(
+        (
+          await Promise.all([...'abcdefghijklmnopqrstuvwxyz'].map((letter) => service.get(`/reconcile/suggest/property?prefix=${letter}`)))
+        ).flatMap(({ body }) => body.result.map((p: { id: string }) => p.id)),
+      ),
+    ];
     expect(offered.length).toBeGreaterThan(6);
-    const batch: Record<string, object> = Object.fromEntries(offered.map((pid) => [`by-${pid}`, { query: 'Tea', properties: [{ pid, v: pid === 'lang' ? 'en' : 'Beverages' }] }]));
+    const batch: Record<string, object> = Object.fromEntries(
+      offered.map((pid) => [`by-${pid}`, { query: 'Tea', properties: [{ pid, v: pid === 'lang' ? 'en' : 'Beverages' }] }]),
+    );
     Object.assign(batch, {
       schemeName: { query: 'Tea', properties: [{ pid: 'scheme', v: 'Dishes and drinks' }] },
       unknown: { query: 'Tea', properties: [{ pid: 'colour', v: 'red' }] },
       badLang: { query: 'Tea', properties: [{ pid: 'lang', v: 'not a tag!' }] },
-      cell: { query: 'Tea', properties: [{ pid: 'broader', v: { id: `${FOOD}beverages`, name: 'Beverages' } }, { pid: 'notation', v: 42 }] },
+      cell: {
+        query: 'Tea',
+        properties: [
+          { pid: 'broader', v: { id: `${FOOD}beverages`, name: 'Beverages' } },
+          { pid: 'notation', v: 42 },
+        ],
+      },
       nothing: { query: 'Tea', properties: [{ pid: 'broader', v: null }, { v: 'no pid' }] },
     });
     const results = await reconcile({ ...batch, long: { query: 'Tea '.repeat(60) }, control: { query: 'Tea\u0007' } });
@@ -152,7 +201,12 @@ describe('reconciliation: queries', () => {
   });
 
   test('a leading article: "The Cheese" names Cheese, a match; a label in another language than the column\'s scores less: "The Moon" gives Thé (fr) 53.33', async () => {
-    const results = await reconcile({ cheese: { query: 'The Cheese' }, moon: { query: 'The Moon' }, french: { query: 'The Moon', properties: [{ pid: 'lang', v: 'fr' }] }, tea: { query: 'The tea' } });
+    const results = await reconcile({
+      cheese: { query: 'The Cheese' },
+      moon: { query: 'The Moon' },
+      french: { query: 'The Moon', properties: [{ pid: 'lang', v: 'fr' }] },
+      tea: { query: 'The tea' },
+    });
     expect(results.cheese?.[0]).toMatchObject({ id: `${FOOD}cheese`, score: 99.5, match: true });
     if (service.config.labelIndex) {
       expect(results.moon?.[0]).toMatchObject({ id: `${FOOD}tea`, score: 53.33, match: false }); // one word of two alike: 66.67, in French
@@ -181,7 +235,12 @@ describe('reconciliation: queries', () => {
   });
 
   test('one typo in a word of five letters or more still finds the concept, on the label index; the store path finds what /search finds', async () => {
-    const results = await reconcile({ changed: { query: 'Caulifluwer' }, swapped: { query: 'Aubregine' }, missing: { query: 'Cauliflwer' }, short: { query: 'Tae' } });
+    const results = await reconcile({
+      changed: { query: 'Caulifluwer' },
+      swapped: { query: 'Aubregine' },
+      missing: { query: 'Cauliflwer' },
+      short: { query: 'Tae' },
+    });
     if (service.config.labelIndex) {
       expect(first(results.changed)).toBe('cauliflower');
       expect(first(results.swapped)).toBe('aubergine');
@@ -226,7 +285,9 @@ describe('reconciliation: suggest, preview, data extension', () => {
   });
 
   test('type suggest offers the concept type and the schemes; property suggest the properties', async () => {
-    expect((await service.get('/reconcile/suggest/type?prefix=dish')).body.result).toEqual([{ id: `${FOOD}dishes`, name: 'Dishes and drinks' }]);
+    expect((await service.get('/reconcile/suggest/type?prefix=dish')).body.result).toEqual([
+      { id: `${FOOD}dishes`, name: 'Dishes and drinks' },
+    ]);
     expect((await service.get('/reconcile/suggest/type?prefix=conc')).body.result).toEqual([{ id: SKOS_CONCEPT, name: 'Concept' }]);
     expect((await service.get('/reconcile/suggest/property?prefix=bro')).body.result.map((p: { id: string }) => p.id)).toEqual(['broader']);
   });
@@ -249,8 +310,22 @@ describe('reconciliation: suggest, preview, data extension', () => {
   });
 
   test('data extension: the properties of each concept, labels in the language of the setting, entities for broader concepts', async () => {
-    const query = { ids: [`${FOOD}tea`, 'urn:x:nothing'], properties: [{ id: 'prefLabel', settings: { lang: 'fr' } }, { id: 'broader' }, { id: 'notation' }, { id: 'scopeNote' }, { id: 'altLabels' }, { id: 'scheme' }, { id: 'related' }] };
-    const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ extend: JSON.stringify(query) }) });
+    const query = {
+      ids: [`${FOOD}tea`, 'urn:x:nothing'],
+      properties: [
+        { id: 'prefLabel', settings: { lang: 'fr' } },
+        { id: 'broader' },
+        { id: 'notation' },
+        { id: 'scopeNote' },
+        { id: 'altLabels' },
+        { id: 'scheme' },
+        { id: 'related' },
+      ],
+    };
+    const response = await fetch(`${service.url}/reconcile`, {
+      method: 'POST',
+      body: new URLSearchParams({ extend: JSON.stringify(query) }),
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { meta: Array<{ id: string }>; rows: Record<string, Record<string, unknown[]>> };
     expect(body.meta.map((m) => m.id)).toEqual(['prefLabel', 'broader', 'notation', 'scopeNote', 'altLabels', 'scheme', 'related']);
@@ -263,15 +338,37 @@ describe('reconciliation: suggest, preview, data extension', () => {
       scheme: [{ id: `${FOOD}dishes`, name: 'Dishes and drinks' }],
       related: [{ id: `${FOOD}afternoon-tea`, name: 'Afternoon tea' }],
     });
-    expect(body.rows['urn:x:nothing']).toEqual({ prefLabel: [], broader: [], notation: [], scopeNote: [], altLabels: [], scheme: [], related: [] });
+    expect(body.rows['urn:x:nothing']).toEqual({
+      prefLabel: [],
+      broader: [],
+      notation: [],
+      scopeNote: [],
+      altLabels: [],
+      scheme: [],
+      related: [],
+    });
     const proposals = await service.get(`/reconcile/properties?type=${encodeURIComponent(SKOS_CONCEPT)}&limit=3`);
-    expect(proposals.body).toEqual({ type: SKOS_CONCEPT, limit: 3, properties: [expect.objectContaining({ id: 'prefLabel' }), expect.objectContaining({ id: 'altLabels' }), expect.objectContaining({ id: 'broader' })] });
+    expect(proposals.body).toEqual({
+      type: SKOS_CONCEPT,
+      limit: 3,
+      properties: [
+        expect.objectContaining({ id: 'prefLabel' }),
+        expect.objectContaining({ id: 'altLabels' }),
+        expect.objectContaining({ id: 'broader' }),
+      ],
+    });
   });
 
   test('a malformed extension is a 400 naming extend; an id that is no IRI, or a property the service does not extend, gets no values', async () => {
-    expect((await service.get(`/reconcile?extend=${encodeURIComponent('{"ids": "x", "properties": []}')}`)).body.message).toMatch(/'extend' parameter: 'ids' must be an array of strings/);
-    expect((await service.get(`/reconcile?extend=${encodeURIComponent('{"ids": [], "properties": [{"settings": {}}]}')}`)).body.message).toMatch(/'extend' parameter: each property needs an 'id'/);
-    const { status, body } = await service.get(`/reconcile?extend=${encodeURIComponent(JSON.stringify({ ids: ['x y', `${FOOD}tea`], properties: [{ id: 'colour' }, { id: 'lang' }, { id: 'prefLabel', settings: { lang: 'no tag!' } }] }))}`);
+    expect((await service.get(`/reconcile?extend=${encodeURIComponent('{"ids": "x", "properties": []}')}`)).body.message).toMatch(
+      /'extend' parameter: 'ids' must be an array of strings/,
+    );
+    expect(
+      (await service.get(`/reconcile?extend=${encodeURIComponent('{"ids": [], "properties": [{"settings": {}}]}')}`)).body.message,
+    ).toMatch(/'extend' parameter: each property needs an 'id'/);
+    const { status, body } = await service.get(
+      `/reconcile?extend=${encodeURIComponent(JSON.stringify({ ids: ['x y', `${FOOD}tea`], properties: [{ id: 'colour' }, { id: 'lang' }, { id: 'prefLabel', settings: { lang: 'no tag!' } }] }))}`,
+    );
     expect(status).toBe(200);
     expect(body.meta.map((m: { id: string }) => m.id)).toEqual(['colour', 'lang', 'prefLabel']);
     expect(body.rows['x y']).toEqual({ colour: [], lang: [], prefLabel: [] });

@@ -16,7 +16,11 @@ afterAll(() => service.close());
 type Candidate = { id: string; name: string; score: number; match: boolean; features: Array<{ id: string; value: number | boolean }> };
 
 async function post(path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${service.url}${DRAFT}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${service.url}${DRAFT}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -33,7 +37,14 @@ describe('the 1.0 draft', () => {
   test('the manifest at the endpoint: the draft version, a view template, batchSize, the services offered', async () => {
     const { status, body } = await service.get(DRAFT);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ versions: ['1.0-draft'], view: { url: `${service.url}/?uri={id}` }, batchSize: 100, standardizedScore: true, suggest: { entity: true, type: true, property: true }, extend: { proposeProperties: true } });
+    expect(body).toMatchObject({
+      versions: ['1.0-draft'],
+      view: { url: `${service.url}/?uri={id}` },
+      batchSize: 100,
+      standardizedScore: true,
+      suggest: { entity: true, type: true, property: true },
+      extend: { proposeProperties: true },
+    });
     expect(body.defaultTypes).toEqual([{ id: SKOS_CONCEPT, name: 'Concept' }]);
     // 0.2's manifest stays as it was
     expect((await service.get('/reconcile')).body.versions).toEqual(['0.2']);
@@ -43,9 +54,19 @@ describe('the 1.0 draft', () => {
     const [byName, byId, required, optional, none] = await match(
       { conditions: [name('Mint')] },
       { conditions: [{ matchType: 'id', propertyValue: `${FOOD}cheese` }] },
-      { conditions: [name('Mint'), { matchType: 'property', propertyId: 'broader', propertyValue: 'Pastries and desserts', required: true }] },
+      {
+        conditions: [
+          name('Mint'),
+          { matchType: 'property', propertyId: 'broader', propertyValue: 'Pastries and desserts', required: true },
+        ],
+      },
       { conditions: [name('Mint'), { matchType: 'property', propertyId: 'broader', propertyValue: 'Pastries and desserts' }] },
-      { conditions: [name('Mint'), { matchType: 'property', propertyId: 'broader', propertyValue: ['Pastries and desserts'], matchQuantifier: 'none' }] },
+      {
+        conditions: [
+          name('Mint'),
+          { matchType: 'property', propertyId: 'broader', propertyValue: ['Pastries and desserts'], matchQuantifier: 'none' },
+        ],
+      },
     );
     expect(byName?.map((c) => c.id).sort()).toEqual([`${FOOD}mint`, `${FOOD}mint-candy`]);
     expect(byName?.every((c) => c.match === false)).toBe(true); // two concepts are "Mint"
@@ -62,7 +83,10 @@ describe('the 1.0 draft', () => {
   });
 
   test('a type restricts to a scheme; lang chooses the labels matched and the names; limit', async () => {
-    const [french, limited] = await match({ conditions: [name('Thé')], lang: 'fr', type: `${FOOD}dishes` }, { conditions: [name('tea')], limit: 1 });
+    const [french, limited] = await match(
+      { conditions: [name('Thé')], lang: 'fr', type: `${FOOD}dishes` },
+      { conditions: [name('tea')], limit: 1 },
+    );
     expect(french?.[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Thé', match: true });
     expect(limited).toHaveLength(1);
   });
@@ -74,10 +98,23 @@ describe('the 1.0 draft', () => {
       [{ queries: [{ conditions: [] }] }, /queries\[0\]\.conditions: must be an array of at least one/],
       [{ queries: [{ limit: 1 }] }, /queries\[0\]\.conditions/],
       [{ queries: [name('Tea')] }, /queries\[0\]\.matchType: is no field of a query/],
-      [{ queries: [{ conditions: [{ propertyValue: 'Tea' }] }] }, /queries\[0\]\.conditions\[0\]\.matchType: must be one of name, id, property/],
+      [
+        { queries: [{ conditions: [{ propertyValue: 'Tea' }] }] },
+        /queries\[0\]\.conditions\[0\]\.matchType: must be one of name, id, property/,
+      ],
       [{ queries: [{ conditions: [name('Tea')], type: ['a', 'b'] }] }, /queries\[0\]\.type: must be one type identifier/],
-      [{ queries: [{ conditions: [{ matchType: 'property', propertyValue: 'x' }] }] }, /conditions\[0\]\.propertyId: is required where matchType is 'property'/],
-      [{ queries: [{ conditions: [name('Tea'), { matchType: 'property', propertyId: 'broader', propertyValue: 'x', matchQuantifier: 'some' }] }] }, /conditions\[1\]\.matchQuantifier: must be one of any, all, none/],
+      [
+        { queries: [{ conditions: [{ matchType: 'property', propertyValue: 'x' }] }] },
+        /conditions\[0\]\.propertyId: is required where matchType is 'property'/,
+      ],
+      [
+        {
+          queries: [
+            { conditions: [name('Tea'), { matchType: 'property', propertyId: 'broader', propertyValue: 'x', matchQuantifier: 'some' }] },
+          ],
+        },
+        /conditions\[1\]\.matchQuantifier: must be one of any, all, none/,
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await post('/match', body);
@@ -91,7 +128,13 @@ describe('the 1.0 draft', () => {
   });
 
   test('a property the service cannot use, or a matchQualifier, is left out: the query is answered', async () => {
-    const [answered] = await match({ conditions: [name('Cheese'), { matchType: 'property', propertyId: 'colour', propertyValue: 'yellow' }, { matchType: 'property', propertyId: 'notation', propertyValue: 'x', matchQualifier: 'skos:exactMatch', required: false }] });
+    const [answered] = await match({
+      conditions: [
+        name('Cheese'),
+        { matchType: 'property', propertyId: 'colour', propertyValue: 'yellow' },
+        { matchType: 'property', propertyId: 'notation', propertyValue: 'x', matchQualifier: 'skos:exactMatch', required: false },
+      ],
+    });
     expect(answered?.[0]).toMatchObject({ id: `${FOOD}cheese` });
   });
 
@@ -102,15 +145,32 @@ describe('the 1.0 draft', () => {
     expect(next).toEqual(all.slice(2, 4));
     expect((await service.get(`${DRAFT}/suggest/type?prefix=`)).body.result.map((t: { id: string }) => t.id)).toContain(SKOS_CONCEPT);
     expect((await service.get(`${DRAFT}/suggest/property?prefix=&limit=100`)).body.result.length).toBeGreaterThan(6);
-    expect((await service.get(`${DRAFT}/suggest/entity?prefix=te&limit=0`)).body.message).toMatch(/'limit' parameter must be an integer from 1 to 100/);
+    expect((await service.get(`${DRAFT}/suggest/entity?prefix=te&limit=0`)).body.message).toMatch(
+      /'limit' parameter must be an integer from 1 to 100/,
+    );
   });
 
   test('data extension in the draft form, its proposals, and the preview', async () => {
-    const { status, body } = await post('/extend', { ids: [`${FOOD}tea`], properties: [{ id: 'prefLabel', settings: { lang: 'fr' } }, { id: 'broader' }] });
+    const { status, body } = await post('/extend', {
+      ids: [`${FOOD}tea`],
+      properties: [{ id: 'prefLabel', settings: { lang: 'fr' } }, { id: 'broader' }],
+    });
     expect(status).toBe(200);
-    expect(body.rows).toEqual([{ id: `${FOOD}tea`, properties: [{ id: 'prefLabel', values: [{ str: 'Thé' }] }, { id: 'broader', values: [{ id: `${FOOD}beverages`, name: 'Beverages' }] }] }]);
+    expect(body.rows).toEqual([
+      {
+        id: `${FOOD}tea`,
+        properties: [
+          { id: 'prefLabel', values: [{ str: 'Thé' }] },
+          { id: 'broader', values: [{ id: `${FOOD}beverages`, name: 'Beverages' }] },
+        ],
+      },
+    ]);
     const proposals = (await service.get(`${DRAFT}/extend/propose?type=${encodeURIComponent(SKOS_CONCEPT)}&limit=2`)).body;
-    expect(proposals).toEqual({ type: SKOS_CONCEPT, limit: 2, properties: [expect.objectContaining({ id: 'prefLabel' }), expect.objectContaining({ id: 'altLabels' })] });
+    expect(proposals).toEqual({
+      type: SKOS_CONCEPT,
+      limit: 2,
+      properties: [expect.objectContaining({ id: 'prefLabel' }), expect.objectContaining({ id: 'altLabels' })],
+    });
     const preview = await fetch(`${service.url}${DRAFT}/preview?id=${encodeURIComponent(`${FOOD}tea`)}`);
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain('<title>Tea</title>');

@@ -57,7 +57,7 @@ describe('round trips to the store', () => {
     expect(service.store.queries - before).toBe(1);
   });
 
-  test('with the label index, /search and /suggest never ask the store; without it, at most three and two queries: candidates, their labels, the page\'s details', async () => {
+  test("with the label index, /search and /suggest never ask the store; without it, at most three and two queries: candidates, their labels, the page's details", async () => {
     // The label index ranks in memory and holds what a result shows, opt-in fields too.
     // Without it, the store finds the candidates, their labels are ranked in memory as the
     // index ranks, and the page's details are read.
@@ -119,18 +119,21 @@ describe('the result cache', () => {
     }
   });
 
-  test.each(['10000', '0'])('shares one round of store queries among identical requests in flight (CACHE_MAX_ENTRIES=%s)', async (entries) => {
-    const gated = new GatedStore(await createStore(testConfig()));
-    const service = await startService({ ...STORE_PATH, CACHE_MAX_ENTRIES: entries }, gated);
-    try {
-      const responses = await drive(gated, Promise.all(Array.from({ length: 8 }, () => service.get('/search?q=tea'))));
-      expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
-      expect(new Set(responses.map((response) => JSON.stringify(response.body))).size).toBe(1);
-      expect(service.store.queries).toBe(PER_SEARCH);
-    } finally {
-      await service.close();
-    }
-  });
+  test.each(['10000', '0'])(
+    'shares one round of store queries among identical requests in flight (CACHE_MAX_ENTRIES=%s)',
+    async (entries) => {
+      const gated = new GatedStore(await createStore(testConfig()));
+      const service = await startService({ ...STORE_PATH, CACHE_MAX_ENTRIES: entries }, gated);
+      try {
+        const responses = await drive(gated, Promise.all(Array.from({ length: 8 }, () => service.get('/search?q=tea'))));
+        expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+        expect(new Set(responses.map((response) => JSON.stringify(response.body))).size).toBe(1);
+        expect(service.store.queries).toBe(PER_SEARCH);
+      } finally {
+        await service.close();
+      }
+    },
+  );
 
   test('keeps no failure: the next request asks the store again', async () => {
     const gated = new GatedStore(await createStore(testConfig()));

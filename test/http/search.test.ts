@@ -76,7 +76,7 @@ describe('GET /search', () => {
     expect(await search('q=%E5%AF%BF%E5%8F%B8')).toEqual(['sushi']); // 寿司
   });
 
-  test('needs every query word to equal a word of one label, or share its stem in the label\'s language', async () => {
+  test("needs every query word to equal a word of one label, or share its stem in the label's language", async () => {
     expect(await search('q=apple%20pie')).toEqual(['apple-pie']);
     expect(await search('q=pie%20apple')).toEqual(['apple-pie']);
     expect(await search('q=apple%20cheese')).toEqual([]);
@@ -110,7 +110,12 @@ describe('GET /search', () => {
     expect(await search('q=levain')).toEqual(['sourdough']); // the XL altLabel, and "Pain au levain"@fr
     expect(await search('q=sour%20dow')).toEqual(['sourdough']); // the XL hiddenLabel
     const { body } = await service.get('/search?q=sourdough');
-    expect(body.concepts[0]).toEqual({ uri: `${FOOD}sourdough`, prefLabel: 'Sourdough', altLabels: ['Levain'], related: [{ label: 'Bread', uri: `${FOOD}bread` }] });
+    expect(body.concepts[0]).toEqual({
+      uri: `${FOOD}sourdough`,
+      prefLabel: 'Sourdough',
+      altLabels: ['Levain'],
+      related: [{ label: 'Bread', uri: `${FOOD}bread` }],
+    });
   });
 
   test('matches a notation exactly', async () => {

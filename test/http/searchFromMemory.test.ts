@@ -27,7 +27,7 @@ describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search
   });
   afterAll(() => service.close());
 
-  test('in every language, with every opt-in field; /suggest\'s fields too', async () => {
+  test("in every language, with every opt-in field; /suggest's fields too", async () => {
     // the words of what a first keystroke suggests: searched, they find most concepts
     const words = new Set<string>();
     const suggestedAtAll = new Set<string>();
@@ -45,7 +45,9 @@ describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search
         expect(search.status).toBe(200);
         const found: Array<{ uri: string }> = search.body.concepts;
         if (found.length === 0) continue;
-        const get = await service.get(`/get?${found.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`);
+        const get = await service.get(
+          `/get?${found.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`,
+        );
         expect(get.status).toBe(200);
         expect(found).toEqual(get.body._embedded.concepts);
         for (const { uri } of found) compared.add(uri);
@@ -53,7 +55,13 @@ describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search
         const suggest = await service.get(`/suggest?q=${encodeURIComponent(q)}&count=50&fields=${FIELDS}${langParameter}`);
         const suggested: Array<{ uri: string }> = suggest.body.concepts;
         if (suggested.length === 0) continue;
-        const details = new Map((await service.get(`/get?${suggested.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`)).body._embedded.concepts.map((concept: { uri: string }) => [concept.uri, concept]));
+        const details = new Map(
+          (
+            await service.get(
+              `/get?${suggested.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`,
+            )
+          ).body._embedded.concepts.map((concept: { uri: string }) => [concept.uri, concept]),
+        );
         expect(suggested).toEqual(suggested.map(({ uri }) => ({ ...(details.get(uri) as object), altLabels: [], related: [] })));
       }
     }

@@ -55,7 +55,10 @@ describe.each([
         const query = typed.slice(0, length);
         const { status, body } = await read(bloodhoundUrl(typeahead(), query));
         expect(status).toBe(200);
-        const shown = body._embedded.concepts.map((concept: { prefLabel: string; uri: string }) => ({ label: concept.prefLabel, id: concept.uri }));
+        const shown = body._embedded.concepts.map((concept: { prefLabel: string; uri: string }) => ({
+          label: concept.prefLabel,
+          id: concept.uri,
+        }));
         expect(shown.length).toBeGreaterThan(0);
         expect(shown.length).toBeLessThanOrEqual(10);
         for (const { label, id } of shown) {
@@ -133,7 +136,9 @@ describe.each([
   });
 
   test('the self link encodes the query as /get does, and repeats lang and scheme when given', async () => {
-    const { body } = await read(`${topicsUrl}search?q=${encodeURIComponent('tea & café')}&lang=fr&scheme=${encodeURIComponent(`${FOOD}dishes`)}`);
+    const { body } = await read(
+      `${topicsUrl}search?q=${encodeURIComponent('tea & café')}&lang=fr&scheme=${encodeURIComponent(`${FOOD}dishes`)}`,
+    );
     expect(body._links.self.href).toBe(`${basePath}/search?q=tea%20%26%20caf%C3%A9&page=1&count=20&lang=fr&scheme=${FOOD}dishes`);
   });
 

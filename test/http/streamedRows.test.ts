@@ -7,7 +7,15 @@ import { testConfig } from '../support/service.js';
 // embedded one, or the one SPARQL_ENDPOINT names: the Virtuoso suite runs this file too), the
 // values must be those of its JSON answers, awkward literals included.
 
-const AWKWARD = ['q"uo\ttab\nnew line\r\\n not an escape', 'é 𝄞 \u2028 \\"', '', '"', 'ends with a backslash \\', "l'apostrophe", '<not an IRI>'];
+const AWKWARD = [
+  'q"uo\ttab\nnew line\r\\n not an escape',
+  'é 𝄞 \u2028 \\"',
+  '',
+  '"',
+  'ends with a backslash \\',
+  "l'apostrophe",
+  '<not an IRI>',
+];
 
 function valueOf(term: Term | undefined): string {
   return term?.value ?? '';
@@ -18,7 +26,11 @@ async function both(store: SparqlStore, query: string, variables: string[]): Pro
   const count = await store.selectRows(query, variables, (values) => streamed.push(values), 10_000);
   expect(count).toBe(streamed.length);
   const whole = (await store.select(query)).map((row) => variables.map((name) => valueOf(row[name])));
-  const sort = (rows: string[][]): string[][] => rows.map((row) => JSON.stringify(row)).sort().map((row) => JSON.parse(row) as string[]);
+  const sort = (rows: string[][]): string[][] =>
+    rows
+      .map((row) => JSON.stringify(row))
+      .sort()
+      .map((row) => JSON.parse(row) as string[]);
   return { streamed: sort(streamed), whole: sort(whole) };
 }
 

@@ -14,34 +14,39 @@ import { foldedLabel } from '../../src/domain/foldedLetter.js';
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const word = fc.array(fc.constantFrom(...'abcdeéilnorstuöß'), { minLength: 2, maxLength: 9 }).map((letters) => letters.join(''));
 const label = fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
-const concept = fc.record({ pref: fc.tuple(label, fc.constantFrom('en', 'de', 'fr', '')), alt: fc.array(fc.tuple(label, fc.constantFrom('en', 'de', '')), { maxLength: 2 }) });
+const concept = fc.record({
+  pref: fc.tuple(label, fc.constantFrom('en', 'de', 'fr', '')),
+  alt: fc.array(fc.tuple(label, fc.constantFrom('en', 'de', '')), { maxLength: 2 }),
+});
 
 /** One typo, a swap of words, or upper case: what a spreadsheet does to a label. */
 const messy = (text: string) =>
-  fc.tuple(fc.nat(40), fc.constantFrom('change', 'drop', 'add', 'swap', 'reverse', 'upper', 'none'), fc.constantFrom(...'aeiorsxö')).map(([at, how, letter]) => {
-    const letters = [...text];
-    const i = at % letters.length;
-    switch (how) {
-      case 'change':
-        letters[i] = letter;
-        return letters.join('');
-      case 'drop':
-        letters.splice(i, 1);
-        return letters.join('') || text;
-      case 'add':
-        letters.splice(i, 0, letter);
-        return letters.join('');
-      case 'swap':
-        if (i + 1 < letters.length) [letters[i], letters[i + 1]] = [letters[i + 1] as string, letters[i] as string];
-        return letters.join('');
-      case 'reverse':
-        return text.split(' ').reverse().join(', ');
-      case 'upper':
-        return text.toUpperCase();
-      default:
-        return text;
-    }
-  });
+  fc
+    .tuple(fc.nat(40), fc.constantFrom('change', 'drop', 'add', 'swap', 'reverse', 'upper', 'none'), fc.constantFrom(...'aeiorsxö'))
+    .map(([at, how, letter]) => {
+      const letters = [...text];
+      const i = at % letters.length;
+      switch (how) {
+        case 'change':
+          letters[i] = letter;
+          return letters.join('');
+        case 'drop':
+          letters.splice(i, 1);
+          return letters.join('') || text;
+        case 'add':
+          letters.splice(i, 0, letter);
+          return letters.join('');
+        case 'swap':
+          if (i + 1 < letters.length) [letters[i], letters[i + 1]] = [letters[i + 1] as string, letters[i] as string];
+          return letters.join('');
+        case 'reverse':
+          return text.split(' ').reverse().join(', ');
+        case 'upper':
+          return text.toUpperCase();
+        default:
+          return text;
+      }
+    });
 
 describe('reconciliation on the label index', () => {
   test('finds every concept the rules score, with its score for an English column; "equal" exactly where a label names the query', () => {
@@ -63,7 +68,9 @@ describe('reconciliation on the label index', () => {
         const expected = new Map<string, number>();
         const equal = new Set<string>();
         for (const { uri, text, language } of labels) {
-          const words = foldedLabel(text).split(' ').filter((w) => w !== '');
+          const words = foldedLabel(text)
+            .split(' ')
+            .filter((w) => w !== '');
           const names = query.names(words, language);
           const score = Math.round(columnScore(query.score(words, language), names, speaks('en', language)) * 100) / 100;
           if (score > 0) expected.set(uri, Math.max(expected.get(uri) ?? 0, score));
@@ -71,7 +78,12 @@ describe('reconciliation on the label index', () => {
         }
         const { candidates, equalCount } = index.reconcile(query, { column: 'en' }, 1000);
         expect([q, new Map(candidates.map((c) => [c.uri, c.score]))]).toEqual([q, expected]);
-        expect(candidates.filter((c) => c.equal).map((c) => c.uri).sort()).toEqual([...equal].sort());
+        expect(
+          candidates
+            .filter((c) => c.equal)
+            .map((c) => c.uri)
+            .sort(),
+        ).toEqual([...equal].sort());
         expect(equalCount).toBe(equal.size);
         const scores = candidates.map((c) => c.score);
         expect(scores).toEqual([...scores].sort((a, b) => b - a));

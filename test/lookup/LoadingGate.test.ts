@@ -1,7 +1,12 @@
 import { LoadingGate, type Loading } from '../../src/lookup/LoadingGate.js';
 import { IndexLoadingError, UpstreamTimeoutError } from '../../src/errors.js';
 
-const loading = (expected: number, started = 1): Loading => ({ progress: '10 of 100 triples read (10%) in 1 s', secondsLeft: 9, expected, started });
+const loading = (expected: number, started = 1): Loading => ({
+  progress: '10 of 100 triples read (10%) in 1 s',
+  secondsLeft: 9,
+  expected,
+  started,
+});
 
 describe('the loading gate', () => {
   test('asks the store one keystroke at a time; another meanwhile is a 503 with the progress', async () => {
@@ -17,8 +22,15 @@ describe('the loading gate', () => {
   test('after the store took too long, leaves it alone until the next build', async () => {
     const gate = new LoadingGate(800, 1000);
     const asked: number[] = [];
-    await expect(gate.run(loading(100), async (timeoutMs) => { asked.push(timeoutMs); throw new UpstreamTimeoutError(timeoutMs); })).rejects.toThrow(IndexLoadingError);
-    await expect(gate.run(loading(100), async () => void asked.push(0))).rejects.toThrow(/the label index is being built \(10 of 100 triples read/);
+    await expect(
+      gate.run(loading(100), async (timeoutMs) => {
+        asked.push(timeoutMs);
+        throw new UpstreamTimeoutError(timeoutMs);
+      }),
+    ).rejects.toThrow(IndexLoadingError);
+    await expect(gate.run(loading(100), async () => void asked.push(0))).rejects.toThrow(
+      /the label index is being built \(10 of 100 triples read/,
+    );
     expect(asked).toEqual([800]); // the budget, and no second ask
     await expect(gate.run(loading(100, 2), async () => 'a new build')).resolves.toBe('a new build');
   });

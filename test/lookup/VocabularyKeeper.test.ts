@@ -24,7 +24,8 @@ const CONCEPT = 'http://www.w3.org/2004/02/skos/core#Concept';
 /** A logger that keeps its lines. */
 function keptLog(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const keep = (message: string, cause?: unknown): void => void lines.push(cause instanceof Error ? `${message}: ${cause.message}` : message);
+  const keep = (message: string, cause?: unknown): void =>
+    void lines.push(cause instanceof Error ? `${message}: ${cause.message}` : message);
   return { lines, error: keep, warn: keep, info: keep, debug: keep };
 }
 
@@ -49,7 +50,15 @@ function options(extra: Partial<LabelIndexOptions> = {}): LabelIndexOptions {
 class IndexSource {
   private readonly keeper: VocabularyKeeper;
   constructor(store: SparqlStore, queries: QueryCatalog, indexOptions: LabelIndexOptions, log: Logger) {
-    this.keeper = new VocabularyKeeper({ store, queries, log, spellings: false, index: new IndexBuilds(store, queries, indexOptions, log), refreshSeconds: 3600, indexRefreshSeconds: 3600 });
+    this.keeper = new VocabularyKeeper({
+      store,
+      queries,
+      log,
+      spellings: false,
+      index: new IndexBuilds(store, queries, indexOptions, log),
+      refreshSeconds: 3600,
+      indexRefreshSeconds: 3600,
+    });
   }
   get current(): LabelIndex | undefined {
     return this.keeper.current.index?.index;
@@ -146,11 +155,17 @@ describe('the keeper of the label index', () => {
       store.load(lines.join('\n'), { format: 'text/turtle' });
       return store;
     }
-    const constructs = (store: MisbehavingEndpoint): string[] => store.requests.map((request) => new URLSearchParams(request.body).get('query') ?? '').filter((query) => /CONSTRUCT/.test(query));
+    const constructs = (store: MisbehavingEndpoint): string[] =>
+      store.requests.map((request) => new URLSearchParams(request.body).get('query') ?? '').filter((query) => /CONSTRUCT/.test(query));
 
     test('reads a store that cuts answers short on in parts of what it sent, and gets every triple', async () => {
       endpoint = await oxigraphEndpoint(vocabulary(10), { cap: 4 });
-      const source = new IndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic', QUERIES_DIR), options(), keptLog());
+      const source = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options(),
+        keptLog(),
+      );
       await source.refresh();
       expect(source.current?.stats).toMatchObject({ concepts: 10, labels: 10 });
       const labelReads = constructs(endpoint).filter((query) => query.includes(`${SKOS}prefLabel>`) && !query.includes('literalForm'));
@@ -159,7 +174,12 @@ describe('the keeper of the label index', () => {
 
     test('reads each pattern whole where the store is known to send it so, and in parts where it refused one whole', async () => {
       endpoint = await oxigraphEndpoint(vocabulary(10), { refuseOver: 4 });
-      const source = new IndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic', QUERIES_DIR), options({ partTriples: 4 }), keptLog());
+      const source = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options({ partTriples: 4 }),
+        keptLog(),
+      );
       await source.refresh();
       expect(source.current?.stats).toMatchObject({ concepts: 10, labels: 10 });
       const labelReads = constructs(endpoint).filter((query) => query.includes(`${SKOS}prefLabel>`) && !query.includes('literalForm'));
@@ -183,7 +203,12 @@ describe('the keeper of the label index', () => {
     test('gives up, naming the setting to change, when the cap would need too many parts', async () => {
       endpoint = await oxigraphEndpoint(vocabulary(3100), { cap: 3 });
       const log = keptLog();
-      const source = new IndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic', QUERIES_DIR), options(), log);
+      const source = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options(),
+        log,
+      );
       await source.refresh();
       expect(source.current).toBeUndefined();
       expect(log.lines.join('\n')).toMatch(/sent 3 of the 3100 triples asked for .*ResultSetMaxRows/);
@@ -193,18 +218,27 @@ describe('the keeper of the label index', () => {
     test('builds again only when the vocabulary changed, and then finds what changed', async () => {
       const store = vocabulary(2);
       endpoint = await oxigraphEndpoint(store);
-      const source = new IndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic', QUERIES_DIR), options(), keptLog());
+      const source = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options(),
+        keptLog(),
+      );
       await source.load();
       const first = constructs(endpoint).length;
       expect(first).toBeGreaterThan(0);
       await source.load();
       expect(constructs(endpoint).length).toBe(first); // unchanged: nothing read
       // one label longer: the same number of triples, another length
-      store.update(`DELETE DATA { <http://x/c1> <${SKOS}prefLabel> "Label 1"@en } ; INSERT DATA { <http://x/c1> <${SKOS}prefLabel> "Label one"@en }`);
+      store.update(
+        `DELETE DATA { <http://x/c1> <${SKOS}prefLabel> "Label 1"@en } ; INSERT DATA { <http://x/c1> <${SKOS}prefLabel> "Label one"@en }`,
+      );
       await source.load();
       expect(constructs(endpoint).length).toBeGreaterThan(first);
       const index = source.current;
-      expect(index?.search(new RankQuery('search', searchTerms('one')), 'one', {}, 'en', { limit: 10, offset: 0 })).toEqual(['http://x/c1']);
+      expect(index?.search(new RankQuery('search', searchTerms('one')), 'one', {}, 'en', { limit: 10, offset: 0 })).toEqual([
+        'http://x/c1',
+      ]);
     });
 
     test('from a fresh snapshot, asks the store nothing until a refresh would be due', async () => {
@@ -224,15 +258,28 @@ describe('the keeper of the label index', () => {
 
     test('an export that types few of its concepts: the start names SKOS_ENTAILMENT, which takes the rest as concepts', async () => {
       const store = new oxigraph.Store();
-      const lines = Array.from({ length: 10 }, (_, i) => `<http://x/c${i}> <${SKOS}prefLabel> "Label ${i}"@en ${i === 0 ? '' : `; <${SKOS}broader> <http://x/c0>`} .`);
+      const lines = Array.from(
+        { length: 10 },
+        (_, i) => `<http://x/c${i}> <${SKOS}prefLabel> "Label ${i}"@en ${i === 0 ? '' : `; <${SKOS}broader> <http://x/c0>`} .`,
+      );
       store.load([...lines, `<http://x/c0> a <${CONCEPT}> .`].join('\n'), { format: 'text/turtle' });
       endpoint = await oxigraphEndpoint(store);
       const log = keptLog();
-      const plain = new IndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic', QUERIES_DIR), options(), log);
+      const plain = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options(),
+        log,
+      );
       await plain.refresh();
       expect(plain.report).toMatchObject({ concepts: 1, entailed: 0, wouldEntail: 9, labelled: 10 });
       expect(log.lines.join('\n')).toMatch(/9 labelled resources are linked by skos:broader.*set SKOS_ENTAILMENT=on/);
-      const entailed = new IndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), QueryCatalog.load('generic', QUERIES_DIR), options({ entailment: true }), keptLog());
+      const entailed = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options({ entailment: true }),
+        keptLog(),
+      );
       await entailed.refresh();
       expect(entailed.report).toMatchObject({ concepts: 10, entailed: 9, wouldEntail: 0 });
     });
@@ -241,12 +288,20 @@ describe('the keeper of the label index', () => {
       // the last triple of each long answer comes 3 s after the others
       endpoint = await oxigraphEndpoint(vocabulary(2000), { holdLastMs: 3000 });
       const log = keptLog();
-      const source = new IndexSource(new HttpStore({ endpoint: endpoint.url, timeoutMs: 10_000 }), QueryCatalog.load('generic', QUERIES_DIR), options(), log);
+      const source = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 10_000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options(),
+        log,
+      );
       expect(source.pending).toBe('the label index is not built yet');
       const building = source.refresh();
       // both long answers (the concepts' type, their labels) held back by one triple each
-      for (let waited = 0; waited < 5000 && !/ 3998 triples/.test(source.pending ?? ''); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(source.pending).toMatch(/^building the label index: 3998 triples read (of 4000 \(99%\)|\(\d+ of \d+ patterns counted so far: \d+\)) in \d+ s$/);
+      for (let waited = 0; waited < 5000 && !/ 3998 triples/.test(source.pending ?? ''); waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(source.pending).toMatch(
+        /^building the label index: 3998 triples read (of 4000 \(99%\)|\(\d+ of \d+ patterns counted so far: \d+\)) in \d+ s$/,
+      );
       expect(log.lines).toEqual([]);
       await building;
       expect(source.pending).toBeUndefined();

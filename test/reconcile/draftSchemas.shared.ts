@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 async function post(path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${service.url}${DRAFT}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${service.url}${DRAFT}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -62,7 +66,11 @@ describe('the draft examples, sent to the service', () => {
     expect(invalid.length).toBeGreaterThan(0);
     for (const [file, batch] of invalid) {
       const { status, body } = await post('/match', batch);
-      expect([file, status, body.message]).toEqual([file, 400, expect.stringMatching(/^request body: (must be a JSON object|queries\[\d+\])/)]);
+      expect([file, status, body.message]).toEqual([
+        file,
+        400,
+        expect.stringMatching(/^request body: (must be a JSON object|queries\[\d+\])/),
+      ]);
     }
   });
 
@@ -86,7 +94,18 @@ describe('every answer of the 1.0 draft validates', () => {
     const batch = {
       queries: [
         { conditions: [{ matchType: 'name', propertyValue: 'Mint' }] },
-        { conditions: [{ matchType: 'name', propertyValue: 'Mint' }, { matchType: 'property', propertyId: 'broader', propertyValue: [{ id: `${FOOD}pastries`, name: 'Pastries' }, 'Herbs and spices'], required: true, matchQuantifier: 'any' }] },
+        {
+          conditions: [
+            { matchType: 'name', propertyValue: 'Mint' },
+            {
+              matchType: 'property',
+              propertyId: 'broader',
+              propertyValue: [{ id: `${FOOD}pastries`, name: 'Pastries' }, 'Herbs and spices'],
+              required: true,
+              matchQuantifier: 'any',
+            },
+          ],
+        },
         { conditions: [{ matchType: 'id', propertyValue: `${FOOD}cheese` }], type: `${FOOD}dishes`, limit: 3, lang: 'fr' },
         { conditions: [{ matchType: 'property', propertyId: 'notation', propertyValue: 'DSH-101' }] },
         { conditions: [{ matchType: 'name', propertyValue: 'xylophone quartet' }] },
@@ -97,15 +116,31 @@ describe('every answer of the 1.0 draft validates', () => {
     expect(status).toBe(200);
     expectValid('reconciliation-result-batch', body);
     expect(body.results.map((r: { candidates: unknown[] }) => r.candidates.length > 0)).toEqual([true, true, true, true, false]);
-    expect(body.results.flatMap((r: { candidates: Array<{ match: unknown; features: unknown[] }> }) => r.candidates).every((c: { match: unknown; features: unknown[] }) => typeof c.match === 'boolean' && Array.isArray(c.features))).toBe(true);
+    expect(
+      body.results
+        .flatMap((r: { candidates: Array<{ match: unknown; features: unknown[] }> }) => r.candidates)
+        .every((c: { match: unknown; features: unknown[] }) => typeof c.match === 'boolean' && Array.isArray(c.features)),
+    ).toBe(true);
   });
 
   test('entity, type and property suggest with offset and limit; proposals; a data extension', async () => {
-    for (const query of ['prefix=min', 'prefix=p&offset=3&limit=4', 'prefix=zzzz', `prefix=${encodeURIComponent(`${FOOD}tea`)}`]) expectValid('suggest-entities-response', (await service.get(`${DRAFT}/suggest/entity?${query}`)).body);
-    for (const query of ['prefix=', 'prefix=dish', 'prefix=conc&limit=1']) expectValid('suggest-types-response', (await service.get(`${DRAFT}/suggest/type?${query}`)).body);
-    for (const query of ['prefix=', 'prefix=bro&offset=0&limit=2']) expectValid('suggest-properties-response', (await service.get(`${DRAFT}/suggest/property?${query}`)).body);
-    expectValid('data-extension-property-proposal', (await service.get(`${DRAFT}/extend/propose?type=${encodeURIComponent('http://www.w3.org/2004/02/skos/core#Concept')}&limit=4`)).body);
-    const query = { ids: [`${FOOD}tea`, `${FOOD}soups`, 'urn:x:nothing'], properties: ['prefLabel', 'altLabels', 'broader', 'related', 'notation', 'scheme', 'scopeNote'].map((id) => ({ id, settings: { lang: 'fr' } })) };
+    for (const query of ['prefix=min', 'prefix=p&offset=3&limit=4', 'prefix=zzzz', `prefix=${encodeURIComponent(`${FOOD}tea`)}`])
+      expectValid('suggest-entities-response', (await service.get(`${DRAFT}/suggest/entity?${query}`)).body);
+    for (const query of ['prefix=', 'prefix=dish', 'prefix=conc&limit=1'])
+      expectValid('suggest-types-response', (await service.get(`${DRAFT}/suggest/type?${query}`)).body);
+    for (const query of ['prefix=', 'prefix=bro&offset=0&limit=2'])
+      expectValid('suggest-properties-response', (await service.get(`${DRAFT}/suggest/property?${query}`)).body);
+    expectValid(
+      'data-extension-property-proposal',
+      (await service.get(`${DRAFT}/extend/propose?type=${encodeURIComponent('http://www.w3.org/2004/02/skos/core#Concept')}&limit=4`)).body,
+    );
+    const query = {
+      ids: [`${FOOD}tea`, `${FOOD}soups`, 'urn:x:nothing'],
+      properties: ['prefLabel', 'altLabels', 'broader', 'related', 'notation', 'scheme', 'scopeNote'].map((id) => ({
+        id,
+        settings: { lang: 'fr' },
+      })),
+    };
     expectValid('data-extension-query', query);
     const { status, body } = await post('/extend', query);
     expect(status).toBe(200);

@@ -12,8 +12,17 @@ const Ajv = (AjvModule as unknown as { default: typeof AjvModule.default }).defa
  * themselves; the formats they use are checked loosely. `openapi.json` is Swagger 2.0's own
  * schema, which the manifest's `authentication` refers to.
  */
-export function schemaValidators(folder: string): { schema: (name: string) => ValidateFunction; expectValid: (name: string, document: unknown) => void; names: Set<string> } {
-  const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, formats: { uri: (s: string) => /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(s), email: (s: string) => /^\S+@\S+$/.test(s) } });
+export function schemaValidators(folder: string): {
+  schema: (name: string) => ValidateFunction;
+  expectValid: (name: string, document: unknown) => void;
+  names: Set<string>;
+} {
+  const ajv = new Ajv({
+    strict: false,
+    validateSchema: false,
+    allErrors: true,
+    formats: { uri: (s: string) => /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(s), email: (s: string) => /^\S+@\S+$/.test(s) },
+  });
   const keys = new Map<string, string>();
   for (const file of readdirSync(join(folder, 'schemas'))) {
     const schema = JSON.parse(readFileSync(join(folder, 'schemas', file), 'utf8')) as { $id?: string };

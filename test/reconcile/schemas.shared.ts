@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 async function post(name: 'queries' | 'extend', value: object): Promise<any> {
-  const response = await fetch(`${service.url}/reconcile`, { method: 'POST', body: new URLSearchParams({ [name]: JSON.stringify(value) }) });
+  const response = await fetch(`${service.url}/reconcile`, {
+    method: 'POST',
+    body: new URLSearchParams({ [name]: JSON.stringify(value) }),
+  });
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -24,10 +27,20 @@ const BATCH = {
   q0: { query: 'Potato' },
   q1: { query: 'herbal, tea', limit: 3 },
   q2: { query: 'Mint', type: `${FOOD}dishes`, type_strict: 'any' },
-  q3: { query: 'Mint', properties: [{ pid: 'broader', v: 'Herbs and spices' }, { pid: 'lang', v: 'en' }] },
+  q3: {
+    query: 'Mint',
+    properties: [
+      { pid: 'broader', v: 'Herbs and spices' },
+      { pid: 'lang', v: 'en' },
+    ],
+  },
   q4: { query: 'xylophone quartet' },
   q5: { query: `${FOOD}cheese` },
-  q6: { query: 'Thé', type: ['http://www.w3.org/2004/02/skos/core#Concept'], properties: [{ pid: 'scheme', v: { id: `${FOOD}dishes`, name: 'Dishes' } }] },
+  q6: {
+    query: 'Thé',
+    type: ['http://www.w3.org/2004/02/skos/core#Concept'],
+    properties: [{ pid: 'scheme', v: { id: `${FOOD}dishes`, name: 'Dishes' } }],
+  },
 };
 
 describe('the schemas', () => {
@@ -39,7 +52,11 @@ describe('the schemas', () => {
         const folder = join(SHARED, 'examples', document, kind);
         if (!existsSync(folder)) continue;
         for (const file of readdirSync(folder)) {
-          expect([document, file, schema(document)(JSON.parse(readFileSync(join(folder, file), 'utf8')))]).toEqual([document, file, kind === 'valid']);
+          expect([document, file, schema(document)(JSON.parse(readFileSync(join(folder, file), 'utf8')))]).toEqual([
+            document,
+            file,
+            kind === 'valid',
+          ]);
           if (kind === 'invalid') refused++;
         }
       }
@@ -73,14 +90,26 @@ describe('every answer of /reconcile validates', () => {
   });
 
   test('entity, type and property suggest', async () => {
-    for (const prefix of ['min', 'p', 'zzzz', `${FOOD}tea`]) expectValid('suggest-entities-response', (await service.get(`/reconcile/suggest/entity?prefix=${encodeURIComponent(prefix)}`)).body);
-    for (const prefix of ['', 'dish', 'conc']) expectValid('suggest-types-response', (await service.get(`/reconcile/suggest/type?prefix=${prefix}`)).body);
-    for (const prefix of ['', 'bro']) expectValid('suggest-properties-response', (await service.get(`/reconcile/suggest/property?prefix=${prefix}`)).body);
+    for (const prefix of ['min', 'p', 'zzzz', `${FOOD}tea`])
+      expectValid('suggest-entities-response', (await service.get(`/reconcile/suggest/entity?prefix=${encodeURIComponent(prefix)}`)).body);
+    for (const prefix of ['', 'dish', 'conc'])
+      expectValid('suggest-types-response', (await service.get(`/reconcile/suggest/type?prefix=${prefix}`)).body);
+    for (const prefix of ['', 'bro'])
+      expectValid('suggest-properties-response', (await service.get(`/reconcile/suggest/property?prefix=${prefix}`)).body);
   });
 
   test('property proposals, and a data extension (the query sent validates too)', async () => {
-    expectValid('data-extension-property-proposal', (await service.get('/reconcile/properties?type=http%3A%2F%2Fwww.w3.org%2F2004%2F02%2Fskos%2Fcore%23Concept&limit=4')).body);
-    const query = { ids: [`${FOOD}tea`, `${FOOD}soups`, 'urn:x:nothing'], properties: ['prefLabel', 'altLabels', 'broader', 'related', 'notation', 'scheme', 'scopeNote'].map((id) => ({ id, settings: { lang: 'fr' } })) };
+    expectValid(
+      'data-extension-property-proposal',
+      (await service.get('/reconcile/properties?type=http%3A%2F%2Fwww.w3.org%2F2004%2F02%2Fskos%2Fcore%23Concept&limit=4')).body,
+    );
+    const query = {
+      ids: [`${FOOD}tea`, `${FOOD}soups`, 'urn:x:nothing'],
+      properties: ['prefLabel', 'altLabels', 'broader', 'related', 'notation', 'scheme', 'scopeNote'].map((id) => ({
+        id,
+        settings: { lang: 'fr' },
+      })),
+    };
     expectValid('data-extension-query', query);
     expectValid('data-extension-response', await post('extend', query));
   });

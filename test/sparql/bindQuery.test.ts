@@ -11,14 +11,49 @@ const parser = new sparqljs.Parser();
 /** Strings with every kind of character, leaning on the ones that matter in SPARQL text. */
 const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.array(
-    fc.oneof(
-      fc.constantFrom('"', "'", '\\', '{', '}', '<', '>', '#', '\n', '\r', '\t', '\u0000', '\uD800', '\uDFFF', '\u2028', '*', '.', ';', '?x', '$x', '"""', "'''", '\\u0022', '\\"'),
-      fc.constantFrom(' } UNION { ?s ?p ?o } #', '" ) } ; DROP ALL #', '\\n} LIMIT 1 #', "' AND 'x'", 'FILTER(true)', '^^<http://x>', '@en'),
-      fc.string({ unit: 'grapheme', maxLength: 4 }),
-    ),
-    { maxLength: 12 },
-  ).map((parts) => parts.join('')),
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          '"',
+          "'",
+          '\\',
+          '{',
+          '}',
+          '<',
+          '>',
+          '#',
+          '\n',
+          '\r',
+          '\t',
+          '\u0000',
+          '\uD800',
+          '\uDFFF',
+          '\u2028',
+          '*',
+          '.',
+          ';',
+          '?x',
+          '$x',
+          '"""',
+          "'''",
+          '\\u0022',
+          '\\"',
+        ),
+        fc.constantFrom(
+          ' } UNION { ?s ?p ?o } #',
+          '" ) } ; DROP ALL #',
+          '\\n} LIMIT 1 #',
+          "' AND 'x'",
+          'FILTER(true)',
+          '^^<http://x>',
+          '@en',
+        ),
+        fc.string({ unit: 'grapheme', maxLength: 4 }),
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => parts.join('')),
 );
 
 /** What bindQuery accepts as a literal: well-formed, without U+2028/U+2029. */
@@ -96,19 +131,29 @@ describe.each(availableDialects())('the %s query templates', (dialect) => {
   test('an IRI is bound only when it is one, and then reads back equal', () => {
     const concepts = catalog.template('concepts');
     fc.assert(
-      fc.property(fc.oneof(nasty, nasty.map((s) => `http://example.org/${s}`)), (value) => {
-        let text: string;
-        try {
-          text = bindQuery(concepts, { concept: [rdf.namedNode(value)], conceptType: [rdf.namedNode('http://x/C')], lang: rdf.literal('en') });
-        } catch (error) {
-          expect(error).toBeInstanceOf(UnsafeBindingError);
-          return;
-        }
-        expect(isIri(value) && !/[\u2028\u2029]/.test(value)).toBe(true);
-        const parsed = parser.parse(text) as SelectQuery;
-        const values = JSON.stringify(parsed.where);
-        expect(values).toContain(JSON.stringify(value));
-      }),
+      fc.property(
+        fc.oneof(
+          nasty,
+          nasty.map((s) => `http://example.org/${s}`),
+        ),
+        (value) => {
+          let text: string;
+          try {
+            text = bindQuery(concepts, {
+              concept: [rdf.namedNode(value)],
+              conceptType: [rdf.namedNode('http://x/C')],
+              lang: rdf.literal('en'),
+            });
+          } catch (error) {
+            expect(error).toBeInstanceOf(UnsafeBindingError);
+            return;
+          }
+          expect(isIri(value) && !/[\u2028\u2029]/.test(value)).toBe(true);
+          const parsed = parser.parse(text) as SelectQuery;
+          const values = JSON.stringify(parsed.where);
+          expect(values).toContain(JSON.stringify(value));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -120,7 +165,12 @@ describe('bindQuery', () => {
   ) as SelectQuery;
 
   test('fills a VALUES block with one row per term of a list', () => {
-    const text = bindQuery(template, { c: [rdf.namedNode('http://x/1'), rdf.namedNode('http://x/2')], word: [], lang: undefined, scheme: undefined });
+    const text = bindQuery(template, {
+      c: [rdf.namedNode('http://x/1'), rdf.namedNode('http://x/2')],
+      word: [],
+      lang: undefined,
+      scheme: undefined,
+    });
     expect(text).toContain('<http://x/1>');
     expect(text).toContain('<http://x/2>');
     expect(text).not.toContain('http://x/default');
@@ -167,7 +217,11 @@ describe('bindQuery', () => {
 
   test('never changes the template', () => {
     const before = JSON.stringify(template);
-    bindQuery(template, { c: [rdf.namedNode('http://x/1')], word: [rdf.literal('a')], lang: rdf.literal('en'), scheme: undefined }, { limit: 5, offset: 10 });
+    bindQuery(
+      template,
+      { c: [rdf.namedNode('http://x/1')], word: [rdf.literal('a')], lang: rdf.literal('en'), scheme: undefined },
+      { limit: 5, offset: 10 },
+    );
     expect(JSON.stringify(template)).toBe(before);
   });
 });

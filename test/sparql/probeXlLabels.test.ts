@@ -62,7 +62,14 @@ describe('the SKOS-XL branches of the queries', () => {
   test('stay in when the store cannot be asked', async () => {
     const queries = QueryCatalog.load('generic', QUERIES_DIR);
     const store = new HttpStore({ endpoint: `http://127.0.0.1:${await freePort()}/sparql`, timeoutMs: 1000 });
-    const keeper = new VocabularyKeeper({ store, queries, log: createLogger('silent'), spellings: false, refreshSeconds: 3600, indexRefreshSeconds: 3600 });
+    const keeper = new VocabularyKeeper({
+      store,
+      queries,
+      log: createLogger('silent'),
+      spellings: false,
+      refreshSeconds: 3600,
+      indexRefreshSeconds: 3600,
+    });
     await keeper.start();
     keeper.stop();
     expect(generator.stringify(keeper.current.queries.template('search'))).toContain('literalForm');
@@ -75,13 +82,17 @@ describe('withoutBranches', () => {
   test('drops the alternatives that mention the variable, and leaves the template as it was', () => {
     const template = parse('SELECT * WHERE { { ?s ?p ?o } UNION { ?s ?q ?x . ?x ?r ?o } UNION { ?o ?p ?s } FILTER(?o != 1) }');
     const before = generator.stringify(template);
-    expect(generator.stringify(withoutBranches(template, 'x'))).toBe(generator.stringify(parse('SELECT * WHERE { { ?s ?p ?o } UNION { ?o ?p ?s } FILTER(?o != 1) }')));
+    expect(generator.stringify(withoutBranches(template, 'x'))).toBe(
+      generator.stringify(parse('SELECT * WHERE { { ?s ?p ?o } UNION { ?o ?p ?s } FILTER(?o != 1) }')),
+    );
     expect(generator.stringify(template)).toBe(before);
   });
 
   test('prunes inner UNIONs before it judges the alternative that holds them', () => {
     const nested = parse('SELECT * WHERE { { { ?s ?p ?o } UNION { ?s ?q ?x } FILTER(?o != 1) } UNION { ?s ?r ?o } }');
-    expect(generator.stringify(withoutBranches(nested, 'x'))).toBe(generator.stringify(parse('SELECT * WHERE { { { ?s ?p ?o } FILTER(?o != 1) } UNION { ?s ?r ?o } }')));
+    expect(generator.stringify(withoutBranches(nested, 'x'))).toBe(
+      generator.stringify(parse('SELECT * WHERE { { { ?s ?p ?o } FILTER(?o != 1) } UNION { ?s ?r ?o } }')),
+    );
   });
 
   test('turns a UNION left with one alternative into its group, and keeps a UNION whose every alternative mentions the variable', () => {

@@ -8,7 +8,19 @@ import { virtuosoTextQuery } from '../../src/sparql/virtuosoTextQuery.js';
 const searchWords = (q: string, languages: string[] = []) => candidateWords(new RankQuery('search', searchTerms(q)), languages);
 const suggestWords = (q: string) => candidateWords(new RankQuery('suggest', suggestTerms(q)));
 
-const variants = SpellingVariants.fromLabels(['Café au lait', 'Crème brûlée', 'Süßkartoffel', 'Straße', 'Smørrebrød', 'Łosoś', 'Caféine', 'Über alles', 'Übersetzung', 'Μουσακάς', 'plain words only']);
+const variants = SpellingVariants.fromLabels([
+  'Café au lait',
+  'Crème brûlée',
+  'Süßkartoffel',
+  'Straße',
+  'Smørrebrød',
+  'Łosoś',
+  'Caféine',
+  'Über alles',
+  'Übersetzung',
+  'Μουσακάς',
+  'plain words only',
+]);
 
 describe('SpellingVariants', () => {
   test('keeps the words whose spelling differs from their folded form, in lower case', () => {
@@ -67,7 +79,10 @@ describe('virtuosoTextQuery', () => {
     const shape = new RegExp(`^(${word}|\\((${word})( OR ${word})*\\))( AND (${word}|\\((${word})( OR ${word})*\\)))*$`, 'u');
     fc.assert(
       fc.property(
-        fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom("tea' OR 'x", 'AND OR NEAR', '(a) | b', '"x"', "o''clock", 'a*b* c**', 'ÜBER* straße')),
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          fc.constantFrom("tea' OR 'x", 'AND OR NEAR', '(a) | b', '"x"', "o''clock", 'a*b* c**', 'ÜBER* straße'),
+        ),
         (q) => {
           for (const words of [searchWords(q, ['en', 'de']), suggestWords(q)]) {
             const text = virtuosoTextQuery(words, variants);

@@ -40,9 +40,13 @@ describe('the embedded store', () => {
 
   test('loads IRIs that IRI validation refuses, and reports them in one line with the first few', async () => {
     const warnings: string[] = [];
-    const store = await EmbeddedStore.load([FIXTURES + 'tiny.nt', FIXTURES + 'real-world-oddities.nt'], undefined, (message) => warnings.push(message));
+    const store = await EmbeddedStore.load([FIXTURES + 'tiny.nt', FIXTURES + 'real-world-oddities.nt'], undefined, (message) =>
+      warnings.push(message),
+    );
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/real-world-oddities\.nt: 4 IRIs that RDF's grammar allows but IRI validation refuses, kept as they are: "http:\/\/dbpedia\.org\/resource\/Mus\uFFFDe", .*, \.\.\.$/);
+    expect(warnings[0]).toMatch(
+      /real-world-oddities\.nt: 4 IRIs that RDF's grammar allows but IRI validation refuses, kept as they are: "http:\/\/dbpedia\.org\/resource\/Mus\uFFFDe", .*, \.\.\.$/,
+    );
     const rows = await store.select('SELECT ?o WHERE { ?s <http://www.w3.org/2004/02/skos/core#closeMatch> ?o }');
     expect(rows.map((row) => row.o?.value)).toEqual(['http://dbpedia.org/resource/Art_mus\uFFFDum']); // written as \\uFFFD in the file
     expect(store.quads).toBeGreaterThan(150);

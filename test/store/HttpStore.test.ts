@@ -30,7 +30,12 @@ describe('HttpStore', () => {
   test('sends the query form-encoded with basic auth and reads SPARQL JSON results', async () => {
     endpoint = await misbehavingEndpoint((res) => {
       res.setHeader('Content-Type', 'application/sparql-results+json');
-      res.end(JSON.stringify({ head: { vars: ['x', 'l'] }, results: { bindings: [{ x: { type: 'uri', value: 'http://x/1' }, l: { type: 'literal', value: 'Tee', 'xml:lang': 'de' } }] } }));
+      res.end(
+        JSON.stringify({
+          head: { vars: ['x', 'l'] },
+          results: { bindings: [{ x: { type: 'uri', value: 'http://x/1' }, l: { type: 'literal', value: 'Tee', 'xml:lang': 'de' } }] },
+        }),
+      );
     });
     const store = new HttpStore({ endpoint: endpoint.url, user: 'cataloguer', password: 's3cret:with colon', timeoutMs: 2000 });
     const rows = await store.select('SELECT * WHERE { ?x ?p ?l }');
@@ -46,7 +51,9 @@ describe('HttpStore', () => {
 
   test('sends no Authorization header without credentials, and the graph as default-graph-uri', async () => {
     endpoint = await misbehavingEndpoint((res) => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS));
-    await new HttpStore({ endpoint: endpoint.url, graph: 'http://example.org/graph', timeoutMs: 2000 }).select('SELECT * WHERE { ?s ?p ?o }');
+    await new HttpStore({ endpoint: endpoint.url, graph: 'http://example.org/graph', timeoutMs: 2000 }).select(
+      'SELECT * WHERE { ?s ?p ?o }',
+    );
     expect(endpoint.requests[0]?.headers.authorization).toBeUndefined();
     expect(new URLSearchParams(endpoint.requests[0]?.body).get('default-graph-uri')).toBe('http://example.org/graph');
   });
@@ -74,7 +81,11 @@ describe('HttpStore', () => {
   });
 
   test('a store answering 500 gives 502, without its message, the query or its address', async () => {
-    endpoint = await misbehavingEndpoint((res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Virtuoso 37000 Error SP030: SPARQL compiler, line 3: syntax error at SELECT'));
+    endpoint = await misbehavingEndpoint((res) =>
+      res
+        .writeHead(500, { 'Content-Type': 'text/plain' })
+        .end('Virtuoso 37000 Error SP030: SPARQL compiler, line 3: syntax error at SELECT'),
+    );
     const { status, body } = await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
     expect(status).toBe(502);
     expect(body).toEqual({ status: 502, error: 'Bad Gateway', message: 'the SPARQL store answered with HTTP status 500' });
@@ -84,9 +95,17 @@ describe('HttpStore', () => {
   test.each([
     ['an HTML page', 'text/html', '<html><body>Maintenance</body></html>'],
     ['JSON that is not SPARQL results', 'application/json', '{"error": "no"}'],
-    ['a truncated body', 'application/sparql-results+json', '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "ur'],
+    [
+      'a truncated body',
+      'application/sparql-results+json',
+      '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "ur',
+    ],
     ['garbage bytes', 'application/sparql-results+json', '\u0000\u00ff\u0001garbage'],
-    ['a malformed term', 'application/sparql-results+json', '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "nonsense", "value": "x"}}]}}'],
+    [
+      'a malformed term',
+      'application/sparql-results+json',
+      '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "nonsense", "value": "x"}}]}}',
+    ],
   ])('a store answering %s gives 502', async (_case, contentType, text) => {
     endpoint = await misbehavingEndpoint((res) => res.writeHead(200, { 'Content-Type': contentType }).end(text));
     const { status, body } = await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));

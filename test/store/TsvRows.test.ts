@@ -3,14 +3,16 @@ import { TsvFormatError, TsvRows } from '../../src/store/TsvRows.js';
 
 // Both forms of TSV results, as the stores write them: the W3C's (Oxigraph, Jena) and
 // Virtuoso's (every value quoted, quotes doubled, raw tabs and line breaks inside quotes).
-const W3C = '?concept\t?value\t?lang\n<http://x/1>\t"a \\"quoted\\" \\t tab\\n\\\\"@en-gb\t"en-gb"\n<http://x/2>\t"\\u00e9\\U0001D11E"\t""\n<http://x/3>\t\t\n_:b0\t42\ttrue\r\n';
+const W3C =
+  '?concept\t?value\t?lang\n<http://x/1>\t"a \\"quoted\\" \\t tab\\n\\\\"@en-gb\t"en-gb"\n<http://x/2>\t"\\u00e9\\U0001D11E"\t""\n<http://x/3>\t\t\n_:b0\t42\ttrue\r\n';
 const W3C_ROWS = [
   ['http://x/1', 'a "quoted" \t tab\n\\', 'en-gb'],
   ['http://x/2', 'é𝄞', ''],
   ['http://x/3', '', ''],
   ['_:b0', '42', 'true'],
 ];
-const VIRTUOSO = '"concept"\t"value"\t"lang"\n"http://x/1"\t"a ""quoted"" \t tab\nline \\n"\t"en-gb"\n"http://x/2"\t""\t\n"http://x/3"\t""""\t42\n';
+const VIRTUOSO =
+  '"concept"\t"value"\t"lang"\n"http://x/1"\t"a ""quoted"" \t tab\nline \\n"\t"en-gb"\n"http://x/2"\t""\t\n"http://x/3"\t""""\t42\n';
 const VIRTUOSO_ROWS = [
   ['http://x/1', 'a "quoted" \t tab\nline \\n', 'en-gb'],
   ['http://x/2', '', ''],

@@ -14,7 +14,9 @@ afterEach(async () => {
 describe('the limit on store queries', () => {
   test('keeps at most SPARQL_MAX_CONCURRENCY queries in flight and SPARQL_QUEUE_LIMIT waiting, and refuses the rest at once with 503', async () => {
     const held: Array<() => void> = [];
-    endpoint = await misbehavingEndpoint((res) => held.push(() => res.writeHead(200, { 'Content-Type': 'application/sparql-results+json' }).end(EMPTY_RESULTS)));
+    endpoint = await misbehavingEndpoint((res) =>
+      held.push(() => res.writeHead(200, { 'Content-Type': 'application/sparql-results+json' }).end(EMPTY_RESULTS)),
+    );
     const store = new LimitingStore(new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }), 2, 1);
     const service = await startService({ LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' }, store);
     try {
@@ -55,7 +57,10 @@ describe('the circuit breaker', () => {
       expect(fast.body.message).toContain('asked again in a moment');
       expect(Date.now() - started).toBeLessThan(200);
 
-      endpoint = await misbehavingEndpoint((res) => res.writeHead(200, { 'Content-Type': 'application/sparql-results+json' }).end(EMPTY_RESULTS), port);
+      endpoint = await misbehavingEndpoint(
+        (res) => res.writeHead(200, { 'Content-Type': 'application/sparql-results+json' }).end(EMPTY_RESULTS),
+        port,
+      );
       const back = Date.now();
       let status = 0;
       while (status !== 200 && Date.now() - back < 3000) {
@@ -82,7 +87,10 @@ describe('the circuit breaker', () => {
 describe('GET /health and GET /ready', () => {
   test('/health answers 200 whatever the store, /ready only while the store answers', async () => {
     const port = await freePort();
-    const service = await startService({ LABEL_INDEX: 'off' }, new HttpStore({ endpoint: `http://127.0.0.1:${port}/sparql`, timeoutMs: 1000 }));
+    const service = await startService(
+      { LABEL_INDEX: 'off' },
+      new HttpStore({ endpoint: `http://127.0.0.1:${port}/sparql`, timeoutMs: 1000 }),
+    );
     try {
       const health = await service.get('/health');
       expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });

@@ -39,7 +39,8 @@ test('a store stopped under load gives 503s with Retry-After, and answers resume
   const load = Array.from({ length: CLIENTS }, async () => {
     while (running) {
       const i = n++;
-      const path = i % 3 === 0 ? `/get?uri=https://example.org/food/tea&n=${i}` : `/suggest?q=${words[i % words.length]}&count=${1 + (i % 50)}`;
+      const path =
+        i % 3 === 0 ? `/get?uri=https://example.org/food/tea&n=${i}` : `/suggest?q=${words[i % words.length]}&count=${1 + (i % 50)}`;
       const started = Date.now();
       const response = await fetch(service.url + path.replace('&n=', '&lang=en&x='));
       await response.arrayBuffer();
@@ -65,7 +66,10 @@ test('a store stopped under load gives 503s with Retry-After, and answers resume
   const after = answers.filter((a) => firstAfter !== undefined && a.at > firstAfter.at + firstAfter.ms);
   const shutdown = answers.filter((a) => a.at + a.ms >= stopping && a.at < stopped);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-  const tally = (list: Answer[]) => JSON.stringify(Object.fromEntries([...new Set(list.map((a) => a.status))].sort().map((s) => [s, list.filter((a) => a.status === s).length])));
+  const tally = (list: Answer[]) =>
+    JSON.stringify(
+      Object.fromEntries([...new Set(list.map((a) => a.status))].sort().map((s) => [s, list.filter((a) => a.status === s).length])),
+    );
   const recovery = firstAfter === undefined ? NaN : firstAfter.at + firstAfter.ms - back;
   process.stdout.write(
     `store-failure: ${answers.length} requests in ${((Date.now() - t0) / 1000).toFixed(1)} s; before the stop ${tally(before)}; ` +

@@ -24,14 +24,22 @@ export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misb
   return misbehavingEndpoint((res, body) => {
     const form = new URLSearchParams(body);
     const query = form.get('query') ?? '';
-    const accept = /tab-separated/.test(String(res.req.headers.accept)) ? 'text/tab-separated-values' : /n-triples/.test(String(res.req.headers.accept)) ? 'application/n-triples' : 'application/sparql-results+json';
+    const accept = /tab-separated/.test(String(res.req.headers.accept))
+      ? 'text/tab-separated-values'
+      : /n-triples/.test(String(res.req.headers.accept))
+        ? 'application/n-triples'
+        : 'application/sparql-results+json';
     let text: string;
     try {
       const construct = /^\s*(PREFIX[^\n]*\n\s*)*CONSTRUCT/i.test(query);
       const answer = store.query(query, { use_default_graph_as_union: true, results_format: construct ? 'application/n-triples' : accept });
       text = String(answer);
       if (misbehaviour.server !== undefined) res.setHeader('Server', misbehaviour.server);
-      if (construct && misbehaviour.refuseOver !== undefined && text.split('\n').filter((line) => line !== '').length > misbehaviour.refuseOver) {
+      if (
+        construct &&
+        misbehaviour.refuseOver !== undefined &&
+        text.split('\n').filter((line) => line !== '').length > misbehaviour.refuseOver
+      ) {
         res.statusCode = 500;
         res.end(`Virtuoso 42000 Error FRVEC: array in for vectored over max vector length > ${misbehaviour.refuseOver}`);
         return;

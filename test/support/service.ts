@@ -36,7 +36,9 @@ export function odditiesSettings(): Record<string, string> {
  * index, when a suite sets them), then the test's own.
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  const fromEnvironment = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SPARQL_') || name === 'LABEL_INDEX'));
+  const fromEnvironment = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name.startsWith('SPARQL_') || name === 'LABEL_INDEX'),
+  );
   return loadConfig({ LOG_LEVEL: 'silent', ...fromEnvironment, ...overrides });
 }
 

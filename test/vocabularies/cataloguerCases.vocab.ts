@@ -33,7 +33,8 @@ describe('UNESCO Thesaurus', () => {
   test('libr suggests Libraries and Librarians before Books and Booksellers, found through Spanish labels', async () => {
     const shown = labels(await found(unesco, '/suggest?q=libr'));
     expect(shown.slice(0, 2)).toEqual(['Libraries', 'Librarians']);
-    for (const book of ['Books', 'Booksellers']) if (shown.includes(book)) expect(shown.indexOf(book)).toBeGreaterThan(shown.indexOf('Librarians'));
+    for (const book of ['Books', 'Booksellers'])
+      if (shown.includes(book)) expect(shown.indexOf(book)).toBeGreaterThan(shown.indexOf('Librarians'));
   });
 
   test('heritage finds every concept whose prefLabel holds the word before Genome, found through an altLabel', async () => {
