@@ -86,6 +86,7 @@ export class ConceptField extends HTMLElement {
   #request; // the AbortController of the request in flight
   #timer;
   #composing = false;
+  #formDisabled = false;
   #id = `concept-field-${++fields}`;
 
   constructor() {
@@ -143,7 +144,7 @@ export class ConceptField extends HTMLElement {
     if (name === 'placeholder') this.input.placeholder = this.getAttribute('placeholder') ?? '';
     else if (name === 'value' && this.isConnected) this.#preset();
     else if (['fields', 'lang', 'scheme'].includes(name) && this.input.value.trim() !== '') this.#suggest(); // the list on show is asked again
-    this.input.disabled = this.disabled;
+    if (name === 'disabled') this.#disable();
     this.#update();
   }
 
@@ -154,7 +155,14 @@ export class ConceptField extends HTMLElement {
   }
 
   formDisabledCallback(disabled) {
-    this.input.disabled = disabled || this.disabled;
+    this.#formDisabled = disabled; // a disabled fieldset around it
+    this.#disable();
+  }
+
+  /** Typing and removing are off while the element or its fieldset is disabled. */
+  #disable() {
+    this.input.disabled = this.disabled || this.#formDisabled;
+    for (const button of this.chips.querySelectorAll('button')) button.disabled = this.input.disabled;
   }
 
   formStateRestoreCallback(state) {
@@ -271,7 +279,7 @@ export class ConceptField extends HTMLElement {
           textContent: '×',
           part: 'remove',
           title: `Remove ${label}`,
-          disabled: this.disabled,
+          disabled: this.input.disabled,
         });
         remove.setAttribute('aria-label', `Remove ${label}`);
         remove.addEventListener('click', () => this.#remove(index));

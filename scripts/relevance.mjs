@@ -71,7 +71,7 @@ const concurrency = 6;
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 const { chooseLabel } = await import('../dist/domain/chooseLabel.js');
 const { foldText } = await import('../dist/domain/foldedLetter.js');
-const { wordsOf } = await import('../dist/domain/matchPatterns.js');
+const { wordsOf } = await import('../dist/domain/wordsOf.js');
 const { stemOf } = await import('../dist/domain/stems.js');
 
 // ---------------------------------------------------------------------------------------

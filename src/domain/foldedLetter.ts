@@ -1,3 +1,4 @@
+import { WORD_CHARACTERS, wordsAsWritten } from './wordsOf.js';
 /**
  * Case and diacritics folding, written as regular expression text for the store's REGEX.
  *
@@ -41,7 +42,7 @@ const IS = {
   arabicMark: new RegExp(`^[${ARABIC_MARKS}]$`, 'u'),
   hebrewLetter: /^[\u05D0-\u05EA\u05EF-\u05F2]$/u,
   arabicLetter: /^(?=\p{L})\p{Script=Arabic}$/u,
-  wordCharacter: /^[\p{L}\p{N}\p{M}]$/u,
+  wordCharacter: new RegExp(`^[${WORD_CHARACTERS}]$`, 'u'),
 };
 /** Regular expression text: any number of the marks folding drops at the start of a word. */
 export const FOLDED_MARKS_RUN = `[${FOLDED_MARKS}]*`;
@@ -280,8 +281,8 @@ export const FOLDED_AWAY_LETTER: string = (() => {
 export function foldedLabel(label: string): string {
   // ASCII (most labels of most vocabularies): its words are runs of [A-Za-z0-9], folded to lower case
   if (/^[\x00-\x7f]*$/.test(label)) return (label.match(/[A-Za-z0-9]+/g) ?? []).join(' ').toLowerCase();
-  return [...label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)]
-    .map((match) => foldText(match[0]))
+  return wordsAsWritten(label)
+    .map((word) => foldText(word))
     .filter((word) => word !== '')
     .join(' ');
 }

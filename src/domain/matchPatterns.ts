@@ -1,5 +1,6 @@
 import { FOLDED_MARKS_RUN, foldText, foldedWordPattern } from './foldedLetter.js';
 import type { QueryTerm } from './QueryTerm.js';
+import { WORD_CHARACTERS, wordsOf } from './wordsOf.js';
 import type { RankQuery } from './ranking.js';
 import { STEMMED_LANGUAGES, hasStemmer, stemStart } from './stems.js';
 
@@ -24,13 +25,7 @@ export interface CandidateTerm extends QueryTerm {
   languages?: readonly string[] | undefined;
 }
 
-const WORD_CHARACTER = '\\p{L}\\p{N}\\p{M}';
-const SEPARATOR = `[^${WORD_CHARACTER}]`;
-
-/** Splits text into words as labels are split: runs of letters, digits and combining marks. */
-export function wordsOf(text: string): string[] {
-  return [...text.normalize('NFC').matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => match[0]);
-}
+const SEPARATOR = `[^${WORD_CHARACTERS}]`;
 
 /**
  * /search's query words: a word ending in `*` may start a longer word. Words that fold to

@@ -1,4 +1,5 @@
 import { foldText } from '../domain/foldedLetter.js';
+import { wordsAsWritten } from '../domain/wordsOf.js';
 
 /**
  * The spellings with diacritics (or ß, æ, œ, ø...) of the words in a store's labels, by
@@ -24,7 +25,7 @@ export class SpellingVariants {
     const seen = new Set<string>();
     for (const label of labels) {
       // as stored, not normalized: the text index holds a decomposed é (e, U+0301) as it is
-      for (const [word] of label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+      for (const word of wordsAsWritten(label)) {
         const spelling = word.toLowerCase();
         if (seen.has(spelling)) continue;
         seen.add(spelling);

@@ -236,13 +236,54 @@ describe('the concept field on a form of another origin', () => {
     expect(await page.locator('#subject').evaluate((field) => (field as unknown as { checkValidity(): boolean }).checkValidity())).toBe(
       false,
     );
+
+    // disabled: no value in the form data, no typing, no removing
+    await page.locator('#place').evaluate((field) => field.setAttribute('disabled', ''));
+    expect(await combobox('Place of origin').isDisabled()).toBe(true);
+    expect(
+      await page
+        .locator('#place')
+        .getByRole('button', { name: /^Remove/ })
+        .isDisabled(),
+    ).toBe(true);
+    await page.locator('#subject').evaluate((field) => field.removeAttribute('required'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(submitted, [['title', '']]);
+  });
+
+  test('with scripts off, the plain input inside it submits what was typed', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    try {
+      await plain.goto(`${hostUrl}/plain`);
+      await plain.locator('input[name="subject"]').fill('tea'); // the label names the element, which is none without its script
+      await plain.getByRole('button', { name: 'Save' }).click();
+      await plain.waitForURL(/\?/);
+      expect(new URL(plain.url()).searchParams.getAll('subject')).toEqual(['tea']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('its documentation page, on the service, has a live example that submits IRIs', async () => {
+    await page.goto(`${service.url}/concept-field`);
+    await combobox('Subjects').click();
+    await combobox('Subjects').pressSequentially('tea', { delay: 40 });
+    await eventually(async () => (await options().count()) > 0 && (await options().first().innerText()).startsWith('Tea'), true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await eventually(() => page.locator('#submitted').innerText(), `subject=${FOOD}tea`);
+    expect(await page.locator('code').first().innerText()).toMatch(/concept-field-[0-9a-f]{12}\.js/);
   });
 
   test('asks nothing while an input method composes, and once the text is committed', async () => {
     await page.goto(`${hostUrl}/plain`);
     const asked: string[] = [];
+    const languages: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/suggest')) asked.push(new URL(request.url()).searchParams.get('q') ?? '');
+      if (!request.url().includes('/suggest')) return;
+      asked.push(new URL(request.url()).searchParams.get('q') ?? '');
+      languages.push(new URL(request.url()).searchParams.get('lang') ?? '');
     });
     await combobox('Subjects').click();
     // a Japanese input method: composition events around the text it shows while composing
@@ -253,6 +294,7 @@ describe('the concept field on a form of another origin', () => {
     expect(asked).toEqual([]);
     await session.send('Input.insertText', { text: 'tea' }); // committed
     await eventually(() => Promise.resolve(asked), ['tea']);
+    expect(languages).toEqual(['en']); // no lang attribute: the page's (<html lang="en">)
   });
 
   test('labels read in their own direction: Arabic and Hebrew right to left', async () => {
