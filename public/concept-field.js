@@ -166,7 +166,7 @@ export class ConceptField extends HTMLElement {
   }
 
   formStateRestoreCallback(state) {
-    if (state instanceof FormData) this.#show(state.getAll(this.name).map((uri) => ({ uri, prefLabel: uri })));
+    if (state instanceof FormData) this.#preset(state.getAll(this.name).join(' ')); // the browser's restored IRIs, labelled anew
   }
 
   get name() {

@@ -23,6 +23,7 @@ check '/get?uri=https://example.org/food/tea&uri=https://example.org/food/cheese
 check '/search?q=creme%20brulee' '"prefLabel":"Crème brûlée"'
 check '/suggest?q=kartof&lang=de' '"prefLabel":"Kartoffel"'
 check '/search' '"status":400'
-check '/' 'role="combobox"'
+check '/' '<concept-field'
+check '/concept-field.js' "customElements.define('concept-field'"
 check '/openapi.json' '"openapi":"3.1.0"'
-echo "smoke: 6 passed, 0 failed"
+echo "smoke: 7 passed, 0 failed"

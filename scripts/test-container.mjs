@@ -128,8 +128,9 @@ try {
     ['/languages', 200, (body) => JSON.parse(body).languages.includes('en')],
     ['/openapi.json', 200, (body) => JSON.parse(body).openapi === '3.1.0'],
     ['/metrics', 200, (body) => body.includes('skos_lookup_http_requests_total')],
-    ['/', 200, (body) => body.includes('role="combobox"')],
+    ['/', 200, (body) => body.includes('<concept-field')],
     ['/assets/lookup.js', 200, () => true],
+    ['/concept-field.js', 200, (body) => body.includes("customElements.define('concept-field'")],
     ['/docs', 200, () => true],
     ['/assets/swagger-ui/swagger-ui-bundle.js', 200, () => true],
   ];

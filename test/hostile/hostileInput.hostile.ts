@@ -461,7 +461,7 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
       : 'a 206 of the page without Content-Range';
   }
   if (status === 200 && sent.method === 'GET' && target.split('?')[0] === '/') {
-    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && body.includes('role="combobox"')
+    return /^text\/html; charset=utf-8$/i.test(headers.get('content-type') ?? '') && body.includes('<concept-field')
       ? undefined
       : `the page at / answered with ${headers.get('content-type')}`;
   }
