@@ -12,6 +12,7 @@
 // service's page /concept-field.
 
 const DEBOUNCE_MS = 150;
+const ANNOUNCE_AFTER_MS = 500;
 const FIELDS = ['broader', 'notation', 'scheme'];
 const here = new URL('.', import.meta.url);
 let fields = 0; // numbers the elements' ids
@@ -86,6 +87,7 @@ export class ConceptField extends HTMLElement {
   #request; // the AbortController of the request in flight
   #timer;
   #composing = false;
+  #saying; // the timer of a message still to say
   #formDisabled = false;
   #id = `concept-field-${++fields}`;
 
@@ -99,16 +101,24 @@ export class ConceptField extends HTMLElement {
       'aria-autocomplete': 'list',
       'aria-expanded': 'false',
       'aria-controls': 'list',
+      'aria-describedby': 'hint',
       autocapitalize: 'off',
     }))
       this.input.setAttribute(name, value);
     this.chips = make('ul', { className: 'chosen', part: 'chosen' });
+    this.chips.setAttribute('aria-label', 'Chosen concepts');
+    // how to use it, read with the field (as GOV.UK's accessible-autocomplete explains itself)
+    const hint = make('p', {
+      id: 'hint',
+      className: 'status',
+      textContent: 'When suggestions appear, use the up and down arrows to review them and Enter to choose one.',
+    });
     this.list = make('ul', { id: 'list', part: 'listbox', hidden: true });
     this.list.setAttribute('role', 'listbox');
     this.status = make('p', { className: 'status' });
     this.status.setAttribute('role', 'status');
     this.message = make('p', { className: 'message', part: 'message', hidden: true });
-    root.append(make('div', { className: 'box', part: 'box' }, this.chips, this.input, this.list), this.status, this.message);
+    root.append(make('div', { className: 'box', part: 'box' }, this.chips, this.input, this.list), hint, this.status, this.message);
     this.input.addEventListener('input', (event) => this.#typed(event));
     this.input.addEventListener('change', (event) => event.stopPropagation()); // the element's own change events are the ones that count
     this.input.addEventListener('keydown', (event) => this.#key(event));
@@ -393,6 +403,8 @@ export class ConceptField extends HTMLElement {
         const option = make('li', { id: `${this.#id}-${index}`, part: 'option' }, label);
         option.setAttribute('role', 'option');
         option.setAttribute('aria-selected', 'false');
+        option.setAttribute('aria-posinset', String(index + 1)); // "2 of 5"
+        option.setAttribute('aria-setsize', String(concepts.length));
         // found through another label (an altLabel, another language): said so, rather than show the prefLabel as if it had matched
         if (concept.prefLabel !== '' && label.querySelector('mark') === null)
           option.append(make('span', { className: 'detail via', part: 'detail', textContent: 'found by another of its labels' }));
@@ -413,12 +425,14 @@ export class ConceptField extends HTMLElement {
       }),
     );
     this.#open(concepts.length > 0 && this.matches(':focus-within'));
+    // said once typing pauses, not over each keystroke
     this.#announce(
       query === ''
         ? ''
         : concepts.length === 0
           ? 'No concept found.'
           : `${concepts.length} suggestion${concepts.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`,
+      ANNOUNCE_AFTER_MS,
     );
   }
 
@@ -485,8 +499,11 @@ export class ConceptField extends HTMLElement {
     if (error !== undefined) this.#announce(error.message);
   }
 
-  #announce(text) {
-    this.status.textContent = text;
+  /** Says `text` in the live region, after `waitMs` when nothing else is said meanwhile. */
+  #announce(text, waitMs = 0) {
+    clearTimeout(this.#saying);
+    if (waitMs === 0) this.status.textContent = text;
+    else this.#saying = setTimeout(() => (this.status.textContent = text), waitMs);
   }
 }
 

@@ -167,7 +167,10 @@ describe('the concept field on a form of another origin', () => {
     await eventually(async () => (await options().count()) > 0 && (await options().first().innerText()).startsWith('Sweet potato'), true);
     expect(await combobox('Subjects').getAttribute('aria-expanded')).toBe('true');
     expect(await options().first().locator('mark').allInnerTexts()).toEqual(['Sweet', 'po']);
-    expect(await page.locator('#subject [role="status"]').innerText()).toMatch(/^\d+ suggestions?\./);
+    // the count is said once typing pauses; each option says where it stands ("1 of 5")
+    await eventually(() => page.locator('#subject [role="status"]').innerText(), expect.stringMatching(/^\d+ suggestions?\./) as never);
+    expect(await options().first().getAttribute('aria-posinset')).toBe('1');
+    expect(await options().first().getAttribute('aria-setsize')).toBe(String(await options().count()));
     await page.keyboard.press('ArrowDown');
     expect(await combobox('Subjects').getAttribute('aria-activedescendant')).toBe(await options().first().getAttribute('id'));
     await page.keyboard.press('Enter');

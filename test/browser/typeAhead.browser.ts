@@ -72,7 +72,10 @@ describe('the type-ahead page', () => {
     expect(await options().first().innerText()).toContain('Sweet potato');
     // the typed parts are highlighted, the rest is not
     expect(await options().first().locator('mark').allInnerTexts()).toEqual(['Sweet', 'po']);
-    expect(await page.locator('concept-field [role="status"]').innerText()).toMatch(/^\d+ suggestions?\./);
+    await page
+      .locator('concept-field [role="status"]')
+      .filter({ hasText: /^\d+ suggestions?\./ })
+      .waitFor({ state: 'attached' });
 
     await field().press('ArrowDown');
     const first = await options().first().getAttribute('id');
