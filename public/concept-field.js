@@ -84,6 +84,7 @@ export class ConceptField extends HTMLElement {
   #active = -1;
   #shownFor = '';
   #answers = new Map(); // query -> suggestions, while the element lives
+  #known = new Map(); // IRI -> prefLabel, as learnt while the element lives (a reset shows them at once)
   #request; // the AbortController of the request in flight
   #timer;
   #composing = false;
@@ -236,8 +237,9 @@ export class ConceptField extends HTMLElement {
   /** The concepts the `value` attribute (or `iris`) names, shown at once by IRI, then by label from one /get. */
   #preset(iris = this.getAttribute('value') ?? '') {
     const uris = [...new Set(iris.split(/\s+/).filter(Boolean))].slice(0, this.multiple ? 100 : 1);
-    this.#show(uris.map((uri) => ({ uri, prefLabel: uri })));
-    if (uris.length > 0) this.#label(uris);
+    this.#show(uris.map((uri) => ({ uri, prefLabel: this.#known.get(uri) ?? uri })));
+    const unknown = uris.filter((uri) => !this.#known.has(uri));
+    if (unknown.length > 0) this.#label(unknown);
   }
 
   /** Asks the labels of chosen concepts (asked again when the service says when: it is still loading). */
@@ -247,9 +249,9 @@ export class ConceptField extends HTMLElement {
       uris.map((uri) => ['uri', uri]),
     ).then(
       (body) => {
-        const labels = new Map((body._embedded?.concepts ?? []).map((concept) => [concept.uri, concept.prefLabel]));
+        for (const concept of body._embedded?.concepts ?? []) this.#known.set(concept.uri, concept.prefLabel);
         this.#say(undefined);
-        this.#show(this.#chosen.map((concept) => ({ uri: concept.uri, prefLabel: labels.get(concept.uri) || concept.prefLabel })));
+        this.#show(this.#chosen.map((concept) => ({ uri: concept.uri, prefLabel: this.#known.get(concept.uri) || concept.prefLabel })));
       },
       (error) => {
         this.#say(error);
@@ -259,6 +261,7 @@ export class ConceptField extends HTMLElement {
   }
 
   #choose(concept) {
+    this.#known.set(concept.uri, concept.prefLabel);
     this.input.value = '';
     this.#open(false);
     if (!this.#chosen.some((kept) => kept.uri === concept.uri)) this.#show(this.multiple ? [...this.#chosen, concept] : [concept]);

@@ -235,7 +235,7 @@ describe('the concept field on a form of another origin', () => {
 
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await chips('subject').count()).toBe(0);
-    expect(await chips('place').allInnerTexts()).toEqual([expect.stringContaining('Tomato')]);
+    expect(await chips('place').allInnerTexts()).toEqual([expect.stringContaining('Tomato')]); // its label known: at once
     expect(await page.locator('#subject').evaluate((field) => (field as unknown as { checkValidity(): boolean }).checkValidity())).toBe(
       false,
     );
