@@ -276,6 +276,12 @@ describe('the concept field on a form of another origin', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Submit' }).click();
     await eventually(() => page.locator('#submitted').innerText(), `subject=${FOOD}tea`);
+    // the README's picture: one chosen, the list open for another
+    await combobox('Subjects').pressSequentially('mint', { delay: 40 });
+    await eventually(() => options().count(), 2);
+    await page.keyboard.press('ArrowDown');
+    await page.setViewportSize({ width: 900, height: 560 });
+    await page.screenshot({ path: `${PROJECT_ROOT}docs/images/concept-field.png` });
     expect(await page.locator('code').first().innerText()).toMatch(/concept-field-[0-9a-f]{12}\.js/);
   });
 
