@@ -48,6 +48,21 @@ module.exports = {
       to: { path: above('store/', 'sparql/', 'lookup/', ...EDGES, ...TOP) },
     },
     {
+      name: 'index-applies-no-query-rules',
+      severity: 'error',
+      comment:
+        "index/ returns positions; matching and ranking a query (domain/'s matchPatterns, ranking, reconciliation, speaks) are applied in lookup/. The builder alone orders entries by ranking's withinTierKey.",
+      from: { path: '^src/index/' },
+      to: { path: '^src/domain/(matchPatterns|reconciliation|speaks|QueryTerm)\\.ts$' },
+    },
+    {
+      name: 'index-query-side-has-no-ranking',
+      severity: 'error',
+      comment: 'Only the builder may use domain/ranking.ts (to number entries in their within-tier order).',
+      from: { path: '^src/index/', pathNot: '^src/index/LabelIndexBuilder\\.ts$' },
+      to: { path: '^src/domain/ranking\\.ts$' },
+    },
+    {
       name: 'lookup-below-http',
       severity: 'error',
       comment: 'lookup/ answers lookups; it knows nothing of HTTP.',

@@ -20,6 +20,10 @@ const { LabelIndexBuilder } = await import(`${dist}/index/LabelIndexBuilder.js`)
 const { prefLabelOf } = await import(`${dist}/lookup/shownConcept.js`);
 const patterns = await import(`${dist}/domain/matchPatterns.js`);
 const ranking = await import(`${dist}/domain/ranking.js`);
+// the queries over the index, where they live in lookup/ (older commits: methods of LabelIndex)
+const inLookup = await Promise.all(
+  ['IndexScan', 'searchInIndex', 'suggestInIndex'].map((name) => import(`${dist}/lookup/${name}.js`).catch(() => undefined)),
+);
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const TRIPLE = /^<([^>]+)> <([^>]+)> (?:<([^>]+)>|"((?:[^"\\]|\\.)*)"(?:@([a-zA-Z-]+))?) \.$/;
@@ -44,12 +48,18 @@ for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     builder.add({ concept: match[3], property: match[2], value: match[1], language: '' });
 }
 const index = new LabelIndex(builder.build());
+const [scanModule, searchModule, suggestModule] = inLookup;
+const scan = scanModule === undefined ? undefined : new scanModule.IndexScan(index);
 
 // Queries made of the vocabulary's own words: the commonest word, a mid one, prefixes.
 const page = { limit: 10, offset: 0 };
 const asked = (endpoint, q, lang) => {
   if (ranking.RankQuery !== undefined) {
     const query = new ranking.RankQuery(endpoint, endpoint === 'search' ? patterns.searchTerms(q) : patterns.suggestTerms(q));
+    if (scan !== undefined)
+      return endpoint === 'search'
+        ? () => searchModule.searchInIndex(scan, query, q, { lang }, lang ?? 'en', page)
+        : () => suggestModule.suggestInIndex(scan, query, { lang }, lang ?? 'en', page);
     return endpoint === 'search'
       ? () => index.search(query, q, { lang }, lang ?? 'en', page)
       : () => index.suggest(query, { lang }, lang ?? 'en', page);

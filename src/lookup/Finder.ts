@@ -1,4 +1,4 @@
-import type { ReconcileCandidate, ReconcileFilter } from '../index/LabelIndex.js';
+import type { ReconcileCandidate, ReconcileFilter } from './reconcileInIndex.js';
 import type { Concept, Field } from './Concept.js';
 
 /** A /search or /suggest request after validation. */

@@ -1,9 +1,13 @@
 import { ReconcileQuery } from '../domain/reconciliation.js';
 import { searchTerms, suggestTerms } from '../domain/matchPatterns.js';
 import { RankQuery } from '../domain/ranking.js';
-import type { LabelIndex, ReconcileFilter } from '../index/LabelIndex.js';
+import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, Field } from './Concept.js';
 import { pageOf, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
+import { IndexScan } from './IndexScan.js';
+import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
+import { searchInIndex } from './searchInIndex.js';
+import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf, schemesOf, shownConcept } from './shownConcept.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
@@ -13,23 +17,27 @@ const NO_FIELDS: ReadonlySet<Field> = new Set();
  * decides) and pages in memory, and shows what it found from the index too. No store query.
  */
 export class IndexFinder implements Finder {
+  private readonly scan: IndexScan;
+
   constructor(
     private readonly index: LabelIndex,
     /** Lower case. */
     private readonly defaultLang: string,
-  ) {}
+  ) {
+    this.scan = new IndexScan(index);
+  }
 
   async search(request: FindRequest): Promise<Concept[]> {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    const ranked = this.index.search(new RankQuery('search', searchTerms(request.q)), request.q, request, lang, pageOf(request));
+    const ranked = searchInIndex(this.scan, new RankQuery('search', searchTerms(request.q)), request.q, request, lang, pageOf(request));
     return ranked.flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? []);
   }
 
   async suggest(request: FindRequest): Promise<Concept[]> {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    const uris = this.index.suggest(new RankQuery('suggest', suggestTerms(request.q)), request, lang, pageOf(request));
+    const uris = suggestInIndex(this.scan, new RankQuery('suggest', suggestTerms(request.q)), request, lang, pageOf(request));
     if (fields.size > 0)
       return uris
         .flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? [])
@@ -43,11 +51,11 @@ export class IndexFinder implements Finder {
     limit: number,
     display: string,
   ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
-    return named(this.index, q, filter, limit, display);
+    return named(this.scan, q, filter, limit, display);
   }
 
   async withNotation(text: string): Promise<string[]> {
-    return this.index.withNotation(text);
+    return this.index.uris(this.index.notationConcepts(text));
   }
 
   async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
@@ -67,13 +75,14 @@ export class IndexFinder implements Finder {
 
 /** Reconciliation's candidates on `index` (the whole vocabulary's, or one made of a store's candidates), named in `display`. */
 export function named(
-  index: LabelIndex,
+  scan: IndexScan,
   q: string,
   filter: ReconcileFilter,
   limit: number,
   display: string,
 ): { candidates: NamedCandidate[]; equalCount: number } {
-  const { candidates, equalCount } = index.reconcile(new ReconcileQuery(q), { column: display, ...filter }, limit);
+  const { candidates, equalCount } = reconcileInIndex(scan, new ReconcileQuery(q), { column: display, ...filter }, limit);
+  const index = scan.index;
   return {
     candidates: candidates.map((candidate) => ({
       ...candidate,

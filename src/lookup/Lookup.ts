@@ -1,4 +1,5 @@
-import type { LabelIndex, ReconcileFilter } from '../index/LabelIndex.js';
+import type { LabelIndex } from '../index/LabelIndex.js';
+import type { ReconcileFilter } from './reconcileInIndex.js';
 import type { Concept, ConceptFields, Field } from './Concept.js';
 import type { FindRequest, Finder, NamedCandidate } from './Finder.js';
 import type { IndexReport } from './IndexBuilds.js';

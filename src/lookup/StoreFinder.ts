@@ -5,7 +5,7 @@ import { isLangTag } from '../domain/langTag.js';
 import { labelLanguage } from '../domain/labelLanguage.js';
 import { candidatePatterns, candidateWords, searchTerms, suggestTerms, type CandidateWord } from '../domain/matchPatterns.js';
 import { RankQuery, type Endpoint } from '../domain/ranking.js';
-import { LabelIndex, type ReconcileFilter } from '../index/LabelIndex.js';
+import { LabelIndex } from '../index/LabelIndex.js';
 import { LabelIndexBuilder } from '../index/LabelIndexBuilder.js';
 import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
@@ -15,6 +15,10 @@ import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept, Field } from './Concept.js';
 import { pageOf, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
 import { named } from './IndexFinder.js';
+import { IndexScan } from './IndexScan.js';
+import type { ReconcileFilter } from './reconcileInIndex.js';
+import { searchInIndex } from './searchInIndex.js';
+import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf } from './shownConcept.js';
 import { conceptOf, emptyFields, type StoreConcepts } from './StoreConcepts.js';
 
@@ -62,7 +66,7 @@ export class StoreFinder implements Finder {
     const lang = request.lang ?? this.options.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
     const index = await this.gated((timeoutMs) => this.candidates('search', query, request, timeoutMs));
-    const ranked = index === undefined ? [] : index.search(query, request.q, request, lang, pageOf(request));
+    const ranked = index === undefined ? [] : searchInIndex(index, query, request.q, request, lang, pageOf(request));
     if (ranked.length === 0) return [];
     const details = await this.options.concepts.details(ranked, lang, fields);
     return ranked.flatMap((uri) => conceptOf(details.get(uri), fields));
@@ -73,13 +77,13 @@ export class StoreFinder implements Finder {
     const lang = request.lang ?? this.options.defaultLang;
     const index = await this.gated((timeoutMs) => this.candidates('suggest', query, request, timeoutMs));
     if (index === undefined) return [];
-    const uris = index.suggest(query, request, lang, pageOf(request));
+    const uris = suggestInIndex(index, query, request, lang, pageOf(request));
     const fields = request.fields ?? NO_FIELDS;
     const details = fields.size === 0 || uris.length === 0 ? undefined : await this.options.concepts.fieldDetails(uris, lang);
     // fields asked for are always present: empty where the store has nothing for them
     return uris.map((uri) => ({
       uri,
-      prefLabel: prefLabelOf(index, uri, lang),
+      prefLabel: prefLabelOf(index.index, uri, lang),
       altLabels: [],
       related: [],
       ...(details === undefined ? {} : (details.get(uri)?.fields(fields) ?? emptyFields(fields))),
@@ -131,9 +135,9 @@ export class StoreFinder implements Finder {
   /**
    * The concepts whose labels may match (`search.rq` or `suggest.rq`, the shortest labels
    * first, at most STORE_CANDIDATES more than the page needs), read whole (`labels.rq`) into a
-   * label index of their own. Undefined when no concept may match.
+   * label index of their own, with its scan. Undefined when no concept may match.
    */
-  private async candidates(name: Endpoint, query: RankQuery, request: FindRequest, timeoutMs?: number): Promise<LabelIndex | undefined> {
+  private async candidates(name: Endpoint, query: RankQuery, request: FindRequest, timeoutMs?: number): Promise<IndexScan | undefined> {
     const { store, queries, conceptTypes } = this.options;
     const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
     const left = (): number | undefined => (deadline === undefined ? undefined : Math.max(1, deadline - Date.now()));
@@ -178,7 +182,7 @@ export class StoreFinder implements Finder {
         language: value.termType === 'Literal' ? labelLanguage(value.language) : '',
       });
     }
-    return new LabelIndex(builder.build());
+    return new IndexScan(new LabelIndex(builder.build()));
   }
 
   /** The text index query, when the spelling variants are known and a query word can use the index. */

@@ -5,6 +5,9 @@ import { searchTerms, suggestTerms } from '../../src/domain/matchPatterns.js';
 import { RankQuery } from '../../src/domain/ranking.js';
 import { readSnapshot } from '../../src/index/IndexSnapshot.js';
 import type { LabelIndex } from '../../src/index/LabelIndex.js';
+import { IndexScan } from '../../src/lookup/IndexScan.js';
+import { searchInIndex } from '../../src/lookup/searchInIndex.js';
+import { suggestInIndex } from '../../src/lookup/suggestInIndex.js';
 import { IndexBuilds, type IndexReport, type LabelIndexOptions } from '../../src/lookup/IndexBuilds.js';
 import { VocabularyKeeper } from '../../src/lookup/VocabularyKeeper.js';
 import type { Logger } from '../../src/log.js';
@@ -87,10 +90,11 @@ class IndexSource {
 function answers(source: IndexSource): unknown {
   const index = source.current;
   if (index === undefined) return undefined;
+  const scan = new IndexScan(index);
   return ['t', 'te', 'to', 'ch', 'a', 'spice r'].map((q) => ({
-    suggest: index.suggest(new RankQuery('suggest', suggestTerms(q)), {}, 'en', { limit: 10, offset: 0 }),
-    inFrench: index.suggest(new RankQuery('suggest', suggestTerms(q)), { lang: 'fr' }, 'fr', { limit: 10, offset: 0 }),
-    search: index.search(new RankQuery('search', searchTerms(q)), q, {}, 'en', { limit: 10, offset: 0 }),
+    suggest: suggestInIndex(scan, new RankQuery('suggest', suggestTerms(q)), {}, 'en', { limit: 10, offset: 0 }),
+    inFrench: suggestInIndex(scan, new RankQuery('suggest', suggestTerms(q)), { lang: 'fr' }, 'fr', { limit: 10, offset: 0 }),
+    search: searchInIndex(scan, new RankQuery('search', searchTerms(q)), q, {}, 'en', { limit: 10, offset: 0 }),
   }));
 }
 
@@ -235,10 +239,10 @@ describe('the keeper of the label index', () => {
       );
       await source.load();
       expect(constructs(endpoint).length).toBeGreaterThan(first);
-      const index = source.current;
-      expect(index?.search(new RankQuery('search', searchTerms('one')), 'one', {}, 'en', { limit: 10, offset: 0 })).toEqual([
-        'http://x/c1',
-      ]);
+      const index = source.current as LabelIndex;
+      expect(
+        searchInIndex(new IndexScan(index), new RankQuery('search', searchTerms('one')), 'one', {}, 'en', { limit: 10, offset: 0 }),
+      ).toEqual(['http://x/c1']);
     });
 
     test('from a fresh snapshot, asks the store nothing until a refresh would be due', async () => {

@@ -4,6 +4,8 @@ import { LabelIndexBuilder } from '../../src/index/LabelIndexBuilder.js';
 import { ReconcileQuery, columnScore } from '../../src/domain/reconciliation.js';
 import { speaks } from '../../src/domain/speaks.js';
 import { foldedLabel } from '../../src/domain/foldedLetter.js';
+import { IndexScan } from '../../src/lookup/IndexScan.js';
+import { reconcileInIndex } from '../../src/lookup/reconcileInIndex.js';
 
 // Reconciliation on the label index must find every concept that the scoring rules
 // (domain/reconciliation.ts) give a score, with that score: the index only looks candidates
@@ -61,7 +63,7 @@ describe('reconciliation on the label index', () => {
             labels.push({ uri, text, language });
           }
         });
-        const index = new LabelIndex(builder.build());
+        const scan = new IndexScan(new LabelIndex(builder.build()));
         const source = labels[pick % labels.length] as { text: string };
         const q = fc.sample(messy(source.text), { numRuns: 1, seed })[0] as string;
         const query = new ReconcileQuery(q);
@@ -76,7 +78,7 @@ describe('reconciliation on the label index', () => {
           if (score > 0) expected.set(uri, Math.max(expected.get(uri) ?? 0, score));
           if (names) equal.add(uri);
         }
-        const { candidates, equalCount } = index.reconcile(query, { column: 'en' }, 1000);
+        const { candidates, equalCount } = reconcileInIndex(scan, query, { column: 'en' }, 1000);
         expect([q, new Map(candidates.map((c) => [c.uri, c.score]))]).toEqual([q, expected]);
         expect(
           candidates

@@ -1,0 +1,127 @@
+import type { CandidateWord } from '../domain/matchPatterns.js';
+import { speaks } from '../domain/speaks.js';
+import type { LabelIndex } from '../index/LabelIndex.js';
+import { smallest } from './streams.js';
+
+/** What /search and /suggest keep of a request's filters. */
+export interface IndexFilter {
+  /** Lower case: only labels in this language range, or untagged. */
+  lang?: string | undefined;
+  scheme?: string | undefined;
+}
+
+export interface IndexPage {
+  limit: number;
+  offset: number;
+}
+
+/** Room for an entry number in a key of `offer`, below what ranks the entry's concept (a `matchKey`, a score). */
+export const ENTRY_SPAN = 2 ** 32;
+
+/** The alternatives of each query word but one, as bytes, for `LabelIndex.holdsAll`. */
+export type OtherWords = { bytes: Buffer; prefix: boolean }[][];
+
+/**
+ * One label index with the scratch space that a query over it needs: which concepts a query
+ * has seen, and the best key each has so far (queries run synchronously, one at a time), and
+ * the language masks asked for so far. `suggestInIndex`, `searchInIndex` and
+ * `reconcileInIndex` walk the index's positions with it and apply `domain/`'s rules. One is
+ * made with each index and lives as long as it.
+ */
+export class IndexScan {
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+  private readonly best: Float64Array;
+  private touched: number[] = [];
+  private readonly languageMasks = new Map<string, Uint8Array>();
+
+  constructor(readonly index: LabelIndex) {
+    this.seen = new Uint32Array(index.conceptCount);
+    this.best = new Float64Array(index.conceptCount).fill(Infinity);
+  }
+
+  /** Bytes of scratch space, beside the index's own. */
+  get bytes(): number {
+    return this.seen.byteLength + this.best.byteLength;
+  }
+
+  /** A new mark for `seen` and `markSeen`: concepts seen under an older mark count as unseen. */
+  nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.seen.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
+  /** Whether the concept is marked seen under `stamp`. */
+  isSeen(concept: number, stamp: number): boolean {
+    return this.seen[concept] === stamp;
+  }
+
+  markSeen(concept: number, stamp: number): void {
+    this.seen[concept] = stamp;
+  }
+
+  /** Keeps `key` for the concept if it is smaller than the one it has (lower is better). */
+  offer(concept: number, key: number): void {
+    if (this.best[concept] === Infinity) this.touched.push(concept);
+    if (key < (this.best[concept] as number)) this.best[concept] = key;
+  }
+
+  /**
+   * The concepts offered since the last call, the `offset + limit` with the smallest keys, from
+   * `offset` on, ties by concept number, with their keys; then forgets every key.
+   */
+  takeBest(limit: number, offset = 0): { concept: number; key: number }[] {
+    const order = (a: number, b: number): number => (this.best[a] as number) - (this.best[b] as number) || a - b;
+    const top = smallest(this.touched, offset + limit, order)
+      .slice(offset)
+      .map((concept) => ({ concept, key: this.best[concept] as number }));
+    for (const concept of this.touched) this.best[concept] = Infinity;
+    this.touched = [];
+    return top;
+  }
+
+  /** Which language numbers a `lang` filter keeps: that range, and untagged labels. */
+  languageMask(lang: string): Uint8Array {
+    let mask = this.languageMasks.get(lang);
+    if (mask === undefined) {
+      mask = Uint8Array.from(this.index.languages, (tag) => (speaks(lang, tag) ? 1 : 0));
+      if (this.languageMasks.size < 1000) this.languageMasks.set(lang, mask);
+    }
+    return mask;
+  }
+
+  /** A test on entries for the filter; undefined when nothing can pass (an unknown scheme). */
+  acceptor({ lang, scheme }: IndexFilter): ((entry: number) => boolean) | undefined {
+    const index = this.index;
+    const schemeId = scheme === undefined ? undefined : index.schemeNumber(scheme);
+    if (scheme !== undefined && schemeId === undefined) return undefined;
+    const mask = lang === undefined ? undefined : this.languageMask(lang);
+    if (mask === undefined && schemeId === undefined) return () => true;
+    return (entry) =>
+      (mask === undefined || mask[index.languageOf(entry)] === 1) &&
+      (schemeId === undefined || index.inScheme(index.conceptOf(entry), schemeId));
+  }
+
+  /** The posting ranges of a candidate word's alternatives. */
+  postingRanges(word: CandidateWord): [number, number][] {
+    return word
+      .map((alternative) => this.index.postingRange(...this.index.wordRange(alternative.folded, alternative.prefix)))
+      .filter(([from, to]) => from < to);
+  }
+
+  /** The candidate word whose alternatives have the fewest postings. */
+  rarest(candidates: readonly CandidateWord[]): number {
+    const sizes = candidates.map((word) => this.postingRanges(word).reduce((sum, [from, to]) => sum + to - from, 0));
+    return sizes.reduce((best, size, i) => (size < (sizes[best] as number) ? i : best), 0);
+  }
+
+  /** The candidate words but the `skip`th (whose postings are read), as bytes, for `LabelIndex.holdsAll`. */
+  otherWords(candidates: readonly CandidateWord[], skip: number): OtherWords {
+    return candidates
+      .filter((_, i) => i !== skip)
+      .map((word) => word.map(({ folded, prefix }) => ({ bytes: Buffer.from(folded), prefix })));
+  }
+}
