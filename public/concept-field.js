@@ -17,6 +17,29 @@ const FIELDS = ['broader', 'notation', 'scheme'];
 const here = new URL('.', import.meta.url);
 let fields = 0; // numbers the elements' ids
 
+/**
+ * What the element says, in English. A page in another language replaces any of them, for every
+ * field (`ConceptField.messages = { none: 'Kein Begriff gefunden.', ... }`) or for one
+ * (`field.messages = { ... }`), at any time: each is a text, or a function of the values named.
+ */
+const MESSAGES = {
+  hint: 'When suggestions appear, use the up and down arrows to review them and Enter to choose one.',
+  field: 'Concept', // the field's name where no <label> or aria-label gives one
+  suggestions: 'Suggestions',
+  chosenList: 'Chosen concepts',
+  remove: (label) => `Remove ${label}`,
+  chosen: (label) => `${label} chosen.`,
+  removed: (label) => `${label} removed.`,
+  required: 'Choose a concept from the suggestions.',
+  found: (count) => `${count} suggestion${count === 1 ? '' : 's'}. Use the up and down arrows to choose.`,
+  none: 'No concept found.',
+  via: 'found by another of its labels',
+  broader: (labels) => `in ${labels}`,
+  unreachable: 'The concept service cannot be reached. Your text is kept.',
+  loading: (seconds) => `The concepts are still loading; trying again in ${seconds} s.`,
+  failed: (status) => `The concept service answered ${status}.`,
+};
+
 const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const WORD = /[\p{L}\p{N}]+/gu;
 const make = (tag, props = {}, ...children) => {
@@ -76,6 +99,16 @@ mark { background: var(--concept-field-mark, #fff0b3); color: inherit; font-weig
 
 export class ConceptField extends HTMLElement {
   static formAssociated = true;
+  static #messages = {};
+  static #connected = new Set();
+  /** The messages of every field, over the English ones (see MESSAGES); setting them renews what connected fields say. */
+  static get messages() {
+    return { ...MESSAGES, ...ConceptField.#messages };
+  }
+  static set messages(messages) {
+    ConceptField.#messages = { ...messages };
+    for (const field of ConceptField.#connected) field.#words();
+  }
   static observedAttributes = ['disabled', 'fields', 'lang', 'placeholder', 'required', 'scheme', 'value'];
 
   #internals = this.attachInternals();
@@ -91,6 +124,8 @@ export class ConceptField extends HTMLElement {
   #saying; // the timer of a message still to say
   #formDisabled = false;
   #id = `concept-field-${++fields}`;
+  #own = {}; // this field's messages
+  #name; // the field's name from its <label> or aria-label
 
   constructor() {
     super();
@@ -107,19 +142,14 @@ export class ConceptField extends HTMLElement {
     }))
       this.input.setAttribute(name, value);
     this.chips = make('ul', { className: 'chosen', part: 'chosen' });
-    this.chips.setAttribute('aria-label', 'Chosen concepts');
     // how to use it, read with the field (as GOV.UK's accessible-autocomplete explains itself)
-    const hint = make('p', {
-      id: 'hint',
-      className: 'status',
-      textContent: 'When suggestions appear, use the up and down arrows to review them and Enter to choose one.',
-    });
+    this.hint = make('p', { id: 'hint', className: 'status' });
     this.list = make('ul', { id: 'list', part: 'listbox', hidden: true });
     this.list.setAttribute('role', 'listbox');
     this.status = make('p', { className: 'status' });
     this.status.setAttribute('role', 'status');
     this.message = make('p', { className: 'message', part: 'message', hidden: true });
-    root.append(make('div', { className: 'box', part: 'box' }, this.chips, this.input, this.list), hint, this.status, this.message);
+    root.append(make('div', { className: 'box', part: 'box' }, this.chips, this.input, this.list), this.hint, this.status, this.message);
     this.input.addEventListener('input', (event) => this.#typed(event));
     this.input.addEventListener('change', (event) => event.stopPropagation()); // the element's own change events are the ones that count
     this.input.addEventListener('keydown', (event) => this.#key(event));
@@ -145,10 +175,38 @@ export class ConceptField extends HTMLElement {
       this.getAttribute('aria-label'),
       ...[...this.#internals.labels, ...(plain?.labels ?? [])].map((label) => label.textContent.trim()),
     ];
-    this.input.setAttribute('aria-label', names.find((name) => name) || 'Concept');
-    this.list.setAttribute('aria-label', 'Suggestions');
+    this.#name = names.find((name) => name);
+    // messages set on the element before it was defined (an own property hides the accessor)
+    if (Object.hasOwn(this, 'messages')) {
+      const own = this.messages;
+      delete this.messages;
+      this.#own = { ...own };
+    }
+    ConceptField.#connected.add(this);
+    this.#words();
     if (this.#chosen.length === 0) this.#preset();
-    this.#update();
+  }
+
+  disconnectedCallback() {
+    ConceptField.#connected.delete(this);
+  }
+
+  /** This field's own messages, over every field's (see MESSAGES); setting them renews what it says. */
+  get messages() {
+    return { ...ConceptField.messages, ...this.#own };
+  }
+  set messages(messages) {
+    this.#own = { ...messages };
+    if (this.isConnected) this.#words();
+  }
+
+  /** Says the names and the hint in the page's words, and renews the validation message. */
+  #words() {
+    this.input.setAttribute('aria-label', this.#name || this.#t('field'));
+    this.list.setAttribute('aria-label', this.#t('suggestions'));
+    this.chips.setAttribute('aria-label', this.#t('chosenList'));
+    this.hint.textContent = this.#t('hint');
+    this.#show(this.#chosen); // the remove buttons' names, and the validation message
   }
 
   attributeChangedCallback(name) {
@@ -265,7 +323,7 @@ export class ConceptField extends HTMLElement {
     this.input.value = '';
     this.#open(false);
     if (!this.#chosen.some((kept) => kept.uri === concept.uri)) this.#show(this.multiple ? [...this.#chosen, concept] : [concept]);
-    this.#announce(`${concept.prefLabel || concept.uri} chosen.`);
+    this.#announce(this.#t('chosen', concept.prefLabel || concept.uri));
     this.#tell({ uri: concept.uri, prefLabel: concept.prefLabel });
   }
 
@@ -274,7 +332,7 @@ export class ConceptField extends HTMLElement {
     if (concept === undefined) return;
     this.#show(this.#chosen);
     this.input.focus();
-    this.#announce(`${concept.prefLabel || concept.uri} removed.`);
+    this.#announce(this.#t('removed', concept.prefLabel || concept.uri));
     this.#tell({ uri: concept.uri, prefLabel: concept.prefLabel, removed: true });
   }
 
@@ -291,10 +349,10 @@ export class ConceptField extends HTMLElement {
           type: 'button',
           textContent: '×',
           part: 'remove',
-          title: `Remove ${label}`,
+          title: this.#t('remove', label),
           disabled: this.input.disabled,
         });
-        remove.setAttribute('aria-label', `Remove ${label}`);
+        remove.setAttribute('aria-label', this.#t('remove', label));
         remove.addEventListener('click', () => this.#remove(index));
         return make('li', { className: 'chip', part: 'chip' }, make('span', { dir: 'auto', textContent: label }), remove);
       }),
@@ -308,8 +366,7 @@ export class ConceptField extends HTMLElement {
     for (const concept of this.#chosen) data.append(this.name, concept.uri);
     this.#internals.setFormValue(this.name === '' ? null : data);
     this.input.required = this.required;
-    if (this.required && this.#chosen.length === 0)
-      this.#internals.setValidity({ valueMissing: true }, 'Choose a concept from the suggestions.', this.input);
+    if (this.required && this.#chosen.length === 0) this.#internals.setValidity({ valueMissing: true }, this.#t('required'), this.input);
     else this.#internals.setValidity({});
   }
 
@@ -410,11 +467,16 @@ export class ConceptField extends HTMLElement {
         option.setAttribute('aria-setsize', String(concepts.length));
         // found through another label (an altLabel, another language): said so, rather than show the prefLabel as if it had matched
         if (concept.prefLabel !== '' && label.querySelector('mark') === null)
-          option.append(make('span', { className: 'detail via', part: 'detail', textContent: 'found by another of its labels' }));
+          option.append(make('span', { className: 'detail via', part: 'detail', textContent: this.#t('via') }));
         const broader = (concept.broader ?? []).map((entry) => entry.label || entry.uri);
         if (broader.length > 0)
           option.append(
-            make('span', { className: 'detail broader', part: 'detail', dir: 'auto', textContent: `in ${broader.join(' · ')}` }),
+            make('span', {
+              className: 'detail broader',
+              part: 'detail',
+              dir: 'auto',
+              textContent: this.#t('broader', broader.join(' · ')),
+            }),
           );
         for (const field of ['notation', 'scheme']) {
           if ((concept[field] ?? []).length > 0)
@@ -429,14 +491,7 @@ export class ConceptField extends HTMLElement {
     );
     this.#open(concepts.length > 0 && this.matches(':focus-within'));
     // said once typing pauses, not over each keystroke
-    this.#announce(
-      query === ''
-        ? ''
-        : concepts.length === 0
-          ? 'No concept found.'
-          : `${concepts.length} suggestion${concepts.length === 1 ? '' : 's'}. Use the up and down arrows to choose.`,
-      ANNOUNCE_AFTER_MS,
-    );
+    this.#announce(query === '' ? '' : concepts.length === 0 ? this.#t('none') : this.#t('found', concepts.length), ANNOUNCE_AFTER_MS);
   }
 
   async #suggest() {
@@ -468,6 +523,12 @@ export class ConceptField extends HTMLElement {
     }
   }
 
+  /** The message `key` in the page's words, given its values. */
+  #t(key, ...values) {
+    const message = this.#own[key] ?? ConceptField.#messages[key] ?? MESSAGES[key];
+    return typeof message === 'function' ? message(...values) : message;
+  }
+
   // ---- the service --------------------------------------------------------------------------
 
   #lang() {
@@ -486,14 +547,14 @@ export class ConceptField extends HTMLElement {
       response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new Error('The concept service cannot be reached. Your text is kept.');
+      throw new Error(this.#t('unreachable'));
     }
     if (response.ok) return response.json();
     const body = await response.json().catch(() => ({}));
     const retry = Number(response.headers.get('Retry-After'));
     if (response.status === 503 && retry > 0)
-      throw Object.assign(new Error(`The concepts are still loading; trying again in ${retry} s.`), { retryAfter: Math.min(retry, 60) });
-    throw new Error(body.message ?? `The concept service answered ${response.status}.`);
+      throw Object.assign(new Error(this.#t('loading', retry)), { retryAfter: Math.min(retry, 60) });
+    throw new Error(body.message ?? this.#t('failed', response.status));
   }
 
   #say(error) {

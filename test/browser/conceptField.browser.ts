@@ -51,6 +51,25 @@ function hostPages(serviceUrl: string): Record<string, [string, string]> {
     '/rtl': html(
       `<h1>Describe an item</h1><form><label for="subject">Subject</label><concept-field id="subject" name="subject" lang=""></concept-field></form>`,
     ),
+    // A page in German: its messages set for every field after the element is defined (the field is connected by then).
+    '/german': [
+      'text/html',
+      html(
+        `<h1>Ein Objekt beschreiben</h1><form><label for="subject">Schlagwörter</label>
+        <concept-field id="subject" name="subject" multiple required value="${FOOD}tomato"></concept-field></form>`,
+        `<script type="module">
+          import { ConceptField } from '${serviceUrl}/concept-field.js';
+          ConceptField.messages = {
+            suggestions: 'Vorschläge',
+            chosenList: 'Gewählte Begriffe',
+            remove: (label) => label + ' entfernen',
+            found: (count) => count + (count === 1 ? ' Vorschlag.' : ' Vorschläge.'),
+            none: 'Kein Begriff gefunden.',
+            required: 'Bitte einen Begriff wählen.',
+          };
+        </script>`,
+      )[1].replace('<html lang="en">', '<html lang="de">'),
+    ],
     '/react': html(
       `<h1>Describe an item</h1><div id="root"></div><output id="submitted"></output>`,
       `<script src="/react.js"></script><script src="/react-dom.js"></script><script type="module" src="/app.js"></script>`,
@@ -329,6 +348,28 @@ describe('the concept field on a form of another origin', () => {
           .evaluate((label) => label.ownerDocument.defaultView?.getComputedStyle(label).direction),
       ).toBe('rtl');
     }
+  });
+
+  test("speaks the page's language: messages set by the page name its lists and buttons, count, and explain", async () => {
+    await page.goto(`${hostUrl}/german`);
+    await eventually(() => chips('subject').allInnerTexts(), [expect.stringContaining('Tomate')] as never); // lang from <html lang="de">
+    expect(await page.getByRole('list', { name: 'Gewählte Begriffe' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Tomate entfernen' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Tomate entfernen' }).click();
+    expect(await page.locator('#subject').evaluate((field) => (field as unknown as { validationMessage: string }).validationMessage)).toBe(
+      'Bitte einen Begriff wählen.',
+    );
+    await combobox('Schlagwörter').pressSequentially('kartoffels', { delay: 40 });
+    await eventually(() => page.getByRole('listbox', { name: 'Vorschläge' }).getByRole('option').count(), 1);
+    await eventually(() => page.locator('#subject [role="status"]').innerText(), '1 Vorschlag.');
+    await combobox('Schlagwörter').fill('qqqq');
+    await eventually(() => page.locator('#subject [role="status"]').innerText(), 'Kein Begriff gefunden.');
+    // one field's own messages, over every field's
+    await page.locator('#subject').evaluate((field) => {
+      (field as unknown as { messages: object }).messages = { none: 'Nichts gefunden.' };
+    });
+    await combobox('Schlagwörter').fill('qqqqq');
+    await eventually(() => page.locator('#subject [role="status"]').innerText(), 'Nichts gefunden.');
   });
 
   test('has no accessibility violations (axe-core), with the list open and a concept chosen', async () => {
