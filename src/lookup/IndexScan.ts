@@ -63,6 +63,11 @@ export class IndexScan {
     this.seen[concept] = stamp;
   }
 
+  /** Starts a round of `offer`s: forgets what a round that did not end (a query that threw) left. */
+  startOffers(): void {
+    if (this.touched.length > 0) this.forgetOffers();
+  }
+
   /** Keeps `key` for the concept if it is smaller than the one it has (lower is better). */
   offer(concept: number, key: number): void {
     if (this.best[concept] === Infinity) this.touched.push(concept);
@@ -78,9 +83,13 @@ export class IndexScan {
     const top = smallest(this.touched, offset + limit, order)
       .slice(offset)
       .map((concept) => ({ concept, key: this.best[concept] as number }));
+    this.forgetOffers();
+    return top;
+  }
+
+  private forgetOffers(): void {
     for (const concept of this.touched) this.best[concept] = Infinity;
     this.touched = [];
-    return top;
   }
 
   /** Which language numbers a `lang` filter keeps: that range, and untagged labels. */

@@ -47,6 +47,7 @@ export function reconcileInIndex(
   if (accepts === undefined || query.words.length === 0) return { candidates: [], equalCount: 0 };
   const languages = filter.lang === undefined ? index.languages : [filter.lang, ''];
   const column = scan.languageMask(filter.lang ?? filter.column ?? '');
+  scan.startOffers();
   // per query word, the dictionary words alike to it, and how many postings they have
   const alike = query.words.map((_, i) => {
     const found = new Set<number>();

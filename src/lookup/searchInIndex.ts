@@ -21,6 +21,7 @@ export function searchInIndex(
   const accepts = scan.acceptor(filter);
   if (accepts === undefined) return [];
   const speaking = scan.languageMask(display);
+  scan.startOffers();
   if (query.words.length > 0) {
     const languages = filter.lang === undefined ? index.languages : [filter.lang, ''];
     const candidates = candidateWords(query, languages);
