@@ -73,7 +73,7 @@ export class IndexFinder implements Finder {
   }
 }
 
-/** Reconciliation's candidates on `index` (the whole vocabulary's, or one made of a store's candidates), named in `display`. */
+/** Reconciliation's candidates on a scan's index (the whole vocabulary's, or one made of a store's candidates), named in `display`. */
 export function named(
   scan: IndexScan,
   q: string,

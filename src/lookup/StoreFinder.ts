@@ -65,8 +65,8 @@ export class StoreFinder implements Finder {
     const query = new RankQuery('search', searchTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    const index = await this.gated((timeoutMs) => this.candidates('search', query, request, timeoutMs));
-    const ranked = index === undefined ? [] : searchInIndex(index, query, request.q, request, lang, pageOf(request));
+    const scan = await this.gated((timeoutMs) => this.candidates('search', query, request, timeoutMs));
+    const ranked = scan === undefined ? [] : searchInIndex(scan, query, request.q, request, lang, pageOf(request));
     if (ranked.length === 0) return [];
     const details = await this.options.concepts.details(ranked, lang, fields);
     return ranked.flatMap((uri) => conceptOf(details.get(uri), fields));
@@ -75,15 +75,15 @@ export class StoreFinder implements Finder {
   async suggest(request: FindRequest): Promise<Concept[]> {
     const query = new RankQuery('suggest', suggestTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
-    const index = await this.gated((timeoutMs) => this.candidates('suggest', query, request, timeoutMs));
-    if (index === undefined) return [];
-    const uris = suggestInIndex(index, query, request, lang, pageOf(request));
+    const scan = await this.gated((timeoutMs) => this.candidates('suggest', query, request, timeoutMs));
+    if (scan === undefined) return [];
+    const uris = suggestInIndex(scan, query, request, lang, pageOf(request));
     const fields = request.fields ?? NO_FIELDS;
     const details = fields.size === 0 || uris.length === 0 ? undefined : await this.options.concepts.fieldDetails(uris, lang);
     // fields asked for are always present: empty where the store has nothing for them
     return uris.map((uri) => ({
       uri,
-      prefLabel: prefLabelOf(index.index, uri, lang),
+      prefLabel: prefLabelOf(scan.index, uri, lang),
       altLabels: [],
       related: [],
       ...(details === undefined ? {} : (details.get(uri)?.fields(fields) ?? emptyFields(fields))),
@@ -99,7 +99,7 @@ export class StoreFinder implements Finder {
   ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
     const scheme =
       filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
-    const index = await this.gated((timeoutMs) =>
+    const scan = await this.gated((timeoutMs) =>
       this.candidates(
         'search',
         new RankQuery('search', searchTerms(q)),
@@ -107,7 +107,7 @@ export class StoreFinder implements Finder {
         timeoutMs,
       ),
     );
-    return index === undefined ? { candidates: [], equalCount: 0 } : named(index, q, filter, limit, display);
+    return scan === undefined ? { candidates: [], equalCount: 0 } : named(scan, q, filter, limit, display);
   }
 
   /** Among what /search finds by the notation. */
