@@ -19,8 +19,9 @@ let fields = 0; // numbers the elements' ids
 
 /**
  * What the element says, in English. A page in another language replaces any of them, for every
- * field (`ConceptField.messages = { none: 'Kein Begriff gefunden.', ... }`) or for one
- * (`field.messages = { ... }`), at any time: each is a text, or a function of the values named.
+ * field (`customElements.get('concept-field').messages = { none: 'Kein Begriff gefunden.', ... }`)
+ * or for one (`field.messages = { ... }`), at any time: each is a text, or a function of the
+ * values named.
  */
 const MESSAGES = {
   hint: 'When suggestions appear, use the up and down arrows to review them and Enter to choose one.',

@@ -51,15 +51,16 @@ function hostPages(serviceUrl: string): Record<string, [string, string]> {
     '/rtl': html(
       `<h1>Describe an item</h1><form><label for="subject">Subject</label><concept-field id="subject" name="subject" lang=""></concept-field></form>`,
     ),
-    // A page in German: its messages set for every field after the element is defined (the field is connected by then).
+    // A page in German: its messages set for every field once the element is defined (the field is connected by then),
+    // as /concept-field says: the class asked from customElements, not imported again.
     '/german': [
       'text/html',
       html(
         `<h1>Ein Objekt beschreiben</h1><form><label for="subject">Schlagwörter</label>
         <concept-field id="subject" name="subject" multiple required value="${FOOD}tomato"></concept-field></form>`,
         `<script type="module">
-          import { ConceptField } from '${serviceUrl}/concept-field.js';
-          ConceptField.messages = {
+          await customElements.whenDefined('concept-field');
+          customElements.get('concept-field').messages = {
             suggestions: 'Vorschläge',
             chosenList: 'Gewählte Begriffe',
             remove: (label) => label + ' entfernen',
