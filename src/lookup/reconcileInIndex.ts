@@ -98,7 +98,9 @@ export function reconcileInIndex(
   const uris = index.uris(top.map(({ concept }) => concept));
   const candidates = top.map(({ concept, key }, i) => ({
     uri: uris[i] as string,
-    score: 100 - Math.floor(key / ENTRY_SPAN / 2) / 100,
+    // the key holds the score's shortfall from 100 in whole hundredths: 10000 less it, over 100, is the score as 0.01 rounds it
+    // (100 - 74.4 would be 25.599999999999994)
+    score: (10000 - Math.floor(key / ENTRY_SPAN / 2)) / 100,
     equal: equal.has(concept),
   }));
   return { candidates, equalCount: equal.size };

@@ -90,7 +90,11 @@ describe('reconciliation on the label index', () => {
         const scores = candidates.map((c) => c.score);
         expect(scores).toEqual([...scores].sort((a, b) => b - a));
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        // a failure names its seed and path: PROPERTY_SEED and PROPERTY_PATH replay it
+        ...(process.env.PROPERTY_SEED === undefined ? {} : { seed: Number(process.env.PROPERTY_SEED), path: process.env.PROPERTY_PATH }),
+      },
     );
   });
 });
