@@ -189,20 +189,10 @@ export class LabelIndex {
     return Array.from(concepts, (c) => text.toString('utf8', this.a.conceptOffsets[c], this.a.conceptOffsets[c + 1]));
   }
 
-  /** The number of the concept with this URI, or undefined when the index has none. */
-  private conceptNumber(uri: string): number | undefined {
-    const [low, high] = this.range(this.a.conceptText, this.a.conceptOffsets, Buffer.from(uri), false);
-    return low === high ? undefined : low;
-  }
-
-  /** Whether the index holds a concept with this URI (a concept with a label, not deprecated). */
-  hasConcept(uri: string): boolean {
-    return this.conceptNumber(uri) !== undefined;
-  }
-
   /** The number of the concept with this URI (see `shownLabels`), or undefined when the index has none. */
   conceptAt(uri: string): number | undefined {
-    return this.conceptNumber(uri);
+    const [low, high] = this.range(this.a.conceptText, this.a.conceptOffsets, Buffer.from(uri), false);
+    return low === high ? undefined : low;
   }
 
   /** The IRI of a shown resource: a concept, or a resource a concept links to, or a scheme. */
