@@ -40,12 +40,7 @@ export class IndexScan {
     this.best = new Float64Array(index.conceptCount).fill(Infinity);
   }
 
-  /** Bytes of scratch space, beside the index's own. */
-  get bytes(): number {
-    return this.seen.byteLength + this.best.byteLength;
-  }
-
-  /** A new mark for `seen` and `markSeen`: concepts seen under an older mark count as unseen. */
+  /** A new mark for `isSeen` and `markSeen`: concepts seen under an older mark count as unseen. */
   nextStamp(): number {
     if (this.stamp === 0xffffffff) {
       this.seen.fill(0);
