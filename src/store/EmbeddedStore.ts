@@ -1,9 +1,23 @@
-import oxigraph from 'oxigraph';
-import type { Term } from '@rdfjs/types';
-import { loadRdfFile } from './loadRdfFile.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
+import type { QueryMessage, WorkerMessage } from './embeddedStoreWorker.js';
+import { DataFileError, type LoadProgress } from './loadRdfFile.js';
 import { NTriplesRows, type TripleRow } from './NTriplesRows.js';
+import { OxigraphEngine, type AnswerFormat } from './OxigraphEngine.js';
+import { readSparqlJson } from './readSparqlJson.js';
 import { TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
+
+/** The compiled thread (`src/` and `dist/` both sit one level below the project). */
+const WORKER = fileURLToPath(new URL('../../dist/store/embeddedStoreWorker.js', import.meta.url));
+
+/** Where a query is answered: the store's own thread, or (without a build) this one. */
+interface Answerer {
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined): Promise<string>;
+  close(): Promise<void>;
+}
 
 /**
  * An in-process Oxigraph store, loaded from RDF files at start: the zero-setup default.
@@ -11,63 +25,144 @@ import type { Bindings, SparqlStore } from './SparqlStore.js';
  * graph of the files (N-Quads and TriG may name several) as one default graph; with one,
  * only that graph.
  *
- * Oxigraph answers synchronously on the event loop, so a query cannot be cut off by a
- * timeout; the small vocabularies this store is meant for answer in milliseconds. A query
- * that Oxigraph rejects is a bug in this service, so it rejects with a plain Error (500).
+ * Oxigraph answers synchronously, so the store lives on a thread of its own
+ * (`embeddedStoreWorker.ts`): the load of a large file and a slow query take none of the
+ * time of the thread that answers HTTP (`/health` answers throughout). Queries are answered
+ * one at a time, in order, as text (SPARQL JSON, TSV or N-Triples) read here. A query not
+ * answered within its time limit is a 504 for its request; Oxigraph cannot be interrupted, so
+ * the thread finishes it before the next. A query that Oxigraph rejects is a bug in this
+ * service, so it rejects with a plain Error (500).
  */
 export class EmbeddedStore implements SparqlStore {
   private constructor(
-    private readonly store: oxigraph.Store,
-    private readonly graph: string | undefined,
+    private readonly answerer: Answerer,
+    /** How many quads the store holds. */
+    readonly quads: number,
   ) {}
 
   /**
-   * Loads `files` in order. Nothing is served from a store that failed to load. What was
-   * odd but kept (IRIs that IRI validation refuses) goes to `warn`, one line a file.
+   * Loads `files` in order, on the store's thread. Nothing is served from a store that failed
+   * to load. What was odd but kept (IRIs that IRI validation refuses) goes to `warn`, one line
+   * a file; `progress` hears how far the load got, a mebibyte at a time.
    * @throws DataFileError naming the first file that cannot be read or parsed.
    */
-  static async load(files: readonly string[], graph?: string, warn?: (message: string) => void): Promise<EmbeddedStore> {
-    const store = new oxigraph.Store();
-    for (const file of files) await loadRdfFile(store, file, warn);
-    return new EmbeddedStore(store, graph);
-  }
-
-  /** How many quads the store holds. */
-  get quads(): number {
-    return this.store.size;
+  static async load(
+    files: readonly string[],
+    graph?: string,
+    warn: (message: string) => void = () => {},
+    progress: (step: LoadProgress) => void = () => {},
+  ): Promise<EmbeddedStore> {
+    if (!existsSync(WORKER)) {
+      const engine = new OxigraphEngine(graph);
+      await engine.load(files, warn, progress);
+      return new EmbeddedStore({ answer: async (query, format) => engine.answer(query, format), close: async () => {} }, engine.quads);
+    }
+    const thread = await StoreThread.start(files, graph, warn, progress);
+    return new EmbeddedStore(thread, thread.quads);
   }
 
   readonly streams = false;
 
-  async select(query: string): Promise<Bindings[]> {
-    const solutions = this.store.query(query, this.queryOptions);
-    if (!Array.isArray(solutions)) throw new Error('the embedded store answered a SELECT query with something else');
-    return (solutions as Map<string, Term>[]).map((solution) => Object.fromEntries(solution) as Bindings);
+  async select(query: string, _name?: string, timeoutMs?: number): Promise<Bindings[]> {
+    return readSparqlJson(JSON.parse(await this.answerer.answer(query, 'json', timeoutMs)));
   }
 
   /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */
-  async selectRows(query: string, variables: readonly string[], take: (values: string[]) => void): Promise<number> {
-    const text = this.store.query(query, { ...this.queryOptions, results_format: 'tsv' });
-    if (typeof text !== 'string') throw new Error('the embedded store answered a SELECT query with something else');
+  async selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs?: number): Promise<number> {
     const tsv = TsvRows.of(variables, take);
-    tsv.push(text);
+    tsv.push(await this.answerer.answer(query, 'tsv', timeoutMs));
     tsv.end();
     return tsv.rows;
   }
 
   /** The answer is written whole as N-Triples by Oxigraph (no term objects), then read triple by triple. */
-  async constructTriples(query: string, take: (row: TripleRow) => void): Promise<number> {
-    const text = this.store.query(query, { ...this.queryOptions, results_format: 'application/n-triples' });
-    if (typeof text !== 'string') throw new Error('the embedded store answered a CONSTRUCT query with something else');
+  async constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs?: number): Promise<number> {
     const triples = new NTriplesRows(take);
-    triples.push(text);
+    triples.push(await this.answerer.answer(query, 'ntriples', timeoutMs));
     triples.end();
     return triples.rows;
   }
 
-  private get queryOptions(): { use_default_graph_as_union?: boolean; default_graph?: oxigraph.NamedNode } {
-    return this.graph === undefined ? { use_default_graph_as_union: true } : { default_graph: oxigraph.namedNode(this.graph) };
+  close(): Promise<void> {
+    return this.answerer.close();
+  }
+}
+
+/** The embedded store's thread, seen from here: queries sent in order, answers matched by number. */
+class StoreThread implements Answerer {
+  private next = 0;
+  private readonly waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  private stopped: Error | undefined;
+  quads = 0;
+
+  private constructor(private readonly worker: Worker) {}
+
+  static start(
+    files: readonly string[],
+    graph: string | undefined,
+    warn: (message: string) => void,
+    progress: (step: LoadProgress) => void,
+  ): Promise<StoreThread> {
+    const thread = new StoreThread(new Worker(WORKER, { workerData: { files: [...files], graph } }));
+    return new Promise((resolve, reject) => {
+      thread.worker.on('message', (message: WorkerMessage) => {
+        if (message.kind === 'answer') thread.settle(message.id)?.resolve(message.text);
+        else if (message.kind === 'error') thread.settle(message.id)?.reject(new Error(message.message));
+        else if (message.kind === 'progress') progress(message);
+        else if (message.kind === 'warn') warn(message.message);
+        else if (message.kind === 'loaded') {
+          thread.quads = message.quads;
+          thread.worker.unref(); // an idle store keeps no process alive; a query waiting does (`answer`)
+          resolve(thread);
+        } else {
+          void thread.worker.terminate();
+          reject(message.name === 'DataFileError' ? new DataFileError(message.message) : new Error(message.message));
+        }
+      });
+      thread.worker.on('error', (error) => thread.stop(error, reject));
+      thread.worker.on('exit', (code) => thread.stop(new Error(`the embedded store's thread stopped (exit status ${code})`), reject));
+    });
   }
 
-  async close(): Promise<void> {}
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined): Promise<string> {
+    if (this.stopped !== undefined) return Promise.reject(new UpstreamUnavailableError('(embedded) has stopped'));
+    const id = this.next++;
+    return new Promise<string>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      if (timeoutMs !== undefined)
+        timer = setTimeout(() => {
+          // the thread finishes the query all the same; its answer, when it comes, is dropped
+          this.settle(id);
+          reject(new UpstreamTimeoutError(timeoutMs));
+        }, timeoutMs);
+      const done = (): void => clearTimeout(timer);
+      this.waiting.set(id, {
+        resolve: (text) => (done(), resolve(text)),
+        reject: (error) => (done(), reject(error)),
+      });
+      this.worker.ref();
+      this.worker.postMessage({ id, query, format } satisfies QueryMessage);
+    });
+  }
+
+  private settle(id: number): { resolve: (text: string) => void; reject: (error: Error) => void } | undefined {
+    const waiting = this.waiting.get(id);
+    this.waiting.delete(id);
+    if (this.waiting.size === 0) this.worker.unref();
+    return waiting;
+  }
+
+  /** The thread is gone: every query waiting fails, and so does every later one. */
+  private stop(error: Error, rejectStart: (error: Error) => void): void {
+    if (this.stopped !== undefined) return;
+    this.stopped = error;
+    rejectStart(error);
+    for (const { reject } of this.waiting.values()) reject(new UpstreamUnavailableError('(embedded) has stopped', { cause: error }));
+    this.waiting.clear();
+  }
+
+  async close(): Promise<void> {
+    this.stopped ??= new Error('closed');
+    await this.worker.terminate();
+  }
 }

@@ -16,7 +16,8 @@ export class StartingStore implements SparqlStore {
   constructor(
     loading: Promise<SparqlStore>,
     readonly streams: boolean,
-    private readonly doing: string,
+    /** What it is doing, as /ready and the 503s say it (the load's progress). */
+    private readonly doing: () => string,
   ) {
     this.loaded = loading.then((store) => void (this.inner = store));
     this.loaded.catch(() => {}); // the caller handles it through `loaded`
@@ -49,7 +50,7 @@ export class StartingStore implements SparqlStore {
   }
 
   private ready(): SparqlStore {
-    if (this.inner === undefined) throw new UpstreamUnavailableError(`is ${this.doing}`);
+    if (this.inner === undefined) throw new UpstreamUnavailableError(`is ${this.doing()}`);
     return this.inner;
   }
 }

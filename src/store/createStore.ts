@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { DataFileError } from './loadRdfFile.js';
+import { DataFileError, type LoadProgress } from './loadRdfFile.js';
 import type { Metrics } from '../metrics/Metrics.js';
 import { EmbeddedStore } from './EmbeddedStore.js';
 import { CircuitBreakerStore } from './CircuitBreakerStore.js';
@@ -29,8 +29,13 @@ export interface StoreSettings {
  * With `metrics`, every query is timed and the limiter's queue is watched; `warn` hears what
  * was odd but kept in the data files.
  */
-export async function createStore(config: StoreSettings, metrics?: Metrics, warn?: (message: string) => void): Promise<SparqlStore> {
-  const store = await createBareStore(config, metrics, warn);
+export async function createStore(
+  config: StoreSettings,
+  metrics?: Metrics,
+  warn?: (message: string) => void,
+  progress?: (step: LoadProgress) => void,
+): Promise<SparqlStore> {
+  const store = await createBareStore(config, metrics, warn, progress);
   return metrics === undefined ? store : new MeteredStore(store, metrics);
 }
 
@@ -55,14 +60,32 @@ export function startStore(
     }
   }
   const http = config.sparqlEndpoint !== undefined;
-  const store = new StartingStore(createStore(config, metrics, warn), http, http ? 'being set up' : 'loading its data files');
+  const started = Date.now();
+  let step: LoadProgress | undefined;
+  const doing = (): string => {
+    if (http) return 'being set up';
+    if (step === undefined) return 'loading its data files';
+    const { file, done, total } = step;
+    const seconds = Math.round((Date.now() - started) / 1000);
+    return `loading its data files: ${config.dataFiles[file - 1]} (file ${file} of ${config.dataFiles.length}), ${mebibytes(done)} of ${mebibytes(total)} MiB parsed (${Math.floor((100 * done) / Math.max(1, total))}%) in ${seconds} s`;
+  };
+  const store = new StartingStore(
+    createStore(config, metrics, warn, (next) => (step = next)),
+    http,
+    doing,
+  );
   return { store, loaded: store.loaded };
+}
+
+function mebibytes(bytes: number): string {
+  return (bytes / 2 ** 20).toFixed(1);
 }
 
 async function createBareStore(
   config: StoreSettings,
   metrics: Metrics | undefined,
   warn: ((message: string) => void) | undefined,
+  progress: ((step: LoadProgress) => void) | undefined,
 ): Promise<SparqlStore> {
   if (config.sparqlEndpoint !== undefined) {
     const http = new HttpStore({
@@ -76,5 +99,5 @@ async function createBareStore(
     metrics?.watchQueue(() => limiting.load);
     return new CircuitBreakerStore(limiting);
   }
-  return EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn);
+  return EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn, progress);
 }

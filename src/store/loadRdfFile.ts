@@ -40,8 +40,18 @@ const CHUNK_BYTES = 2 ** 20;
  * but never shrinks: handed the whole file as one string, it would keep a file-sized copy's
  * worth of memory for the life of the process (60 MB for YSO's N-Triples).
  */
-function* chunks(bytes: Buffer): Generator<Uint8Array> {
-  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) yield bytes.subarray(start, start + CHUNK_BYTES);
+function* chunks(bytes: Buffer, progress?: (done: number) => void): Generator<Uint8Array> {
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
+    progress?.(start);
+    yield bytes.subarray(start, start + CHUNK_BYTES);
+  }
+}
+
+/** How far the load of the data files got: file `file` (1-based), `done` of its `total` bytes (after any gunzip). */
+export interface LoadProgress {
+  file: number;
+  done: number;
+  total: number;
 }
 
 /** How many refused IRIs a report names. */
@@ -59,7 +69,12 @@ const EXAMPLES = 3;
  * A syntax error still stops the load, with the parser's line and column.
  * @throws DataFileError
  */
-export async function loadRdfFile(store: oxigraph.Store, path: string, warn: (message: string) => void = () => {}): Promise<void> {
+export async function loadRdfFile(
+  store: oxigraph.Store,
+  path: string,
+  warn: (message: string) => void = () => {},
+  progress: (step: LoadProgress) => void = () => {},
+): Promise<void> {
   const format = formatOf(path);
   if (format === undefined) {
     throw new DataFileError(`${path}: unknown RDF format; use .ttl, .nt, .nq, .trig, .rdf, .owl, .xml or .n3, optionally with .gz`);
@@ -72,15 +87,19 @@ export async function loadRdfFile(store: oxigraph.Store, path: string, warn: (me
     throw new DataFileError(`${path}: ${(error as Error).message}`);
   }
   const base_iri = pathToFileURL(path).href;
+  const total = bytes.length;
+  const parsed = (done: number): void => progress({ file: 1, done, total });
   let strictError: Error;
   try {
-    store.load(chunks(bytes), { format, base_iri });
+    store.load(chunks(bytes, parsed), { format, base_iri });
+    parsed(total);
     return;
   } catch (error) {
     strictError = loadError(path, error);
   }
   try {
-    store.load(chunks(bytes), { format, base_iri, lenient: true });
+    store.load(chunks(bytes, parsed), { format, base_iri, lenient: true });
+    parsed(total);
   } catch (error) {
     throw loadError(path, error); // the grammar itself is broken: a real syntax error
   }

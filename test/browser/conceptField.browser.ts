@@ -414,7 +414,7 @@ describe('the concept field while the service is not ready, or gone', () => {
   test('a 503 with Retry-After (the store still loading its data files) says the concepts are loading, and asks again when told', async () => {
     // the service's own loading state: its store refuses with a 503 until the data files are in, here when the test says
     let loaded: (store: SparqlStore) => void = () => {};
-    const starting = new StartingStore(new Promise<SparqlStore>((resolve) => (loaded = resolve)), false, 'loading its data files');
+    const starting = new StartingStore(new Promise<SparqlStore>((resolve) => (loaded = resolve)), false, () => 'loading its data files');
     const loading = await startService({ LABEL_INDEX: 'off' }, starting);
     host.close();
     await startHost(loading.url);

@@ -1,0 +1,48 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { OxigraphEngine, type AnswerFormat } from './OxigraphEngine.js';
+
+// The embedded store's own thread (EmbeddedStore.ts): it loads the data files and answers
+// queries one at a time, as text, so that neither a load of minutes nor a slow query holds
+// the thread that answers HTTP requests.
+
+/** What the embedded store's thread is sent: a query to answer. */
+export interface QueryMessage {
+  id: number;
+  query: string;
+  format: AnswerFormat;
+}
+
+/** What it sends back. */
+export type WorkerMessage =
+  | { kind: 'warn'; message: string }
+  | { kind: 'progress'; file: number; done: number; total: number }
+  | { kind: 'loaded'; quads: number }
+  | { kind: 'failed'; name: string; message: string }
+  | { kind: 'answer'; id: number; text: string }
+  | { kind: 'error'; id: number; message: string };
+
+const port = parentPort;
+if (port !== null) {
+  const { files, graph } = workerData as { files: string[]; graph: string | undefined };
+  const engine = new OxigraphEngine(graph);
+  const send = (message: WorkerMessage): void => port.postMessage(message);
+  engine
+    .load(
+      files,
+      (message) => send({ kind: 'warn', message }),
+      (step) => send({ kind: 'progress', ...step }),
+    )
+    .then(
+      () => {
+        send({ kind: 'loaded', quads: engine.quads });
+        port.on('message', ({ id, query, format }: QueryMessage) => {
+          try {
+            send({ kind: 'answer', id, text: engine.answer(query, format) });
+          } catch (error) {
+            send({ kind: 'error', id, message: error instanceof Error ? error.message : String(error) });
+          }
+        });
+      },
+      (error: unknown) => send({ kind: 'failed', name: (error as Error).name, message: (error as Error).message }),
+    );
+}
