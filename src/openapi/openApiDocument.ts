@@ -1,6 +1,8 @@
 import { FIELDS } from '../lookup/Concept.js';
 import type { Config } from '../Config.js';
 import { MAX_COUNT, MAX_Q_LENGTH, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
+import { MAX_EXTEND_IDS, MAX_EXTEND_PROPERTIES, MAX_EXTEND_READS } from '../reconcile/extend.js';
+import { MAX_BATCH, MAX_NOTATIONS, MAX_PROPERTIES, MAX_TEXT, MAX_VALUES } from '../reconcile/ReconcileBatch.js';
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
 import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
@@ -67,10 +69,11 @@ function reconcilePaths(): object {
       get: {
         summary: 'Reconciliation (W3C reconciliation API 0.2, for OpenRefine)',
         description:
-          'Without parameters: the service manifest. With `queries`: a reconciliation query batch, answered by a result batch. With `extend`: a data extension query, answered by a data extension response.',
+          'Without parameters: the service manifest. With `queries`: a reconciliation query batch, answered by a result batch. With `extend`: a data extension query, answered by a data extension response. ' +
+          RECONCILE_LIMITS,
         parameters: [
-          query('queries', 'A reconciliation query batch, as JSON (at most 100 queries).'),
-          query('extend', 'A data extension query, as JSON (at most 1,000 ids).'),
+          query('queries', `A reconciliation query batch, as JSON (at most ${MAX_BATCH} queries, the manifest's batchSize).`),
+          query('extend', `A data extension query, as JSON (at most ${MAX_EXTEND_IDS} ids).`),
         ],
         responses: body('The manifest, a result batch or a data extension response.'),
       },
@@ -112,12 +115,12 @@ function reconcilePaths(): object {
       options: preflight,
     },
     [`${draft}/match`]: jsonPost(
-      'Reconciliation 1.0 draft: a query batch {"queries": [...]}',
+      `Reconciliation 1.0 draft: a query batch {"queries": [...]}. ${RECONCILE_LIMITS}`,
       'A result batch {"results": [...]}, candidates with features and match.',
       { '413': { description: "More queries than the manifest's batchSize." } },
     ),
     [`${draft}/extend`]: jsonPost(
-      'Reconciliation 1.0 draft: a data extension query {"ids", "properties"}',
+      `Reconciliation 1.0 draft: a data extension query {"ids", "properties"}. ${RECONCILE_LIMITS}`,
       'A data extension response {"meta", "rows"}.',
     ),
     [`${draft}/extend/propose`]: {
@@ -141,6 +144,12 @@ function reconcilePaths(): object {
     [`${draft}/suggest/property`]: draftSuggest('properties'),
   };
 }
+
+/** What one reconciliation request may ask (reconcile/ReconcileBatch.ts, extend.ts): past a limit, a 400 or 413 naming it. */
+const RECONCILE_LIMITS =
+  `Limits: at most ${MAX_BATCH} queries a batch (413 above), ${MAX_PROPERTIES} properties or conditions a query, ${MAX_VALUES} values a property, ` +
+  `${MAX_NOTATIONS} notations a query (400 above); a name or value longer than ${MAX_TEXT} characters is left out (a name that long gets no candidates). ` +
+  `Data extension: at most ${MAX_EXTEND_IDS} ids and ${MAX_EXTEND_PROPERTIES} properties, and ids times the properties' distinct lang settings at most ${MAX_EXTEND_READS} (400 above).`;
 
 /**
  * The OpenAPI 3.1 description of the HTTP contract, served at GET /openapi.json and rendered

@@ -2,6 +2,7 @@ import { BadRequestError } from '../errors.js';
 import { isIri } from '../domain/iri.js';
 import { isLangTag } from '../domain/langTag.js';
 import { checkedText } from '../endpoints/parameters.js';
+import { foldedLabel } from '../domain/foldedLetter.js';
 import { ALL_PROPERTIES } from './properties.js';
 
 /** Queries in one batch at most (the manifest's `batchSize`); OpenRefine sends 10 at a time. */
@@ -9,11 +10,24 @@ export const MAX_BATCH = 100;
 /** Candidates per query: `limit`'s default and most. */
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
+/**
+ * What one query may ask, so that a batch's cost is bounded by what it asks and not by the
+ * data (README, "Limits"): properties (0.2) or conditions (1.0) a query, values a property,
+ * notations to look up as identifiers; above one, a 400 naming it. A value longer than
+ * MAX_TEXT (q's rule) is left out and logged, as a name that long gets no candidates: one
+ * long cell never fails a column's batch.
+ */
+export const MAX_PROPERTIES = 10;
+export const MAX_VALUES = 10;
+export const MAX_NOTATIONS = 10;
+export const MAX_TEXT = 200;
 
 /** A value a property gives: an IRI, a label, or both (a reconciled cell sends its `id` and `name`). */
 export interface PropertyValue {
   iri?: string | undefined;
   label?: string | undefined;
+  /** The label folded (domain/foldedLetter), once, for comparing with every candidate's labels. */
+  folded?: string | undefined;
 }
 
 /** The properties a query may give as evidence, by the concept field each is compared with. */
@@ -102,12 +116,15 @@ function readQuery(key: string, query: unknown): ReconcileRequest {
     notations: [],
     ignored: [],
   };
-  for (const property of Array.isArray(properties) ? properties : properties === undefined ? [] : [properties]) {
+  const given = Array.isArray(properties) ? properties : properties === undefined ? [] : [properties];
+  if (given.length > MAX_PROPERTIES) fail(`'properties' holds ${given.length} properties; at most ${MAX_PROPERTIES} a query`);
+  for (const property of given) {
     const { pid, v } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;
-    addProperty(request, pid, v);
+    addProperty(request, pid, v, fail);
   }
   if (setName(request, ((text as string | undefined) ?? '').trim()) && request.query === '' && request.notations.length === 0)
     fail("needs a non-empty 'query' (or a notation property)");
+  checkNotations(request, fail);
   return request;
 }
 
@@ -127,6 +144,12 @@ export function setName(request: ReconcileRequest, text: string): boolean {
   }
 }
 
+/** At most MAX_NOTATIONS notations a query, each a look-up of its own. */
+export function checkNotations(request: ReconcileRequest, fail: (message: string) => never): void {
+  if (request.notations.length > MAX_NOTATIONS)
+    fail(`gives ${request.notations.length} notations to look up; at most ${MAX_NOTATIONS} a query`);
+}
+
 /**
  * Adds a property given with a query (0.2's `{pid, v}`, 1.0's property condition) to the
  * request. A property is evidence, never an error (README, "Reconciliation"): one the
@@ -137,13 +160,20 @@ export function addProperty(
   request: ReconcileRequest,
   pid: unknown,
   v: unknown,
+  /** Throws the 400 for a limit passed, naming where the query is. */
+  fail: (message: string) => never,
   how: Pick<Evidence, 'required' | 'quantifier'> = {},
 ): void {
   const ignore = (why: string): void => {
     request.ignored.push(`${typeof pid === 'string' ? JSON.stringify(pid.slice(0, 40)) : 'a property without a pid'}: ${why}`);
   };
   if (typeof pid !== 'string') return ignore("no 'pid' string");
-  const values = (Array.isArray(v) ? v : [v]).flatMap(propertyValue);
+  const given = Array.isArray(v) ? v : [v];
+  if (given.length > MAX_VALUES)
+    fail(`property ${JSON.stringify(pid.slice(0, 40))} has ${given.length} values; at most ${MAX_VALUES} a property`);
+  const all = given.flatMap(propertyValue);
+  const values = all.filter(({ label }) => label === undefined || label.length <= MAX_TEXT);
+  if (values.length < all.length) ignore(`${all.length - values.length} value(s) over ${MAX_TEXT} characters left out`);
   if (values.length === 0) return ignore('no value the service can read (strings, numbers, or objects with an id or name)');
   if (pid === 'lang') {
     const tag = values[0]?.label;
@@ -152,7 +182,7 @@ export function addProperty(
   } else if (EVIDENCE.includes(pid)) {
     request.evidence.push({ pid: pid as EvidenceProperty, values, ...how });
     if (pid === 'notation' && how.quantifier !== 'none')
-      request.notations.push(...values.flatMap(({ label }) => (label === undefined || label.length > 200 ? [] : [label])));
+      request.notations.push(...values.flatMap(({ label }) => (label === undefined ? [] : [label])));
   } else {
     ignore(
       ALL_PROPERTIES.some((known) => known.id === pid)
@@ -170,7 +200,9 @@ function propertyValue(value: unknown): PropertyValue[] {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     const text = String(value).trim();
     if (text === '') return [];
-    return [isIri(text) && !/\s/.test(text) ? { iri: text, label: text } : { label: text }];
+    return [
+      isIri(text) && !/\s/.test(text) ? { iri: text, label: text, folded: foldedLabel(text) } : { label: text, folded: foldedLabel(text) },
+    ];
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const { id, name } = value as { id?: unknown; name?: unknown };
@@ -181,5 +213,5 @@ function propertyValue(value: unknown): PropertyValue[] {
       : typeof id === 'string' && iri === undefined && id.trim() !== ''
         ? id.trim()
         : undefined;
-  return iri === undefined && label === undefined ? [] : [{ iri, label }];
+  return iri === undefined && label === undefined ? [] : [{ iri, label, folded: label === undefined ? undefined : foldedLabel(label) }];
 }

@@ -205,8 +205,7 @@ function agreesWith(concept: Concept | undefined, { pid, values, quantifier = 'a
 }
 
 /** Whether a concept has a value: by IRI, or by label up to case and diacritics (a notation exactly). */
-function agrees(concept: Concept, pid: EvidenceProperty, { iri, label }: PropertyValue): boolean {
-  const folded = label === undefined ? undefined : foldedLabel(label);
+function agrees(concept: Concept, pid: EvidenceProperty, { iri, label, folded }: PropertyValue): boolean {
   const linked = (links: readonly Related[] | undefined): boolean =>
     (links ?? []).some((link) => link.uri === iri || (link.label !== '' && folded !== undefined && foldedLabel(link.label) === folded));
   switch (pid) {

@@ -9,6 +9,13 @@ import { EXTEND_PROPERTIES } from './properties.js';
 
 /** Entities in one data extension request at most. */
 export const MAX_EXTEND_IDS = 1000;
+/**
+ * Concepts read for one data extension request at most: each distinct `lang` setting reads
+ * every id again (in its language), so ids times distinct languages is what a request costs.
+ */
+export const MAX_EXTEND_READS = 1000;
+/** Properties in one data extension request at most. */
+export const MAX_EXTEND_PROPERTIES = 20;
 
 export type ExtendValue = { str: string } | { id: string; name: string };
 
@@ -37,6 +44,10 @@ export async function extend(
   const { ids, properties, ignored } = readExtend(query, where);
   const iris = ids.filter(isRdfIri);
   const langs = [...new Set(properties.map((p) => p.lang ?? defaultLang))];
+  if (iris.length * langs.length > MAX_EXTEND_READS)
+    throw new BadRequestError(
+      `${where}: ${iris.length} ids in ${langs.length} languages (the properties' distinct lang settings) are ${iris.length * langs.length} concepts to read; at most ${MAX_EXTEND_READS} a request: send fewer ids or fewer languages at a time`,
+    );
   const byLang = new Map<string, Map<string, Concept>>();
   for (const lang of langs) {
     const found = new Map<string, Concept>();
@@ -101,6 +112,8 @@ function readExtend(
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return fail("'ids' must be an array of strings");
   if (ids.length > MAX_EXTEND_IDS) fail(`'ids' holds ${ids.length} ids; at most ${MAX_EXTEND_IDS}`);
   if (!Array.isArray(properties)) return fail("'properties' must be an array");
+  if (properties.length > MAX_EXTEND_PROPERTIES)
+    fail(`'properties' holds ${properties.length} properties; at most ${MAX_EXTEND_PROPERTIES}`);
   const ignored: string[] = [];
   const read = properties.map((property: unknown) => {
     const { id, settings } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;

@@ -1,6 +1,15 @@
 import { BadRequestError, HttpError } from '../errors.js';
 import { isLangTag } from '../domain/langTag.js';
-import { DEFAULT_LIMIT, MAX_BATCH, MAX_LIMIT, addProperty, setName, type ReconcileRequest } from './ReconcileBatch.js';
+import {
+  DEFAULT_LIMIT,
+  MAX_BATCH,
+  MAX_LIMIT,
+  MAX_PROPERTIES,
+  addProperty,
+  checkNotations,
+  setName,
+  type ReconcileRequest,
+} from './ReconcileBatch.js';
 
 /** 413: a batch of more queries than the manifest's `batchSize`. */
 export class BatchTooLargeError extends HttpError {
@@ -52,6 +61,7 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
   if (lang !== undefined && !(typeof lang === 'string' && isLangTag(lang))) fail('.lang', 'must be a language tag');
   if (dir !== undefined && !DIRECTIONS.includes(dir as string)) fail('.dir', `must be one of ${DIRECTIONS.join(', ')}`);
   if (!Array.isArray(conditions) || conditions.length === 0) return fail('.conditions', 'must be an array of at least one condition');
+  if (conditions.length > MAX_PROPERTIES) fail('.conditions', `holds ${conditions.length} conditions; at most ${MAX_PROPERTIES} a query`);
   const request: ReconcileRequest = {
     query: '',
     limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT),
@@ -103,7 +113,7 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
         request.ignored.push(
           `${JSON.stringify((propertyId as string).slice(0, 40))}: matchQualifier not offered, the service's own matching used`,
         );
-      addProperty(request, propertyId, propertyValue, {
+      addProperty(request, propertyId, propertyValue, (message) => fail(at, message), {
         required: required === true,
         quantifier: (matchQuantifier as 'any' | 'all' | 'none' | undefined) ?? 'any',
       });
@@ -117,5 +127,6 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
     request.ignored.push('no name, id or notation condition: no candidates');
     request.unanswered = true;
   }
+  checkNotations(request, (message) => fail('', message));
   return request;
 }

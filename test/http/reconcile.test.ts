@@ -272,6 +272,67 @@ describe('reconciliation: queries', () => {
   });
 });
 
+describe('reconciliation: what one request may ask', () => {
+  const ask = async (queries: object): Promise<{ status: number; body: any }> =>
+    service.get(`/reconcile?queries=${encodeURIComponent(JSON.stringify(queries))}`);
+  const values = (n: number, make: (i: number) => string = (i) => `v${i}`): string[] => Array.from({ length: n }, (_, i) => make(i));
+
+  test('more than 10 properties a query, 10 values a property or 10 notations a query is a 400 naming the limit; at the limit it is answered', async () => {
+    const properties = (n: number) => Array.from({ length: n }, (_, i) => ({ pid: 'broader', v: `Drinks ${i}` }));
+    expect((await ask({ q0: { query: 'Tea', properties: properties(10) } })).status).toBe(200);
+    const tooMany = await ask({ q0: { query: 'Tea', properties: properties(11) } });
+    expect([tooMany.status, tooMany.body.message]).toEqual([
+      400,
+      expect.stringMatching(/query "q0": 'properties' holds 11 properties; at most 10/),
+    ]);
+    expect((await ask({ q0: { query: 'Tea', properties: [{ pid: 'broader', v: values(10) }] } })).status).toBe(200);
+    const manyValues = await ask({ q0: { query: 'Tea', properties: [{ pid: 'broader', v: values(11) }] } });
+    expect([manyValues.status, manyValues.body.message]).toEqual([
+      400,
+      expect.stringMatching(/query "q0": property "broader" has 11 values; at most 10 a property/),
+    ]);
+    const notations = await ask({
+      q0: {
+        properties: [
+          { pid: 'notation', v: values(6) },
+          { pid: 'notation', v: values(5) },
+        ],
+      },
+    });
+    expect([notations.status, notations.body.message]).toEqual([400, expect.stringMatching(/gives 11 notations to look up; at most 10/)]);
+  });
+
+  test('a property value over 200 characters is left out, as a name that long gets no candidates: the batch is answered', async () => {
+    const long = `Drinks ${'x'.repeat(200)}`;
+    const { status, body } = await ask({ q0: { query: 'Tea', properties: [{ pid: 'broader', v: long }] }, q1: { query: long } });
+    expect(status).toBe(200);
+    expect(body.q0.result.length).toBeGreaterThan(0);
+    expect(body.q0.result[0].score).toBe(100); // the value left out neither agrees nor disagrees
+    expect(body.q1.result).toEqual([]);
+  });
+
+  test('a data extension reads at most 1,000 concepts: ids times the distinct lang settings; more is a 400 saying so', async () => {
+    const ids = values(400, (i) => `${FOOD}c${i}`);
+    const extend = async (langs: string[]): Promise<{ status: number; body: any }> => {
+      const extension = { ids, properties: langs.map((lang) => ({ id: 'prefLabel', settings: { lang } })) };
+      const response = await fetch(`${service.url}/reconcile`, {
+        method: 'POST',
+        body: new URLSearchParams({ extend: JSON.stringify(extension) }),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    expect((await extend(['en', 'fr'])).status).toBe(200);
+    const three = await extend(['en', 'fr', 'de']);
+    expect([three.status, three.body.message]).toEqual([
+      400,
+      expect.stringMatching(/'extend' parameter: 400 ids in 3 languages .* are 1200 concepts to read; at most 1000 a request/),
+    ]);
+    const properties = Array.from({ length: 21 }, () => ({ id: 'prefLabel' }));
+    const many = await service.get(`/reconcile?extend=${encodeURIComponent(JSON.stringify({ ids: [`${FOOD}tea`], properties }))}`);
+    expect([many.status, many.body.message]).toEqual([400, expect.stringMatching(/'properties' holds 21 properties; at most 20/)]);
+  });
+});
+
 describe('reconciliation: suggest, preview, data extension', () => {
   test('entity suggest: type-ahead from the first letters, the broader concept as the description', async () => {
     const { status, body } = await service.get('/reconcile/suggest/entity?prefix=min');

@@ -120,6 +120,21 @@ describe('the 1.0 draft', () => {
       const answer = await post('/match', body);
       expect([answer.status, answer.body.message]).toEqual([400, expect.stringMatching(message)]);
     }
+    const conditions = (n: number) =>
+      Array.from({ length: n }, () => ({ matchType: 'property', propertyId: 'broader', propertyValue: 'Drinks' }));
+    expect((await post('/match', { queries: [{ conditions: [name('Tea'), ...conditions(9)] }] })).status).toBe(200);
+    const many = await post('/match', { queries: [{ conditions: [name('Tea'), ...conditions(10)] }] });
+    expect([many.status, many.body.message]).toEqual([
+      400,
+      expect.stringMatching(/queries\[0\]\.conditions: holds 11 conditions; at most 10/),
+    ]);
+    const values = await post('/match', {
+      queries: [{ conditions: [name('Tea'), { matchType: 'property', propertyId: 'broader', propertyValue: Array(11).fill('Drinks') }] }],
+    });
+    expect([values.status, values.body.message]).toEqual([
+      400,
+      expect.stringMatching(/queries\[0\]\.conditions\[1\]: property "broader" has 11 values; at most 10/),
+    ]);
     const large = await post('/match', { queries: Array.from({ length: 101 }, () => ({ conditions: [name('Tea')] })) });
     expect(large.status).toBe(413);
     const get = await fetch(`${service.url}${DRAFT}/match`);
