@@ -35,6 +35,8 @@ export interface Config {
   readonly labelIndexReadSeconds: number;
   /** Queries of the label index's read that run at once. */
   readonly labelIndexReadParallel: number;
+  /** Worker threads that answer queries over the label index (0: on the thread that answers HTTP). */
+  readonly indexWorkers: number;
   /** Whether a resource linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf is a concept, typed or not. */
   readonly skosEntailment: boolean;
   /** Where the built label index is written, and read at start; unset: no snapshot. */

@@ -1,5 +1,6 @@
 import { OWL, RDFS, SKOS } from './domain/namespaces.js';
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isIri } from './domain/iri.js';
 import { isLangTag } from './domain/langTag.js';
@@ -107,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
     labelIndexReadSeconds: integer('LABEL_INDEX_READ_SECONDS', 3600, 1, 86_400),
     labelIndexReadParallel: integer('LABEL_INDEX_READ_PARALLEL', 2, 1, 16),
+    // one thread a core: more only take turns, and each holds its own scratch space (12 bytes a concept)
+    indexWorkers: integer('INDEX_WORKERS', Math.min(availableParallelism(), 16), 0, 64),
     skosEntailment: onOff('SKOS_ENTAILMENT', 'off'),
     indexSnapshot: read('INDEX_SNAPSHOT'),
     conceptWeights: ((file) =>

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const { store, loaded } = startStore(config, metrics, (message) => log.warn(message));
   const concepts = createLookup(config, queries, store, log);
   metrics.watchIndex(() => concepts.labelIndex?.stats);
+  metrics.watchPool(() => concepts.pool && { threads: concepts.pool.size, ...concepts.pool.load });
   const app = createApp({ config, log, concepts, metrics });
   const server = await listen(app, config.port, config.host).catch((error: unknown) => {
     log.error(`cannot listen on ${config.host}:${config.port}`, error);
@@ -58,9 +59,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info('stopping: finishing the requests in flight');
-    concepts.close();
     void drain.stop(config.shutdownGraceSeconds * 1000).then(async (finished) => {
       if (!finished) log.warn(`requests still in flight after ${config.shutdownGraceSeconds} s were cut off`);
+      await concepts.close();
       await store.close();
       process.exit(finished ? 0 : 1);
     });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError } from '../src/Config.js';
 import { SAMPLE_DATA_FILE, loadConfig } from '../src/loadConfig.js';
 
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       labelIndex: true,
       labelIndexReadSeconds: 3600,
       labelIndexReadParallel: 2,
+      indexWorkers: Math.min(availableParallelism(), 16), // one a core
       skosEntailment: false,
       indexSnapshot: undefined,
       labelIndexRefreshSeconds: 3600,

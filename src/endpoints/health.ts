@@ -41,11 +41,14 @@ export function readyHandler(concepts: Lookup): RequestHandler {
       }
     }
     const report = concepts.indexReport;
-    sendStatus(
-      res,
-      report === undefined
-        ? { status: 'ready' }
-        : { status: 'ready', labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } },
-    );
+    const degraded = concepts.degraded;
+    sendStatus(res, {
+      status: 'ready',
+      ...(report === undefined
+        ? {}
+        : { labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } }),
+      // monitoring reads it: the service answers, slower, and someone should look
+      ...(degraded === undefined ? {} : { degraded }),
+    });
   };
 }

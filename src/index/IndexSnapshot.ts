@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 
 /** Changes whenever the layout of LabelIndexData or of this file changes. */
@@ -66,13 +66,13 @@ export function writeSnapshot(path: string, data: LabelIndexData, header: Snapsh
 
 /**
  * Reads a snapshot written by `writeSnapshot`: the arrays are views on the file's bytes, read
- * in one piece. Returns the reason when the file cannot serve (missing, another format,
+ * in one piece into shared memory (the worker pool's threads read that one copy). Returns the reason when the file cannot serve (missing, another format,
  * another fingerprint, damaged): such a snapshot is never used.
  */
 export function readSnapshot(path: string, fingerprint: string): { data: LabelIndexData; header: SnapshotHeader } | { reason: string } {
   let file: Buffer;
   try {
-    file = readFileSync(path);
+    file = readShared(path);
   } catch (error) {
     return {
       reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none yet' : `it cannot be read (${(error as Error).message})`,
@@ -90,7 +90,7 @@ export function readSnapshot(path: string, fingerprint: string): { data: LabelIn
     return { reason: `it has format ${String(layout.header?.format)}, not ${SNAPSHOT_FORMAT}` };
   if (layout.header.fingerprint !== fingerprint) return { reason: `it was built from something else (${layout.header.fingerprint})` };
   const start = align(MAGIC.length + 4 + jsonLength);
-  const bytes = file.byteOffset % 8 === 0 ? file : Buffer.from(file); // views need aligned offsets
+  const bytes = file; // in a buffer of its own, at offset 0: aligned for every view
   const arrays: Record<string, Uint8Array | Uint16Array | Uint32Array> = {};
   for (const { name, type, length, offset } of layout.arrays) {
     const Type = TYPES[type];
@@ -102,6 +102,23 @@ export function readSnapshot(path: string, fingerprint: string): { data: LabelIn
     data: { languages: layout.languages, schemes: layout.schemes, arrays: arrays as unknown as LabelIndexArrays },
     header: layout.header,
   };
+}
+
+/** A file's bytes in shared memory, read in parts of up to 1 GiB. */
+function readShared(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = Buffer.from(new SharedArrayBuffer(size));
+    for (let at = 0; at < size;) {
+      const read = readSync(fd, bytes, at, Math.min(size - at, 1 << 30), at);
+      if (read === 0) throw new Error('the file got shorter while it was read');
+      at += read;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function align(n: number): number {

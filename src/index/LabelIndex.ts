@@ -15,6 +15,13 @@ export interface StartRange {
   high: number;
 }
 
+/** The range-minimum levels of an index's three orders (`LabelIndex.shared`). */
+export interface SharedLevels {
+  text: Uint32Array[];
+  filing: Uint32Array[];
+  word: Uint32Array[];
+}
+
 /**
  * The labels of every concept, held in memory as storage: what a label is (its concept, its
  * language, its folded words), where labels are (sorted by their text, by their filing form,
@@ -43,15 +50,28 @@ export class LabelIndex {
   private readonly byWord: RangeMinimum;
   private suffixes: WordSuffixes | undefined;
 
-  constructor(readonly data: LabelIndexData) {
+  /** @param levels the range-minimum levels of an index over the same data, made on another thread (`shared`) */
+  constructor(
+    readonly data: LabelIndexData,
+    levels?: SharedLevels,
+  ) {
     this.a = data.arrays;
     this.languages = data.languages;
     this.schemeIds = new Map(data.schemes.map((scheme, i) => [scheme, i]));
     this.text = bufferOf(this.a.entryText);
     this.wordBytes = bufferOf(this.a.wordText);
-    this.byText = new RangeMinimum(this.a.textOrder);
-    this.byFiling = new RangeMinimum(this.a.filingOrder);
-    this.byWord = new RangeMinimum(this.a.postings);
+    this.byText = new RangeMinimum(this.a.textOrder, levels?.text);
+    this.byFiling = new RangeMinimum(this.a.filingOrder, levels?.filing);
+    this.byWord = new RangeMinimum(this.a.postings, levels?.word);
+  }
+
+  /**
+   * What another thread needs to read this very index: its data and its range-minimum levels.
+   * Posted to a worker, arrays in shared memory (`sharedArrays.ts`) are shared, not copied:
+   * an index made of them there (`new LabelIndex(data, levels)`) holds no copy of its own.
+   */
+  get shared(): { data: LabelIndexData; levels: SharedLevels } {
+    return { data: this.data, levels: { text: this.byText.levels, filing: this.byFiling.levels, word: this.byWord.levels } };
   }
 
   get conceptCount(): number {

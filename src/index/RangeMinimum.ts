@@ -1,3 +1,5 @@
+import { sharedArray } from './sharedArrays.js';
+
 /** Positions per block: a query scans at most two partial blocks. */
 const BLOCK = 64;
 
@@ -11,17 +13,30 @@ const BLOCK = 64;
  * over the blocks' minima), about a fifth of the array itself.
  */
 export class RangeMinimum {
-  /** levels[k][b]: the position of the minimum of blocks b .. b + 2^k - 1. */
-  private readonly levels: Uint32Array[] = [];
+  /**
+   * levels[k][b]: the position of the minimum of blocks b .. b + 2^k - 1. In shared memory when
+   * `values` is (the worker pool's threads then read one copy, `LabelIndex.shared`).
+   */
+  readonly levels: Uint32Array[] = [];
 
-  constructor(private readonly values: Uint32Array) {
+  /** @param levels the levels of a RangeMinimum over the same values, made on another thread */
+  constructor(
+    private readonly values: Uint32Array,
+    levels?: Uint32Array[],
+  ) {
+    if (levels !== undefined) {
+      this.levels = levels;
+      return;
+    }
+    const shared = values.buffer instanceof SharedArrayBuffer;
+    const array = (length: number): Uint32Array => (shared ? sharedArray(Uint32Array, length) : new Uint32Array(length));
     const blocks = Math.ceil(values.length / BLOCK);
-    const first = new Uint32Array(blocks);
+    const first = array(blocks);
     for (let b = 0; b < blocks; b++) first[b] = this.scan(b * BLOCK, Math.min(values.length, (b + 1) * BLOCK) - 1);
     this.levels.push(first);
     for (let k = 1; 1 << k <= blocks; k++) {
       const below = this.levels[k - 1] as Uint32Array;
-      const level = new Uint32Array(blocks - (1 << k) + 1);
+      const level = array(blocks - (1 << k) + 1);
       const half = 1 << (k - 1);
       for (let b = 0; b < level.length; b++) level[b] = this.better(below[b] as number, below[b + half] as number);
       this.levels.push(level);

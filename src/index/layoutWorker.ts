@@ -1,10 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
+import { LabelIndex } from './LabelIndex.js';
 import { LabelIndexBuilder, type BuilderState } from './LabelIndexBuilder.js';
-import { transferables } from './transferables.js';
+import { shareArrays } from './sharedArrays.js';
 
-// The worker thread of `layOut`: lays out one builder's state and sends the index back.
+// The worker thread of `layOut`: lays out one builder's state and sends the index back, in
+// shared memory.
 // Between the layout's steps it collects garbage: the rows a step read are large and held
 // outside V8's heap, where the collector would otherwise come late, and each step's input
 // gone before the next step's output comes is what keeps the build's peak down.
@@ -13,8 +15,10 @@ const collect = runInNewContext('gc') as () => void;
 parentPort?.on('message', (state: BuilderState) => {
   try {
     const builder = LabelIndexBuilder.fromState(state);
-    const data = builder.build(collect);
-    parentPort?.postMessage({ data, report: builder.report }, transferables(data.arrays));
+    // in shared memory: the worker pool reads this one copy (posting shares it, no transfer)
+    const data = shareArrays(builder.build(collect), collect);
+    // the range-minimum levels too: made here, in shared memory, not on the thread that answers HTTP
+    parentPort?.postMessage({ data, report: builder.report, levels: new LabelIndex(data).shared.levels });
   } catch (error) {
     parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

@@ -31,6 +31,8 @@ export interface LabelIndexOptions {
 
 /** What the last build found and cost: the start's log line and /ready's body. */
 export interface IndexReport extends BuildReport {
+  /** Lines of the store's answers that were no triple, skipped (ReadProgress.odd); absent when there were none. */
+  unreadLines?: { count: number; first: string[] } | undefined;
   /** Seconds from the first query to the index in use. */
   buildSeconds: number;
   /** The most resident memory the process held during the build, in MiB. */
@@ -147,8 +149,9 @@ export class IndexBuilds {
         partTriples: this.options.partTriples,
       });
       const readMs = Date.now() - started;
-      const { data, report: found } = await layOut(builder);
-      const index = new LabelIndex(data);
+      const { index, report: laidOut } = await layOut(builder);
+      // the lines no reader could take: the resources they name are left out, as refused IRIs are
+      const found = { ...laidOut, ...(read.odd === undefined ? {} : { unreadLines: read.odd }) };
       const report: IndexReport = {
         ...found,
         buildSeconds: Math.round((Date.now() - started) / 100) / 10,
@@ -167,6 +170,10 @@ export class IndexBuilds {
           `label index: ${found.refused.count} concept${found.refused.count === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${found.refused.first.map((iri) => JSON.stringify(iri)).join(', ')}${found.refused.count > 3 ? ', ...' : ''}`,
         );
       }
+      if (read.odd !== undefined)
+        this.log.warn(
+          `label index: ${read.odd.count} line${read.odd.count === 1 ? '' : 's'} of the store's answers ${read.odd.count === 1 ? 'is' : 'are'} no triple and ${read.odd.count === 1 ? 'was' : 'were'} skipped (an IRI holding ">", a space, a quote or a line break, kept by a lenient load and written as it is); the resources they name are left out: ${read.odd.first.map((line) => JSON.stringify(line.slice(0, 120))).join(', ')}${read.odd.count > 3 ? ', ...' : ''}. Fix these IRIs in the data to have them served.`,
+        );
       if (noConcepts !== undefined) this.log.warn(`label index: ${noConcepts}`);
       else if (found.wouldEntail > 0) {
         // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
@@ -184,7 +191,7 @@ export class IndexBuilds {
       this.log.warn(
         current
           ? 'cannot rebuild the label index; keeping the previous one'
-          : 'cannot build the label index; searching in the store until it can',
+          : "cannot build the label index; searching in the store until it can (/ready says so in 'degraded'); tried again within LABEL_INDEX_REFRESH_SECONDS or on SIGHUP",
         error,
       );
       return undefined;

@@ -17,14 +17,18 @@ const NO_FIELDS: ReadonlySet<Field> = new Set();
  * decides) and pages in memory, and shows what it found from the index too. No store query.
  */
 export class IndexFinder implements Finder {
-  private readonly scan: IndexScan;
+  private scanSpace: IndexScan | undefined;
 
   constructor(
     private readonly index: LabelIndex,
     /** Lower case. */
     private readonly defaultLang: string,
-  ) {
-    this.scan = new IndexScan(index);
+  ) {}
+
+  /** The scratch space of the queries that walk the index: made when first needed (a thread whose queries run on the pool never makes it). */
+  private get scan(): IndexScan {
+    this.scanSpace ??= new IndexScan(this.index);
+    return this.scanSpace;
   }
 
   async search(request: FindRequest): Promise<Concept[]> {

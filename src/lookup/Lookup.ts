@@ -3,6 +3,7 @@ import type { ReconcileFilter } from './reconcileInIndex.js';
 import type { Concept, ConceptFields, Field } from './Concept.js';
 import type { FindRequest, Finder, NamedCandidate } from './Finder.js';
 import type { IndexReport } from './IndexBuilds.js';
+import type { IndexPool } from './IndexPool.js';
 import type { StoreConcepts } from './StoreConcepts.js';
 import type { VocabularyKeeper, VocabularyState } from './VocabularyKeeper.js';
 
@@ -25,6 +26,8 @@ export class Lookup {
   constructor(
     private readonly keeper: VocabularyKeeper,
     private readonly answering: () => Answering,
+    /** The threads that answer queries over the label index, if any (INDEX_WORKERS). */
+    readonly pool?: IndexPool | undefined,
   ) {}
 
   /** Asks the store the cheapest query there is. Rejects as the store does. */
@@ -42,14 +45,20 @@ export class Lookup {
     return this.keeper.refresh();
   }
 
-  /** Stops what runs in the background. */
-  close(): void {
+  /** Stops what runs in the background, and the pool's threads (calls still waiting are refused): after the requests in flight finished. */
+  async close(): Promise<void> {
     this.keeper.stop();
+    await this.pool?.close();
   }
 
   /** What is still being read before /search and /suggest answer at full speed; undefined when nothing is. */
   get pending(): string | undefined {
     return this.keeper.pending;
+  }
+
+  /** Why the service answers below full speed (the label index could not be built), for /ready; undefined when it does not. */
+  get degraded(): string | undefined {
+    return this.keeper.degraded;
   }
 
   /** What the label index in use holds and what its build cost (for /ready). */

@@ -120,6 +120,21 @@ export class VocabularyKeeper {
     return builds.running ?? (builds.failure === undefined ? 'the label index is not built yet' : undefined);
   }
 
+  /**
+   * Why the service answers below full speed, for /ready: no index is in use because the last
+   * build failed (why, and what happens next). Undefined when an index is in, while a build
+   * runs, and without LABEL_INDEX.
+   */
+  get degraded(): string | undefined {
+    const builds = this.options.index;
+    if (builds === undefined || this.state.index !== undefined || builds.running !== undefined || builds.failure === undefined)
+      return undefined;
+    return (
+      `the label index could not be built (${builds.failure}): /search and /suggest answer from the store's queries, slower, ` +
+      `until a build succeeds; the next is tried within LABEL_INDEX_REFRESH_SECONDS (${this.options.indexRefreshSeconds} s) or on SIGHUP. The log says more.`
+    );
+  }
+
   /** While the first build runs (no index in use yet): how far it got, and an estimate of the seconds left. */
   get loading(): Loading | undefined {
     return this.state.index === undefined ? this.options.index?.loading : undefined;

@@ -6,7 +6,11 @@ import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { IndexBuilds } from './IndexBuilds.js';
+import type { LabelIndex } from '../index/LabelIndex.js';
+import type { Finder } from './Finder.js';
 import { IndexFinder } from './IndexFinder.js';
+import { IndexPool } from './IndexPool.js';
+import { PooledIndexFinder } from './PooledIndexFinder.js';
 import { LoadingGate } from './LoadingGate.js';
 import { Lookup, type Answering } from './Lookup.js';
 import { readConceptWeights } from './readConceptWeights.js';
@@ -20,7 +24,8 @@ import { VocabularyKeeper, type VocabularyState } from './VocabularyKeeper.js';
  * query, and with LABEL_INDEX on, the label index). None of it is read here:
  * `Lookup.start()` reads it in the background (VocabularyKeeper). For each state of the
  * vocabulary, what answers is chosen once: the index's Finder when the index is in, else the
- * store's, through the loading gate while the first index is built.
+ * store's, through the loading gate while the first index is built. With INDEX_WORKERS, the
+ * index's costly queries run on a pool of threads that share it (IndexPool).
  * @param readFrom where what is kept in memory is read from: `store` unless a test counts
  *   what requests alone cause
  */
@@ -42,12 +47,24 @@ export function createLookup(
           const loading = keeper.loading;
           return loading === undefined ? ask() : loadingGate.run(loading, ask);
         };
+  const pool = builds === undefined ? undefined : IndexPool.create(config.indexWorkers);
   let answering: Answering | undefined;
+  // each index is installed on the pool once, and retired when a state with another index is swapped in
+  let pooled: { index: LabelIndex; generation: number } | undefined;
+  const indexFinder = (index: LabelIndex): Finder => {
+    const local = new IndexFinder(index, config.defaultLang);
+    if (pool === undefined) return local;
+    if (pooled?.index !== index) {
+      if (pooled !== undefined) pool.retire(pooled.generation);
+      pooled = { index, generation: pool.install(index, config.defaultLang) };
+    }
+    return new PooledIndexFinder(local, pool, pooled.generation);
+  };
   const answer = (state: VocabularyState): void => {
     const concepts = new StoreConcepts(store, state.queries, conceptTypes, config.defaultLang);
     const finder =
       state.index !== undefined
-        ? new IndexFinder(state.index.index, config.defaultLang)
+        ? indexFinder(state.index.index)
         : new StoreFinder({
             store,
             queries: state.queries,
@@ -72,7 +89,7 @@ export function createLookup(
     },
     answer,
   );
-  return new Lookup(keeper, () => answering as Answering);
+  return new Lookup(keeper, () => answering as Answering, pool);
 }
 
 /**

@@ -36,6 +36,11 @@ export interface ReadProgress {
   /** Reads counted so far, of `reads`. */
   counted: number;
   reads: number;
+  /**
+   * Lines of the answers that are no triple, skipped (an IRI kept by a lenient parser and
+   * written as it is, with a `>`, space, quote or line break inside): how many, and the first few.
+   */
+  odd?: { count: number; first: string[] };
 }
 
 /**
@@ -131,6 +136,10 @@ export async function readVocabulary(
         },
         options.timeoutMs,
         'read',
+        (line) => {
+          progress.odd ??= { count: 0, first: [] };
+          if (progress.odd.count++ < 3) progress.odd.first.push(line.slice(0, 200));
+        },
       );
     } catch (error) {
       // a store with no known cap that refused a whole pattern of more than a part, before

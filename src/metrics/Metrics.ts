@@ -1,8 +1,12 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OverloadedError, UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 
 /** Seconds, from 1 ms (a cached answer) to 10 s (the default store timeout). */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** How often the event loop's delay is sampled, in ms. */
+const DELAY_RESOLUTION_MS = 10;
 
 /** What an answer from the store can go wrong with, as a metric label. */
 const STORE_ERROR_KINDS = ['bad_response', 'unreachable', 'overloaded', 'timeout', 'other'] as const;
@@ -63,6 +67,23 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry, prefix: 'skos_lookup_' });
     for (const kind of STORE_ERROR_KINDS) this.storeErrors.inc({ kind }, 0); // every kind shows, at 0 until it happens
     const metrics = this;
+    // Node's histogram counts the monitor's own interval in every sample: it is taken off
+    const delay = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
+    delay.enable();
+    const delaySeconds = (nanoseconds: number): number => Math.max(0, nanoseconds / 1e6 - DELAY_RESOLUTION_MS) / 1000;
+    new Gauge({
+      name: 'skos_lookup_event_loop_delay_seconds',
+      help: `How late the thread that answers HTTP ran what was due, since the previous scrape (sampled every ${DELAY_RESOLUTION_MS} ms, that interval taken off): the median, p99 and max. Work that holds this thread delays every request.`,
+      labelNames: ['quantile'] as const,
+      registers: [this.registry],
+      collect() {
+        const sampled = delay.count > 0;
+        this.set({ quantile: '0.5' }, sampled ? delaySeconds(delay.percentile(50)) : 0);
+        this.set({ quantile: '0.99' }, sampled ? delaySeconds(delay.percentile(99)) : 0);
+        this.set({ quantile: '1' }, sampled ? delaySeconds(delay.max) : 0);
+        delay.reset();
+      },
+    });
     new Gauge({
       name: 'skos_lookup_store_queries_in_flight',
       help: 'Store queries sent and not yet answered (waiting for a slot included).',
@@ -73,7 +94,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'skos_lookup_store_queue_length',
-      help: 'Store queries waiting for a free slot (SPARQL_MAX_CONCURRENCY); always 0 for the embedded store, which runs one query at a time in process.',
+      help: 'Store queries waiting for a free slot (SPARQL_MAX_CONCURRENCY); always 0 for the embedded store, which answers one query at a time on its own thread.',
       registers: [this.registry],
       collect() {
         this.set(metrics.queueReader?.().waiting ?? 0);
@@ -83,15 +104,28 @@ export class Metrics {
 
   /** Where the label index's sizes are read from; 0 while there is none. */
   watchIndex(read: () => { concepts: number; labels: number; bytes: number } | undefined): void {
-    const sizes = {
-      concepts: 'Concepts',
-      labels: 'Matchable labels (prefLabel, altLabel, hiddenLabel)',
-      bytes: 'Bytes held (typed arrays and text buffers)',
-    } as const;
-    for (const [name, help] of Object.entries(sizes) as Array<[keyof typeof sizes, string]>) {
+    this.gauges('skos_lookup_label_index_', read, {
+      concepts: 'Concepts in the label index in use.',
+      labels: 'Matchable labels (prefLabel, altLabel, hiddenLabel) in the label index in use.',
+      bytes: 'Bytes held (typed arrays and text buffers) in the label index in use.',
+    });
+  }
+
+  /** Where the worker pool's load is read from (IndexPool): threads, busy ones, and calls waiting. */
+  watchPool(read: () => { threads: number; busy: number; waiting: number } | undefined): void {
+    this.gauges('skos_lookup_index_pool_', read, {
+      threads: 'Threads of the worker pool that answers queries over the label index (INDEX_WORKERS; 0: none).',
+      busy: 'Threads of the worker pool answering a query now.',
+      waiting: 'Queries over the label index waiting for a free thread of the pool.',
+    });
+  }
+
+  /** One gauge per figure of what `read` returns (0 while it returns nothing), named `prefix` and the figure. */
+  private gauges<K extends string>(prefix: string, read: () => Record<K, number> | undefined, helps: Record<K, string>): void {
+    for (const [name, help] of Object.entries(helps) as Array<[K, string]>) {
       new Gauge({
-        name: `skos_lookup_label_index_${name}`,
-        help: `${help} in the label index in use.`,
+        name: `${prefix}${name}`,
+        help,
         registers: [this.registry],
         collect() {
           this.set(read()?.[name] ?? 0);

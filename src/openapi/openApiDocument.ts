@@ -190,6 +190,13 @@ const LABEL_INDEX_REPORT = {
       properties: { count: { type: 'integer' }, first: { type: 'array', items: { type: 'string' } } },
       description: 'Concepts no query can name (blank nodes, IRIs that IRI validation refuses): left out.',
     },
+    unreadLines: {
+      type: 'object',
+      required: ['count', 'first'],
+      properties: { count: { type: 'integer' }, first: { type: 'array', items: { type: 'string' } } },
+      description:
+        "Lines of the store's answers that are no triple, skipped: an IRI with a `>`, space, quote or line break that a lenient parser kept and the store writes as it is. The resources they name are left out, as refused IRIs are.",
+    },
     entailed: { type: 'integer', minimum: 0, description: 'Concepts only by SKOS_ENTAILMENT.' },
     wouldEntail: {
       type: 'integer',
@@ -374,7 +381,14 @@ export function openApiDocument(config: Config, version: string): object {
         'The store answered a cheap query within the last 5 s, and the label index is in (with what it holds, when it was built from the store). 503 while not, saying what is loading and how far it got, or what to change when the store holds labelled resources but no concept.',
         'ready',
         ['ServiceUnavailable'],
-        { labelIndex: LABEL_INDEX_REPORT },
+        {
+          labelIndex: LABEL_INDEX_REPORT,
+          degraded: {
+            type: 'string',
+            description:
+              "Present when the service answers, but not at full speed: the label index could not be built (why, and what to do); /search and /suggest answer from the store's queries until a build succeeds.",
+          },
+        },
       ),
       ...(config.metrics
         ? {
@@ -382,7 +396,7 @@ export function openApiDocument(config: Config, version: string): object {
               get: {
                 summary: 'Prometheus metrics',
                 description:
-                  'Requests by endpoint and status, cache hits and misses, store query durations by query name, store errors by kind, the store query queue, and the process.',
+                  "Requests by endpoint and status, cache hits and misses, store query durations by query name, store errors by kind, the store query queue, the event loop's delay, the worker pool's load, and the process.",
                 responses: {
                   '200': {
                     description: 'The Prometheus text exposition format.',

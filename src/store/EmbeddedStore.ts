@@ -8,7 +8,7 @@ import { NTriplesRows, type TripleRow } from './NTriplesRows.js';
 import { OxigraphEngine, type AnswerFormat } from './OxigraphEngine.js';
 import { readSparqlJson } from './readSparqlJson.js';
 import { TsvRows } from './TsvRows.js';
-import type { Bindings, SparqlStore } from './SparqlStore.js';
+import type { Bindings, OddLine, SparqlStore } from './SparqlStore.js';
 
 /** The compiled thread (`src/` and `dist/` both sit one level below the project). */
 const WORKER = fileURLToPath(new URL('../../dist/store/embeddedStoreWorker.js', import.meta.url));
@@ -76,8 +76,14 @@ export class EmbeddedStore implements SparqlStore {
   }
 
   /** The answer is written whole as N-Triples by Oxigraph (no term objects), then read triple by triple. */
-  async constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs?: number): Promise<number> {
-    const triples = new NTriplesRows(take);
+  async constructTriples(
+    query: string,
+    take: (row: TripleRow) => void,
+    timeoutMs?: number,
+    _name?: string,
+    odd?: OddLine,
+  ): Promise<number> {
+    const triples = new NTriplesRows(take, odd);
     triples.push(await this.answerer.answer(query, 'ntriples', timeoutMs));
     triples.end();
     return triples.rows;

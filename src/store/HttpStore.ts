@@ -4,7 +4,7 @@ import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '.
 import { readSparqlJson } from './readSparqlJson.js';
 import { NTriplesFormatError, NTriplesRows, type TripleRow } from './NTriplesRows.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
-import type { Bindings, SparqlStore } from './SparqlStore.js';
+import type { Bindings, OddLine, SparqlStore } from './SparqlStore.js';
 
 export interface HttpStoreOptions {
   endpoint: string;
@@ -81,7 +81,7 @@ export class HttpStore implements SparqlStore {
   }
 
   /** Asks for N-Triples (`text/plain`, N-Triples' older type, is read as such too), parsed as they arrive. */
-  async constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number): Promise<number> {
+  async constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, _name?: string, odd?: OddLine): Promise<number> {
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await this.send(query, 'application/n-triples, text/plain;q=0.5', signal, timeoutMs);
     const type = response.headers.get('content-type') ?? '';
@@ -90,7 +90,7 @@ export class HttpStore implements SparqlStore {
       throw new UpstreamError(`answered with HTTP status ${response.status}`, { cause: new Error(text.slice(0, 500)) });
     }
     if (!/n-triples|text\/plain/i.test(type)) throw new UpstreamError(`answered with ${type.split(';')[0]}, not N-Triples`);
-    const triples = new NTriplesRows(take);
+    const triples = new NTriplesRows(take, odd);
     await streamBody(response.body, triples, signal, timeoutMs, NTriplesFormatError);
     return triples.rows;
   }

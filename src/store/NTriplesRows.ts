@@ -25,7 +25,11 @@ export class NTriplesRows {
   rows = 0;
   private readonly row: TripleRow = { subject: '', predicate: '', object: '', language: '', literal: false };
 
-  constructor(private readonly take: (row: TripleRow) => void) {}
+  /** @param odd hears each line that is no triple, which is then skipped; without it, such a line throws NTriplesFormatError */
+  constructor(
+    private readonly take: (row: TripleRow) => void,
+    private readonly odd?: (line: string) => void,
+  ) {}
 
   /** Reads the complete lines of `chunk` (with what was left of the previous one). */
   push(chunk: string): void {
@@ -46,6 +50,16 @@ export class NTriplesRows {
   }
 
   private line(text: string, from: number, to: number): void {
+    if (this.odd === undefined) return this.triple(text, from, to);
+    try {
+      this.triple(text, from, to);
+    } catch (error) {
+      if (!(error instanceof NTriplesFormatError)) throw error;
+      this.odd(text.slice(from, to));
+    }
+  }
+
+  private triple(text: string, from: number, to: number): void {
     let at = skipSpace(text, from, to);
     if (at >= to || text.charCodeAt(at) === 0x23 /* # */) return;
     if (text.charCodeAt(to - 1) === 0x0d) to--;

@@ -1,6 +1,13 @@
 import type { Term } from '@rdfjs/types';
 import type { TripleRow } from './NTriplesRows.js';
 
+/**
+ * Hears a line of a CONSTRUCT answer that is no N-Triples triple, which is then skipped: an
+ * IRI that a lenient parser kept and a store writes as it is (`>`, a space, a quote or a line
+ * break inside it). Without it, such a line fails the read (UpstreamError).
+ */
+export type OddLine = (line: string) => void;
+
 /** One solution of a SELECT query: variable name (without `?`) to term; unbound variables are absent. */
 export type Bindings = Readonly<Record<string, Term>>;
 
@@ -42,7 +49,7 @@ export interface SparqlStore {
    * it half again as fast as the same pattern as SELECT results, and with language tags,
    * which its TSV leaves out (BENCHMARKS.md).
    */
-  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string): Promise<number>;
+  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string, odd?: OddLine): Promise<number>;
   /**
    * Whether `selectRows` and `constructTriples` stream. The embedded store builds each answer whole before the
    * first row is handed out, so a large read must ask it in parts; its data also cannot

@@ -69,6 +69,9 @@ class IndexSource {
   get report(): IndexReport | undefined {
     return this.keeper.indexReport;
   }
+  get degraded(): string | undefined {
+    return this.keeper.degraded;
+  }
   get pending(): string | undefined {
     return this.keeper.pending;
   }
@@ -217,6 +220,9 @@ describe('the keeper of the label index', () => {
       expect(source.current).toBeUndefined();
       expect(log.lines.join('\n')).toMatch(/sent 3 of the 3100 triples asked for .*ResultSetMaxRows/);
       expect(source.pending).toBeUndefined(); // the store's queries answer meanwhile: ready, slower
+      expect(source.degraded).toMatch(
+        /^the label index could not be built \(.*ResultSetMaxRows.*\): \/search and \/suggest answer from the store's queries/,
+      );
     });
 
     test('builds again only when the vocabulary changed, and then finds what changed', async () => {

@@ -101,12 +101,13 @@ export async function startService(overrides: Record<string, string> = {}, store
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        concepts.close();
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await concepts.close();
+    },
   };
 }
 

@@ -1,0 +1,53 @@
+import type { Concept, Field } from './Concept.js';
+import type { FindRequest, Finder, NamedCandidate } from './Finder.js';
+import type { IndexFinder } from './IndexFinder.js';
+import type { IndexPool } from './IndexPool.js';
+import type { PooledMethod } from './indexWorker.js';
+import type { ReconcileFilter } from './reconcileInIndex.js';
+
+/**
+ * The label index's Finder with its costly queries on the worker pool: /search, /suggest and
+ * reconciliation's candidates run on a pool thread over the same index in shared memory;
+ * what costs a few microseconds a concept (showing concepts by URI, notations, languages) is
+ * answered here by `local`, saving the message's round trip.
+ */
+export class PooledIndexFinder implements Finder {
+  constructor(
+    private readonly local: IndexFinder,
+    private readonly pool: IndexPool,
+    private readonly generation: number,
+  ) {}
+
+  search(request: FindRequest): Promise<Concept[]> {
+    return this.call('search', [request]) as Promise<Concept[]>;
+  }
+
+  suggest(request: FindRequest): Promise<Concept[]> {
+    return this.call('suggest', [request]) as Promise<Concept[]>;
+  }
+
+  reconcile(
+    q: string,
+    filter: ReconcileFilter,
+    limit: number,
+    display: string,
+  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
+    return this.call('reconcile', [q, filter, limit, display]) as Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
+  }
+
+  withNotation(text: string): Promise<string[]> {
+    return this.local.withNotation(text);
+  }
+
+  shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
+    return this.local.shown(uris, lang, fields);
+  }
+
+  languages(): Promise<string[]> {
+    return this.local.languages();
+  }
+
+  private call(method: PooledMethod, args: unknown[]): Promise<unknown> {
+    return this.pool.call(this.generation, method, args);
+  }
+}

@@ -1,0 +1,43 @@
+import { parentPort } from 'node:worker_threads';
+import { LabelIndex, type SharedLevels } from '../index/LabelIndex.js';
+import type { LabelIndexData } from '../index/LabelIndexData.js';
+import { IndexFinder } from './IndexFinder.js';
+
+// A thread of the worker pool (IndexPool.ts): it holds an IndexFinder over each label index
+// the pool installed, made of the index's shared memory (no copy of its own), and answers the
+// calls it is sent one at a time.
+
+/** The Finder methods that run on the pool: those whose cost grows with the data. */
+export type PooledMethod = 'search' | 'suggest' | 'reconcile';
+
+/** What a pool thread is sent. */
+export type PoolMessage =
+  | { kind: 'install'; generation: number; data: LabelIndexData; levels: SharedLevels; defaultLang: string }
+  | { kind: 'drop'; generation: number }
+  | { kind: 'call'; id: number; generation: number; method: PooledMethod; args: unknown[] };
+
+/** What it sends back, for each call. */
+export type PoolAnswer = { id: number; value: unknown } | { id: number; error: string };
+
+const port = parentPort;
+if (port !== null) {
+  const finders = new Map<number, IndexFinder>();
+  port.on('message', (message: PoolMessage) => {
+    if (message.kind === 'install') {
+      finders.set(message.generation, new IndexFinder(new LabelIndex(message.data, message.levels), message.defaultLang));
+    } else if (message.kind === 'drop') {
+      finders.delete(message.generation);
+    } else {
+      const { id, generation, method, args } = message;
+      const finder = finders.get(generation);
+      if (finder === undefined) {
+        port.postMessage({ id, error: `no label index ${generation} on this thread` } satisfies PoolAnswer);
+        return;
+      }
+      (finder[method] as (...args: unknown[]) => Promise<unknown>)(...args).then(
+        (value) => port.postMessage({ id, value } satisfies PoolAnswer),
+        (error: unknown) => port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies PoolAnswer),
+      );
+    }
+  });
+}
