@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './support/freePort.js';
@@ -123,6 +125,79 @@ describe('the server process', () => {
       await store.close();
     }
   });
+
+  test('on SIGTERM during the heaviest request, waits SHUTDOWN_GRACE_SECONDS for it, cuts it off, and exits 0', async () => {
+    const store = await misbehavingEndpoint(() => {}); // never answers
+    try {
+      let cut: unknown;
+      let stoppedAfter = 0;
+      const { code, stderr } = await run(
+        { SPARQL_ENDPOINT: store.url, LABEL_INDEX: 'off', SPARQL_TIMEOUT_MS: '60000', SHUTDOWN_GRACE_SECONDS: '1' },
+        async (port, child) => {
+          const pending = fetch(`http://127.0.0.1:${port}/search?q=tea`).catch((error: unknown) => error);
+          await sleep(300);
+          const exited = once(child, 'exit');
+          const stopped = Date.now();
+          child.kill('SIGTERM');
+          cut = await pending;
+          await exited;
+          stoppedAfter = Date.now() - stopped;
+        },
+        /listening on/,
+      );
+      expect((cut as Error).message).toBe('fetch failed'); // its connection was closed
+      expect(code).toBe(0);
+      expect(stderr).toMatch(/requests still in flight after 1 s \(SHUTDOWN_GRACE_SECONDS\) were cut off/);
+      expect(stoppedAfter).toBeLessThan(30_000); // not the store's 60 s: the grace period, then the exit
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('while a large file loads into the embedded store, /health answers and /ready says how far the parse got', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'large-load-'));
+    const file = join(folder, 'large.nt');
+    const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+    const lines = Array.from(
+      { length: 120_000 },
+      (_, i) =>
+        `<http://example.org/large/c${i}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <${SKOS}Concept> .\n` +
+        `<http://example.org/large/c${i}> <${SKOS}prefLabel> "Large concept number ${i}"@en .\n` +
+        `<http://example.org/large/c${i}> <${SKOS}altLabel> "Another name of large concept ${i}"@en .`,
+    );
+    writeFileSync(file, lines.join('\n'));
+    try {
+      const answers: Array<{ health: number; ready: number; message: string }> = [];
+      const { code } = await run(
+        { DATA_FILES: file },
+        async (port) => {
+          for (let tries = 0; tries < 600; tries++) {
+            const health = await fetch(`http://127.0.0.1:${port}/health`);
+            const ready = await fetch(`http://127.0.0.1:${port}/ready`);
+            answers.push({
+              health: health.status,
+              ready: ready.status,
+              message: ((await ready.json()) as { message?: string }).message ?? '',
+            });
+            if (ready.status === 200) break;
+            await sleep(50);
+          }
+        },
+        /listening on/,
+      );
+      expect(code).toBe(0);
+      expect(answers.every((answer) => answer.health === 200)).toBe(true);
+      expect(answers.at(-1)?.ready).toBe(200);
+      // while the file was parsed: how far it got, in MiB and percent
+      expect(answers.map((answer) => answer.message)).toContainEqual(
+        expect.stringMatching(
+          /^not ready: the SPARQL store is loading its data files: .*large\.nt \(file 1 of 1\), \d+\.\d of \d+\.\d MiB parsed \(\d+%\) in \d+ s$/,
+        ),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test('listens at once, says on /ready how far the label index has been read, and stops on SIGTERM meanwhile', async () => {
     // A real store behind an endpoint that holds back the last triple of each long answer for 20 s.

@@ -25,11 +25,7 @@ export function healthHandler(): RequestHandler {
 export function readyHandler(concepts: Lookup): RequestHandler {
   let okUntil = 0;
   return async (_req, res) => {
-    const pending = concepts.pending;
-    if (pending !== undefined) {
-      sendError(res, 503, `not ready: ${pending}`, { 'Retry-After': '5' });
-      return;
-    }
+    // the store first: while the embedded store loads its files, that is what /ready says (how far the parse got)
     if (Date.now() >= okUntil) {
       try {
         await concepts.ping();
@@ -39,6 +35,11 @@ export function readyHandler(concepts: Lookup): RequestHandler {
         sendError(res, 503, `not ready: ${reason.message}`, { 'Retry-After': reason.headers['Retry-After'] ?? '5' });
         return;
       }
+    }
+    const pending = concepts.pending;
+    if (pending !== undefined) {
+      sendError(res, 503, `not ready: ${pending}`, { 'Retry-After': '5' });
+      return;
     }
     const report = concepts.indexReport;
     const degraded = concepts.degraded;
