@@ -15,6 +15,11 @@ export const SAMPLE_DATA_FILE = `${PROJECT_ROOT}data/sample-vocabulary.ttl`;
 /** Prefixes accepted in CONCEPT_TYPES, so that the documented default `skos:Concept` works. */
 const PREFIXES: Readonly<Record<string, string>> = { skos: SKOS, rdfs: RDFS, owl: OWL };
 
+/** INDEX_WORKERS' default: a thread a core but one, at least 1 and at most 16. */
+export function defaultIndexWorkers(): number {
+  return Math.max(1, Math.min(availableParallelism() - 1, 16));
+}
+
 /**
  * Reads the configuration from `env`. An empty value counts as unset, so that a `.env`
  * copied from `.env.example` with blanks gives the defaults.
@@ -108,8 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
     labelIndexReadSeconds: integer('LABEL_INDEX_READ_SECONDS', 3600, 1, 86_400),
     labelIndexReadParallel: integer('LABEL_INDEX_READ_PARALLEL', 2, 1, 16),
-    // one thread a core: more only take turns, and each holds its own scratch space (12 bytes a concept)
-    indexWorkers: integer('INDEX_WORKERS', Math.min(availableParallelism(), 16), 0, 64),
+    // one thread a core but one, which stays with the thread that answers HTTP (and the embedded
+    // store's): on 2 cores, a second pool thread raised the answers a second of costly /search
+    // 1.6x but doubled a typist's p95 beside a neighbour's heavy requests (BENCHMARKS.md)
+    indexWorkers: integer('INDEX_WORKERS', defaultIndexWorkers(), 0, 64),
     skosEntailment: onOff('SKOS_ENTAILMENT', 'off'),
     indexSnapshot: read('INDEX_SNAPSHOT'),
     conceptWeights: ((file) =>

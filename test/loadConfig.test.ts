@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       labelIndex: true,
       labelIndexReadSeconds: 3600,
       labelIndexReadParallel: 2,
-      indexWorkers: Math.min(availableParallelism(), 16), // one a core
+      indexWorkers: Math.max(1, Math.min(availableParallelism() - 1, 16)), // one a core but one
       skosEntailment: false,
       indexSnapshot: undefined,
       labelIndexRefreshSeconds: 3600,

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 
 /** Changes whenever the layout of LabelIndexData or of this file changes. */
@@ -28,9 +28,10 @@ interface Layout {
 /**
  * Writes the index to `path`: a magic line, a JSON layout, then each array's bytes at an
  * offset aligned to 8. Written to a temporary name beside it, flushed, then renamed, so a
- * reader (another replica sharing the file) never sees a half-written snapshot.
+ * reader (another replica sharing the file) never sees a half-written snapshot. Written
+ * asynchronously, a part at a time: hundreds of MB must not hold the thread that answers HTTP.
  */
-export function writeSnapshot(path: string, data: LabelIndexData, header: SnapshotHeader): number {
+export async function writeSnapshot(path: string, data: LabelIndexData, header: SnapshotHeader): Promise<number> {
   const arrays = Object.entries(data.arrays) as Array<[keyof LabelIndexArrays, Uint8Array | Uint16Array | Uint32Array]>;
   const layout: Layout = { header, languages: data.languages, schemes: data.schemes, arrays: [] };
   let offset = 0;
@@ -44,23 +45,23 @@ export function writeSnapshot(path: string, data: LabelIndexData, header: Snapsh
   head.writeUInt32LE(json.length, MAGIC.length);
   json.copy(head, MAGIC.length + 4);
   const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w');
+  const file = await open(temporary, 'w');
   try {
-    writeSync(fd, head);
+    await writeAll(file, head);
     const padding = Buffer.alloc(8);
     for (const [, array] of arrays) {
       const bytes = Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-      for (let at = 0; at < bytes.length; at += 1 << 30) writeSync(fd, bytes.subarray(at, Math.min(bytes.length, at + (1 << 30))));
-      writeSync(fd, padding, 0, align(bytes.length) - bytes.length);
+      for (let at = 0; at < bytes.length; at += 1 << 24) await writeAll(file, bytes.subarray(at, Math.min(bytes.length, at + (1 << 24))));
+      await writeAll(file, padding.subarray(0, align(bytes.length) - bytes.length));
     }
-    fsyncSync(fd);
+    await file.sync();
   } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
+    await file.close();
+    await rm(temporary, { force: true });
     throw error;
   }
-  closeSync(fd);
-  renameSync(temporary, path);
+  await file.close();
+  await rename(temporary, path);
   return head.length + offset;
 }
 
@@ -69,10 +70,13 @@ export function writeSnapshot(path: string, data: LabelIndexData, header: Snapsh
  * in one piece into shared memory (the worker pool's threads read that one copy). Returns the reason when the file cannot serve (missing, another format,
  * another fingerprint, damaged): such a snapshot is never used.
  */
-export function readSnapshot(path: string, fingerprint: string): { data: LabelIndexData; header: SnapshotHeader } | { reason: string } {
+export async function readSnapshot(
+  path: string,
+  fingerprint: string,
+): Promise<{ data: LabelIndexData; header: SnapshotHeader } | { reason: string }> {
   let file: Buffer;
   try {
-    file = readShared(path);
+    file = await readShared(path);
   } catch (error) {
     return {
       reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none yet' : `it cannot be read (${(error as Error).message})`,
@@ -104,20 +108,24 @@ export function readSnapshot(path: string, fingerprint: string): { data: LabelIn
   };
 }
 
-/** A file's bytes in shared memory, read in parts of up to 1 GiB. */
-function readShared(path: string): Buffer {
-  const fd = openSync(path, 'r');
+async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length;) at += (await file.write(bytes, at, bytes.length - at)).bytesWritten;
+}
+
+/** A file's bytes in shared memory, read asynchronously in parts of 16 MiB. */
+async function readShared(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
   try {
-    const size = fstatSync(fd).size;
+    const size = (await file.stat()).size;
     const bytes = Buffer.from(new SharedArrayBuffer(size));
     for (let at = 0; at < size;) {
-      const read = readSync(fd, bytes, at, Math.min(size - at, 1 << 30), at);
-      if (read === 0) throw new Error('the file got shorter while it was read');
-      at += read;
+      const { bytesRead } = await file.read(bytes, at, Math.min(size - at, 1 << 24), at);
+      if (bytesRead === 0) throw new Error('the file got shorter while it was read');
+      at += bytesRead;
     }
     return bytes;
   } finally {
-    closeSync(fd);
+    await file.close();
   }
 }
 

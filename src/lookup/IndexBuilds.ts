@@ -183,7 +183,7 @@ export class IndexBuilds {
             'they are no concepts. The SKOS reference makes them concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.',
         );
       }
-      this.writeSnapshot(index, probe);
+      await this.writeSnapshot(index, probe);
       return { index, report, probe, noConcepts, built: Date.now() };
     } catch (error) {
       memory.stop();
@@ -222,11 +222,11 @@ export class IndexBuilds {
   }
 
   /** The snapshot's index, if there is a snapshot and it matches; logged either way. */
-  fromSnapshot(): BuiltIndex | undefined {
+  async fromSnapshot(): Promise<BuiltIndex | undefined> {
     const path = this.options.snapshotPath;
     if (path === undefined) return undefined;
     const started = Date.now();
-    const snapshot = readSnapshot(path, this.options.fingerprint);
+    const snapshot = await readSnapshot(path, this.options.fingerprint);
     if ('reason' in snapshot) {
       this.log.info(`label index snapshot ${path} not used: ${snapshot.reason}`);
       return undefined;
@@ -239,12 +239,12 @@ export class IndexBuilds {
     return { index, probe: snapshot.header.probe, built: Date.parse(snapshot.header.built) };
   }
 
-  private writeSnapshot(index: LabelIndex, probe: string | undefined): void {
+  private async writeSnapshot(index: LabelIndex, probe: string | undefined): Promise<void> {
     const path = this.options.snapshotPath;
     if (path === undefined) return;
     const started = Date.now();
     try {
-      const bytes = writeSnapshot(path, index.data, {
+      const bytes = await writeSnapshot(path, index.data, {
         format: SNAPSHOT_FORMAT,
         fingerprint: this.options.fingerprint,
         built: new Date().toISOString(),

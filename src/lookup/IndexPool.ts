@@ -68,6 +68,11 @@ export class IndexPool {
     return this.threads.length;
   }
 
+  /** Whether a thread is free now: a call would start at once. */
+  get idle(): boolean {
+    return this.threads.some((thread) => thread.call === undefined) && this.light.length + this.heavy.length === 0;
+  }
+
   /** Calls waiting for a thread, and threads busy (for /metrics). */
   get load(): { busy: number; waiting: number } {
     return { busy: this.threads.filter((thread) => thread.call !== undefined).length, waiting: this.light.length + this.heavy.length };

@@ -9,7 +9,8 @@ import type { ReconcileFilter } from './reconcileInIndex.js';
  * The label index's Finder with its costly queries on the worker pool: /search, /suggest and
  * reconciliation's candidates run on a pool thread over the same index in shared memory;
  * what costs a few microseconds a concept (showing concepts by URI, notations, languages) is
- * answered here by `local`, saving the message's round trip.
+ * answered here by `local`, saving the message's round trip, and so is a keystroke that
+ * would have to wait for a thread.
  */
 export class PooledIndexFinder implements Finder {
   constructor(
@@ -22,7 +23,13 @@ export class PooledIndexFinder implements Finder {
     return this.call('search', [request]) as Promise<Concept[]>;
   }
 
+  /**
+   * A keystroke goes to a free thread of the pool; when every thread is busy (a neighbour's
+   * heavy work), it is answered here at once instead of waiting behind that work: a page of
+   * type-ahead costs tens to hundreds of microseconds, less than the wait would.
+   */
   suggest(request: FindRequest): Promise<Concept[]> {
+    if (!this.pool.idle) return this.local.suggest(request);
     return this.call('suggest', [request]) as Promise<Concept[]>;
   }
 

@@ -76,7 +76,7 @@ export class VocabularyKeeper {
   async start(): Promise<void> {
     const { index } = this.options;
     const now = Date.now();
-    const snapshot = index?.fromSnapshot();
+    const snapshot = await index?.fromSnapshot();
     if (snapshot !== undefined) this.swap({ index: snapshot });
     await this.read('xlLabels');
     const first: Promise<void>[] = [];

@@ -70,7 +70,7 @@ export class EmbeddedStore implements SparqlStore {
   /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */
   async selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs?: number): Promise<number> {
     const tsv = TsvRows.of(variables, take);
-    tsv.push(await this.answerer.answer(query, 'tsv', timeoutMs));
+    await pushInSlices(await this.answerer.answer(query, 'tsv', timeoutMs), tsv);
     tsv.end();
     return tsv.rows;
   }
@@ -84,13 +84,32 @@ export class EmbeddedStore implements SparqlStore {
     odd?: OddLine,
   ): Promise<number> {
     const triples = new NTriplesRows(take, odd);
-    triples.push(await this.answerer.answer(query, 'ntriples', timeoutMs));
+    await pushInSlices(await this.answerer.answer(query, 'ntriples', timeoutMs), triples);
     triples.end();
     return triples.rows;
   }
 
   close(): Promise<void> {
     return this.answerer.close();
+  }
+}
+
+/** Characters of an answer read at a time before other work gets a turn (a few ms of reading). */
+const SLICE = 1 << 20;
+
+/**
+ * Hands `text` to `reader` a slice at a time, letting the event loop answer other requests
+ * between slices: a read of 250,000 triples (the label index's part) is tens of MB, hundreds
+ * of ms of parsing, which must not hold /health. Slices end after a line break, so each is
+ * whole lines but the reader's own carry handles any cut.
+ */
+async function pushInSlices(text: string, reader: { push(chunk: string): void }): Promise<void> {
+  for (let start = 0; start < text.length;) {
+    const cut = text.indexOf('\n', Math.min(text.length, start + SLICE));
+    const end = cut < 0 ? text.length : cut + 1;
+    reader.push(text.slice(start, end));
+    start = end;
+    if (start < text.length) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

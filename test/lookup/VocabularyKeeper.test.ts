@@ -132,13 +132,13 @@ describe('the keeper of the label index', () => {
   test('never uses a snapshot of something else, of another format, or cut short, and says why', async () => {
     const path = join(folder, 'index.bin');
     await new IndexSource(store, QueryCatalog.load('generic', QUERIES_DIR), options({ snapshotPath: path }), keptLog()).refresh();
-    expect(readSnapshot(path, 'another vocabulary')).toEqual({ reason: expect.stringMatching(/built from something else/) });
+    expect(await readSnapshot(path, 'another vocabulary')).toEqual({ reason: expect.stringMatching(/built from something else/) });
     const whole = readFileSync(path);
     writeFileSync(path, whole.subarray(0, whole.length - 100));
-    expect(readSnapshot(path, 'sample')).toEqual({ reason: 'it is cut short or damaged' });
+    expect(await readSnapshot(path, 'sample')).toEqual({ reason: 'it is cut short or damaged' });
     writeFileSync(path, 'not a snapshot at all');
-    expect(readSnapshot(path, 'sample')).toEqual({ reason: 'it is not a label index snapshot' });
-    expect(readSnapshot(join(folder, 'missing.bin'), 'sample')).toEqual({ reason: 'there is none yet' });
+    expect(await readSnapshot(path, 'sample')).toEqual({ reason: 'it is not a label index snapshot' });
+    expect(await readSnapshot(join(folder, 'missing.bin'), 'sample')).toEqual({ reason: 'there is none yet' });
 
     const log = keptLog();
     const source = new IndexSource(store, QueryCatalog.load('generic', QUERIES_DIR), options({ snapshotPath: path }), log);
