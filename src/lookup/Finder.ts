@@ -41,8 +41,8 @@ export interface Finder {
     limit: number,
     display: string,
   ): Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
-  /** The concepts whose notation is `text`, exactly. */
-  withNotation(text: string): Promise<string[]>;
+  /** The concepts whose notation is one of `texts` (at most MAX_NOTATIONS and a name), exactly; each once, in the order of the texts. */
+  withNotations(texts: readonly string[]): Promise<string[]>;
   /** Concepts as /search shows them, by URI (those that are concepts). */
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>>;
   /** The languages of the concepts' preferred labels, lower case, sorted: for a language selector. */

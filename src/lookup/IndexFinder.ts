@@ -58,8 +58,8 @@ export class IndexFinder implements Finder {
     return named(this.scan, q, filter, limit, display);
   }
 
-  async withNotation(text: string): Promise<string[]> {
-    return this.index.uris(this.index.notationConcepts(text));
+  async withNotations(texts: readonly string[]): Promise<string[]> {
+    return [...new Set(texts.flatMap((text) => this.index.uris(this.index.notationConcepts(text))))];
   }
 
   async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {

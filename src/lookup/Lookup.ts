@@ -88,8 +88,8 @@ export class Lookup {
     return this.answering().finder.reconcile(q, filter, limit, display);
   }
 
-  withNotation(text: string): Promise<string[]> {
-    return this.answering().finder.withNotation(text);
+  withNotations(texts: readonly string[]): Promise<string[]> {
+    return this.answering().finder.withNotations(texts);
   }
 
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {

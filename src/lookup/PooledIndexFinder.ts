@@ -42,8 +42,8 @@ export class PooledIndexFinder implements Finder {
     return this.call('reconcile', [q, filter, limit, display]) as Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
   }
 
-  withNotation(text: string): Promise<string[]> {
-    return this.local.withNotation(text);
+  withNotations(texts: readonly string[]): Promise<string[]> {
+    return this.local.withNotations(texts);
   }
 
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {

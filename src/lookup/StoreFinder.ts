@@ -111,9 +111,19 @@ export class StoreFinder implements Finder {
   }
 
   /** Among what /search finds by the notation. */
-  async withNotation(text: string): Promise<string[]> {
-    const found = await this.search({ q: text, count: 100, page: 1, fields: new Set(['notation']) });
-    return found.filter((concept) => concept.notation?.includes(text)).map((concept) => concept.uri);
+  /** One query for all the texts (notations.rq): a plain pattern and a comparison, not a search for each. */
+  async withNotations(texts: readonly string[]): Promise<string[]> {
+    if (texts.length === 0) return [];
+    const query = bindQuery(this.options.queries.template('notations'), {
+      notation: texts.map((text) => rdf.literal(text)),
+      conceptType: this.options.conceptTypes,
+    });
+    const byText = new Map<string, string[]>();
+    for (const row of await this.options.store.select(query, 'notations')) {
+      if (row.concept?.termType !== 'NamedNode' || row.notation === undefined) continue;
+      byText.set(row.notation.value, [...(byText.get(row.notation.value) ?? []), row.concept.value]);
+    }
+    return [...new Set(texts.flatMap((text) => (byText.get(text) ?? []).sort()))];
   }
 
   /** Read from the store as /get reads them. */

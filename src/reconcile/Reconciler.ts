@@ -125,15 +125,7 @@ export class Reconciler {
       equalCount = found.equalCount;
     }
     // identifiers: the concepts whose notation is the query (or, without a name, a notation given) come first
-    const identified = [
-      ...new Set(
-        (
-          await Promise.all(
-            (request.query !== '' ? [request.query] : request.notations).map((notation) => this.concepts.withNotation(notation)),
-          )
-        ).flat(),
-      ),
-    ];
+    const identified = await this.concepts.withNotations(request.query !== '' ? [request.query] : request.notations);
     if (identified.length > 0) {
       const shown = await this.concepts.shown(identified, display, new Set(['scheme']));
       const byUri = new Map(candidates.map((candidate) => [candidate.uri, candidate]));
@@ -163,7 +155,16 @@ export class Reconciler {
         display,
         new Set(['broader', 'notation', 'scheme']),
       );
-      agreements = new Map(candidates.map(({ uri }) => [uri, request.evidence.map((evidence) => agreesWith(shown.get(uri), evidence))]));
+      // each candidate label folded once for the query, not once for every value it is compared with
+      const folded = new Map<string, string>();
+      const fold = (label: string): string => {
+        let text = folded.get(label);
+        if (text === undefined) folded.set(label, (text = foldedLabel(label)));
+        return text;
+      };
+      agreements = new Map(
+        candidates.map(({ uri }) => [uri, request.evidence.map((evidence) => agreesWith(shown.get(uri), evidence, fold))]),
+      );
       // a required property (1.0's conditions) leaves out the candidates that do not agree with it
       candidates = candidates.filter(({ uri }) =>
         request.evidence.every((evidence, i) => evidence.required !== true || agreements.get(uri)?.[i] === true),
@@ -199,15 +200,15 @@ interface Candidate {
 }
 
 /** Whether a concept agrees with a property given: with any of its values, every one, or none, as its quantifier says. */
-function agreesWith(concept: Concept | undefined, { pid, values, quantifier = 'any' }: Evidence): boolean {
-  const each = values.map((value) => concept !== undefined && agrees(concept, pid, value));
+function agreesWith(concept: Concept | undefined, { pid, values, quantifier = 'any' }: Evidence, fold: (label: string) => string): boolean {
+  const each = values.map((value) => concept !== undefined && agrees(concept, pid, value, fold));
   return quantifier === 'all' ? each.every(Boolean) : quantifier === 'none' ? !each.some(Boolean) : each.some(Boolean);
 }
 
 /** Whether a concept has a value: by IRI, or by label up to case and diacritics (a notation exactly). */
-function agrees(concept: Concept, pid: EvidenceProperty, { iri, label, folded }: PropertyValue): boolean {
+function agrees(concept: Concept, pid: EvidenceProperty, { iri, label, folded }: PropertyValue, fold: (label: string) => string): boolean {
   const linked = (links: readonly Related[] | undefined): boolean =>
-    (links ?? []).some((link) => link.uri === iri || (link.label !== '' && folded !== undefined && foldedLabel(link.label) === folded));
+    (links ?? []).some((link) => link.uri === iri || (link.label !== '' && folded !== undefined && fold(link.label) === folded));
   switch (pid) {
     case 'scheme':
       return linked(concept.scheme);
@@ -218,8 +219,8 @@ function agrees(concept: Concept, pid: EvidenceProperty, { iri, label, folded }:
     case 'notation':
       return (concept.notation ?? []).some((notation) => label === notation.trim());
     case 'prefLabel':
-      return folded !== undefined && foldedLabel(concept.prefLabel) === folded;
+      return folded !== undefined && fold(concept.prefLabel) === folded;
     case 'altLabels':
-      return concept.altLabels.some((alt) => foldedLabel(alt) === folded);
+      return concept.altLabels.some((alt) => fold(alt) === folded);
   }
 }

@@ -144,6 +144,7 @@ describe('reconciliation: queries', () => {
       scheme: { query: 'Mint', properties: [{ pid: 'scheme', v: `${FOOD}ingredients` }] },
       notation: { query: 'Mint', properties: [{ pid: 'notation', v: 'DSH-721' }] },
       notationOnly: { properties: [{ pid: 'notation', v: 'ING-101' }] },
+      notations: { properties: [{ pid: 'notation', v: ['ING-101', 'no such notation', 'DSH-721'] }] },
       french: { query: 'Thé', properties: [{ pid: 'lang', v: 'fr' }] },
     });
     expect(first(results.broaderLabel)).toBe('mint');
@@ -154,6 +155,11 @@ describe('reconciliation: queries', () => {
     expect(first(results.scheme)).toBe('mint');
     expect(results.notation?.[0]).toMatchObject({ id: `${FOOD}mint-candy`, match: true });
     expect(results.notationOnly?.[0]).toMatchObject({ id: `${FOOD}tomato`, score: 100, match: true });
+    // several notations are looked up together: each concept found, neither alone, so neither a match
+    expect(results.notations?.map((r) => [r.id, r.score, r.match])).toEqual([
+      [`${FOOD}tomato`, 100, false],
+      [`${FOOD}mint-candy`, 100, false],
+    ]);
     expect(results.french?.[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Thé', score: 100, match: true });
   });
 
