@@ -5,7 +5,7 @@ import type { SparqlStore } from '../store/SparqlStore.js';
 import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from '../index/IndexSnapshot.js';
 import { LabelIndex } from '../index/LabelIndex.js';
 import { LabelIndexBuilder, type BuildReport } from '../index/LabelIndexBuilder.js';
-import { layOut } from '../index/layOut.js';
+import { indexOf, layOut } from '../index/layOut.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
 import { PeakMemory } from './PeakMemory.js';
 
@@ -231,7 +231,7 @@ export class IndexBuilds {
       this.log.info(`label index snapshot ${path} not used: ${snapshot.reason}`);
       return undefined;
     }
-    const index = new LabelIndex(snapshot.data);
+    const index = await indexOf(snapshot.data);
     const { concepts, labels } = index.stats;
     this.log.info(
       `label index: read from the snapshot ${path} (built ${snapshot.header.built}) in ${Date.now() - started} ms: ${concepts} concepts, ${labels} labels`,
