@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:neighbour [-- --concepts 200000] [-- --seconds 30] [-- --workers 0,1,2]
-//   [-- --endpoint URL --graph IRI]
+//   [-- --endpoint URL --graph IRI] [-- --snapshot FILE]
 //
 // One client sends the heaviest legal requests back to back: /search for the vocabulary's
 // commonest words with count=100, reconciliation batches of 10 misspelt names with a
@@ -28,6 +28,8 @@ const seconds = Number(option('seconds', 30));
 const workerCounts = option('workers', '0,1,2').split(',').map(Number);
 const endpoint = option('endpoint', undefined);
 const graph = option('graph', undefined);
+// --snapshot FILE: INDEX_SNAPSHOT for every start (the first builds and writes it, the rest read it)
+const snapshot = option('snapshot', undefined);
 const say = (text) => process.stderr.write(`neighbour: ${text}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -148,8 +150,13 @@ async function healthWhileLoading(env) {
   return { asked: times.length, p99: percentile(times, 99), max: times.at(-1), readySeconds, messages };
 }
 
-const storeEnv =
-  endpoint === undefined ? { DATA_FILES: file } : { SPARQL_ENDPOINT: endpoint, ...(graph === undefined ? {} : { SPARQL_GRAPH: graph }) };
+const storeEnv = {
+  ...(endpoint === undefined
+    ? { DATA_FILES: file }
+    : { SPARQL_ENDPOINT: endpoint, ...(graph === undefined ? {} : { SPARQL_GRAPH: graph }) }),
+  ...(snapshot === undefined ? {} : { INDEX_SNAPSHOT: snapshot }),
+  SPARQL_TIMEOUT_MS: '120000',
+};
 say('the start: /health every 100 ms until ready');
 const start = await healthWhileLoading(storeEnv);
 say(JSON.stringify(start));
@@ -157,9 +164,7 @@ say(JSON.stringify(start));
 const rows = [];
 for (const workers of workerCounts) {
   const env = {
-    ...(endpoint === undefined
-      ? { DATA_FILES: file }
-      : { SPARQL_ENDPOINT: endpoint, ...(graph === undefined ? {} : { SPARQL_GRAPH: graph }) }),
+    ...storeEnv,
     INDEX_WORKERS: String(workers),
     CACHE_MAX_ENTRIES: '0',
   };
