@@ -57,25 +57,26 @@ const words = byCount.filter((_, i) => i % 7 === 3).slice(0, 2000);
 const misspelt = (text) => text.replace(/\p{L}{5,}/gu, (word) => word.slice(0, 3) + word[2] + word.slice(3));
 const names = byCount.slice(100, 2100).map((word, i) => misspelt(`${word} ${byCount[(i * 37) % 1000]}`));
 
-const heavy = cycle([
-  ...commonest.map((word) => ({ path: `/search?q=${encodeURIComponent(word)}&count=100` })),
-  ...Array.from({ length: 50 }, (_, b) => {
-    const batch = Object.fromEntries(
-      Array.from({ length: 10 }, (_, i) => [
-        `q${i}`,
-        { query: names[(b * 10 + i) % names.length], properties: [{ pid: 'altLabels', v: names[i] }] },
-      ]),
-    );
-    return { path: '/reconcile', method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(batch) }).toString() };
-  }),
-  ...Array.from({ length: 20 }, (_, b) => {
-    const extend = {
-      ids: uris.slice(b * 100, b * 100 + 100),
-      properties: [{ id: 'prefLabel', settings: { lang: 'en' } }, { id: 'prefLabel', settings: { lang: 'de' } }, { id: 'broader' }],
-    };
-    return { path: '/reconcile', method: 'POST', body: new URLSearchParams({ extend: JSON.stringify(extend) }).toString() };
-  }),
-]);
+const heavyRequests = () =>
+  cycle([
+    ...commonest.map((word) => ({ path: `/search?q=${encodeURIComponent(word)}&count=100` })),
+    ...Array.from({ length: 50 }, (_, b) => {
+      const batch = Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [
+          `q${i}`,
+          { query: names[(b * 10 + i) % names.length], properties: [{ pid: 'altLabels', v: names[i] }] },
+        ]),
+      );
+      return { path: '/reconcile', method: 'POST', body: new URLSearchParams({ queries: JSON.stringify(batch) }).toString() };
+    }),
+    ...Array.from({ length: 20 }, (_, b) => {
+      const extend = {
+        ids: uris.slice(b * 100, b * 100 + 100),
+        properties: [{ id: 'prefLabel', settings: { lang: 'en' } }, { id: 'prefLabel', settings: { lang: 'de' } }, { id: 'broader' }],
+      };
+      return { path: '/reconcile', method: 'POST', body: new URLSearchParams({ extend: JSON.stringify(extend) }).toString() };
+    }),
+  ]);
 const typing = cycle(words.slice(0, 500).flatMap((word) => keystrokes(word).map((q) => `/suggest?q=${encodeURIComponent(q)}`)));
 
 /** Two keystrokes a second for `seconds`: each one's latency in ms (a refused or failed one counts as its time too). */
@@ -94,6 +95,7 @@ async function typist(url) {
 
 /** The neighbour: one heavy request after another until `stop()`; how many were answered, and how many were not 200. */
 function neighbour(url) {
+  const heavy = heavyRequests(); // each row the same requests in the same order
   let running = true;
   let answered = 0;
   let refused = 0;
@@ -157,9 +159,8 @@ const storeEnv = {
   ...(snapshot === undefined ? {} : { INDEX_SNAPSHOT: snapshot }),
   SPARQL_TIMEOUT_MS: '120000',
 };
-say('the start: /health every 100 ms until ready');
-const start = await healthWhileLoading(storeEnv);
-say(JSON.stringify(start));
+// --skip-start: the rows only (the snapshot already written, say)
+if (!argv.includes('--skip-start')) say(`the start: ${JSON.stringify(await healthWhileLoading(storeEnv))}`);
 
 const rows = [];
 for (const workers of workerCounts) {
