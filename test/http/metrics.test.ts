@@ -46,6 +46,22 @@ describe('GET /metrics', () => {
     expect(value(text, 'skos_lookup_process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 
+  test("shows the event loop's delay (median, p99, max) and the worker pool's threads, busy ones and queue", async () => {
+    const pooled = await startService({ LABEL_INDEX: 'on', INDEX_WORKERS: '2' });
+    try {
+      await pooled.get('/search?q=tea');
+      const text = await metrics(pooled);
+      for (const quantile of ['0.5', '0.99', '1'])
+        expect(value(text, `skos_lookup_event_loop_delay_seconds{quantile="${quantile}"}`)).toBeGreaterThanOrEqual(0);
+      // LABEL_INDEX=off in the store suites: no index, no pool
+      expect(value(text, 'skos_lookup_index_pool_threads')).toBe(pooled.config.labelIndex ? 2 : 0);
+      expect(value(text, 'skos_lookup_index_pool_busy')).toBe(0);
+      expect(value(text, 'skos_lookup_index_pool_waiting')).toBe(0);
+    } finally {
+      await pooled.close();
+    }
+  });
+
   test('never holds what people looked up, nor paths the service does not have', async () => {
     await service.get('/suggest?q=confidentialword');
     await service.get('/confidential-path');

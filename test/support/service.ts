@@ -88,6 +88,9 @@ export async function startService(overrides: Record<string, string> = {}, store
   const queries = QueryCatalog.load(config.sparqlDialect, QUERIES_DIR, config.skosEntailment);
   const metrics = new Metrics();
   const concepts = createLookup(config, queries, new MeteredStore(counting, metrics), createLogger('silent'), shared);
+  // as server.ts watches them
+  metrics.watchIndex(() => concepts.labelIndex?.stats);
+  metrics.watchPool(() => concepts.pool && { threads: concepts.pool.size, ...concepts.pool.load });
   await concepts.start();
   const app = createApp({ config, concepts, log: createLogger('silent'), metrics });
   const server = await listen(app, 0, '127.0.0.1');
