@@ -1,4 +1,4 @@
-import { sharedArray } from './sharedArrays.js';
+import { isShared, sharedArray } from './sharedArrays.js';
 
 /** Positions per block: a query scans at most two partial blocks. */
 const BLOCK = 64;
@@ -28,7 +28,7 @@ export class RangeMinimum {
       this.levels = levels;
       return;
     }
-    const shared = values.buffer instanceof SharedArrayBuffer;
+    const shared = isShared(values);
     const array = (length: number): Uint32Array => (shared ? sharedArray(Uint32Array, length) : new Uint32Array(length));
     const blocks = Math.ceil(values.length / BLOCK);
     const first = array(blocks);

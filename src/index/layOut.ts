@@ -23,7 +23,8 @@ export async function layOut(builder: LabelIndexBuilder): Promise<{ index: Label
     return { index: new LabelIndex(data), report: builder.report as BuildReport };
   }
   const state = builder.toState();
-  return onWorker(state, transferables(state));
+  const { index, report } = await onWorker(state, transferables(state));
+  return { index, report: report as BuildReport };
 }
 
 /**
@@ -36,11 +37,12 @@ export async function indexOf(data: LabelIndexData): Promise<LabelIndex> {
   return (await onWorker({ levelsOf: data }, [])).index;
 }
 
-async function onWorker(message: unknown, transfer: ArrayBuffer[]): Promise<{ index: LabelIndex; report: BuildReport }> {
+/** Sends `message` to a layout thread; its answer as an index (and the build's report, for a builder's state). */
+async function onWorker(message: unknown, transfer: ArrayBuffer[]): Promise<{ index: LabelIndex; report: BuildReport | undefined }> {
   const worker = new Worker(WORKER);
   try {
     return await new Promise((resolve, reject) => {
-      worker.once('message', (answer: { data: LabelIndexData; report: BuildReport; levels: SharedLevels } | { error: string }) =>
+      worker.once('message', (answer: { data: LabelIndexData; report?: BuildReport; levels: SharedLevels } | { error: string }) =>
         'error' in answer
           ? reject(new Error(answer.error))
           : resolve({ index: new LabelIndex(answer.data, answer.levels), report: answer.report }),

@@ -1,9 +1,8 @@
 import type { Concept, Field } from './Concept.js';
-import type { FindRequest, Finder, NamedCandidate } from './Finder.js';
+import type { FindRequest, Finder } from './Finder.js';
 import type { IndexFinder } from './IndexFinder.js';
 import type { IndexPool } from './IndexPool.js';
 import type { PooledMethod } from './indexWorker.js';
-import type { ReconcileFilter } from './reconcileInIndex.js';
 
 /**
  * The label index's Finder with its costly queries on the worker pool: /search, /suggest and
@@ -33,13 +32,8 @@ export class PooledIndexFinder implements Finder {
     return this.call('suggest', [request]) as Promise<Concept[]>;
   }
 
-  reconcile(
-    q: string,
-    filter: ReconcileFilter,
-    limit: number,
-    display: string,
-  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
-    return this.call('reconcile', [q, filter, limit, display]) as Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
+  reconcile(...args: Parameters<Finder['reconcile']>): ReturnType<Finder['reconcile']> {
+    return this.call('reconcile', args) as ReturnType<Finder['reconcile']>;
   }
 
   withNotations(texts: readonly string[]): Promise<string[]> {
