@@ -1,7 +1,7 @@
 import type { Label } from '../domain/chooseLabel.js';
 import { DISPLAY, type LabelIndexArrays, type LabelIndexData } from './LabelIndexData.js';
 import { RangeMinimum } from './RangeMinimum.js';
-import { WordSuffixes } from './WordSuffixes.js';
+import { WordSuffixes, type SuffixArrays } from './WordSuffixes.js';
 import { bound, comparePrefix } from './sortedText.js';
 
 /** The names of `DISPLAY`'s kinds, by number. */
@@ -15,11 +15,15 @@ export interface StartRange {
   high: number;
 }
 
-/** The range-minimum levels of an index's three orders (`LabelIndex.shared`). */
+/**
+ * What is made over an index's data once it is laid out (`LabelIndex.shared`), in shared
+ * memory: the range-minimum levels of its three orders, and its words by their endings.
+ */
 export interface SharedLevels {
   text: Uint32Array[];
   filing: Uint32Array[];
   word: Uint32Array[];
+  suffixes?: SuffixArrays | undefined;
 }
 
 /**
@@ -63,15 +67,18 @@ export class LabelIndex {
     this.byText = new RangeMinimum(this.a.textOrder, levels?.text);
     this.byFiling = new RangeMinimum(this.a.filingOrder, levels?.filing);
     this.byWord = new RangeMinimum(this.a.postings, levels?.word);
+    if (levels?.suffixes !== undefined) this.suffixes = new WordSuffixes(this.wordBytes, this.a.wordOffsets, levels.suffixes);
   }
 
   /**
-   * What another thread needs to read this very index: its data and its range-minimum levels.
+   * What another thread needs to read this very index: its data, its range-minimum levels and
+   * its words by their endings (made here if they were not yet: the layout thread makes them).
    * Posted to a worker, arrays in shared memory (`sharedArrays.ts`) are shared, not copied:
    * an index made of them there (`new LabelIndex(data, levels)`) holds no copy of its own.
    */
   get shared(): { data: LabelIndexData; levels: SharedLevels } {
-    return { data: this.data, levels: { text: this.byText.levels, filing: this.byFiling.levels, word: this.byWord.levels } };
+    const suffixes = this.wordSuffixes().arrays;
+    return { data: this.data, levels: { text: this.byText.levels, filing: this.byFiling.levels, word: this.byWord.levels, suffixes } };
   }
 
   get conceptCount(): number {
@@ -160,8 +167,12 @@ export class LabelIndex {
 
   /** The numbers of the words that end with `suffix`. */
   wordsEnding(suffix: string): number[] {
+    return this.wordSuffixes().ending(suffix);
+  }
+
+  private wordSuffixes(): WordSuffixes {
     this.suffixes ??= new WordSuffixes(this.wordBytes, this.a.wordOffsets);
-    return this.suffixes.ending(suffix);
+    return this.suffixes;
   }
 
   /** A word's text. */

@@ -1,26 +1,50 @@
+import { sharedArray } from './sharedArrays.js';
 import { bound, comparePrefix } from './sortedText.js';
+
+/** What a WordSuffixes is made of, in shared memory: made once, read by every thread. */
+export interface SuffixArrays {
+  /** Word numbers in the byte order of their reversed text. */
+  order: Uint32Array;
+  /** Each word's text reversed (code point by code point), at the word's own offsets. */
+  reversed: Uint8Array;
+}
 
 /**
  * The label index's distinct words in the byte order of their reversed text, so that the
  * words ending with a text are a range: what reconciliation looks up to find a word with a
- * typo in its first half. Built when first needed (a service that never reconciles never
- * pays for it): the words' bytes once more, reversed, and 4 bytes a word.
+ * typo in its first half. The words' bytes once more, reversed, and 4 bytes a word, made on
+ * the layout thread in shared memory, so that the pool's threads read one copy.
  */
 export class WordSuffixes {
-  private readonly order: Uint32Array;
+  readonly arrays: SuffixArrays;
   private readonly reversed: Buffer;
 
+  /** @param made the arrays of one made before over the same words (on another thread) */
   constructor(
     text: Buffer,
     private readonly offsets: Uint32Array,
+    made?: SuffixArrays,
   ) {
+    this.arrays = made ?? WordSuffixes.make(text, offsets);
+    const { reversed } = this.arrays;
+    this.reversed = Buffer.from(reversed.buffer, reversed.byteOffset, reversed.byteLength);
+  }
+
+  private static make(text: Buffer, offsets: Uint32Array): SuffixArrays {
     const count = offsets.length - 1;
-    this.reversed = Buffer.alloc(offsets[count] as number);
-    for (let w = 0; w < count; w++) reverse(text.toString('utf8', offsets[w], offsets[w + 1])).copy(this.reversed, offsets[w]);
-    const reversed = this.reversed;
-    this.order = Uint32Array.from({ length: count }, (_, w) => w).sort((a, b) =>
+    const bytes = sharedArray(Uint8Array, offsets[count] as number);
+    const reversed = Buffer.from(bytes.buffer, 0, bytes.byteLength);
+    for (let w = 0; w < count; w++) reverse(text.toString('utf8', offsets[w], offsets[w + 1])).copy(reversed, offsets[w]);
+    const order = Uint32Array.from({ length: count }, (_, w) => w).sort((a, b) =>
       reversed.compare(reversed, offsets[b], offsets[b + 1], offsets[a], offsets[a + 1]),
     );
+    const shared = sharedArray(Uint32Array, count);
+    shared.set(order);
+    return { order: shared, reversed: bytes };
+  }
+
+  private get order(): Uint32Array {
+    return this.arrays.order;
   }
 
   /** The numbers of the words that end with `suffix`. */

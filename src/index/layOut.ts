@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import type { BuildReport, LabelIndexBuilder } from './LabelIndexBuilder.js';
 import { LabelIndex, type SharedLevels } from './LabelIndex.js';
@@ -19,8 +21,8 @@ const WORKER = fileURLToPath(new URL('../../dist/index/layoutWorker.js', import.
  */
 export async function layOut(builder: LabelIndexBuilder): Promise<{ index: LabelIndex; report: BuildReport }> {
   if (!existsSync(WORKER)) {
-    const data = shareArrays(builder.build());
-    return { index: new LabelIndex(data), report: builder.report as BuildReport };
+    const { data, report, levels } = layOutHere(builder);
+    return { index: new LabelIndex(data, levels), report };
   }
   const state = builder.toState();
   const { index, report } = await onWorker(state, transferables(state));
@@ -54,4 +56,28 @@ async function onWorker(message: unknown, transfer: ArrayBuffer[]): Promise<{ in
   } finally {
     void worker.terminate();
   }
+}
+
+/**
+ * Lays `builder` out on this thread, in shared memory, with the range-minimum levels: what a
+ * layout thread does. `collect` runs between the layout's steps (`garbageCollector`).
+ */
+export function layOutHere(
+  builder: LabelIndexBuilder,
+  collect: () => void = () => {},
+): { data: LabelIndexData; report: BuildReport; levels: SharedLevels } {
+  // in shared memory: the worker pool reads this one copy (posting shares it, no transfer)
+  const data = shareArrays(builder.build(collect), collect);
+  return { data, report: builder.report as BuildReport, levels: new LabelIndex(data).shared.levels };
+}
+
+/**
+ * For a thread that lays out (never the one answering HTTP): a function that collects garbage
+ * now. The rows a layout step read are large and held outside V8's heap, where the collector
+ * would otherwise come late, and each step's input gone before the next step's output comes is
+ * what keeps the build's peak down.
+ */
+export function garbageCollector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
 }

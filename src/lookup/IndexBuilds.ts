@@ -4,8 +4,9 @@ import { bindQuery } from '../sparql/bindQuery.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from '../index/IndexSnapshot.js';
 import { LabelIndex } from '../index/LabelIndex.js';
-import { LabelIndexBuilder, type BuildReport } from '../index/LabelIndexBuilder.js';
-import { indexOf, layOut } from '../index/layOut.js';
+import type { BuildReport } from '../index/LabelIndexBuilder.js';
+import { indexOf } from '../index/layOut.js';
+import { BuildThread } from './BuildThread.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
 import { PeakMemory } from './PeakMemory.js';
 
@@ -140,16 +141,22 @@ export class IndexBuilds {
     const read: ReadProgress = { triples: 0, expected: 0, counted: 0, reads: 0 };
     this.progress = { started, read };
     const memory = new PeakMemory();
+    let thread: BuildThread | undefined;
     try {
-      const builder = new LabelIndexBuilder(this.options.defaultLang, this.options.weights, this.options.entailment === true);
-      const probed = await readVocabulary(this.store, this.reads, builder, {
+      // the build's own thread parses the answers and lays the index out: this one only moves their text
+      thread = new BuildThread({
+        defaultLang: this.options.defaultLang,
+        weights: this.options.weights,
+        entailment: this.options.entailment === true,
+      });
+      const probed = await readVocabulary(this.store, this.reads, thread, {
         timeoutMs: this.options.readTimeoutMs,
         parallel: this.options.parallel ?? 2,
         progress: read,
         partTriples: this.options.partTriples,
       });
       const readMs = Date.now() - started;
-      const { index, report: laidOut } = await layOut(builder);
+      const { index, report: laidOut } = await thread.layOut();
       // the lines no reader could take: the resources they name are left out, as refused IRIs are
       const found = { ...laidOut, ...(read.odd === undefined ? {} : { unreadLines: read.odd }) };
       const report: IndexReport = {
@@ -196,6 +203,7 @@ export class IndexBuilds {
       );
       return undefined;
     } finally {
+      thread?.close();
       this.progress = undefined;
     }
   }

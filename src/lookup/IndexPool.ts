@@ -36,7 +36,7 @@ interface Installed {
 /**
  * A pool of worker threads that answer queries over the label index: each thread reads the
  * same index in shared memory (`LabelIndex.shared`), so a thread costs its scratch space
- * (IndexScan: 12 bytes a concept), not a copy of the index. What costs time in proportion to
+ * (IndexScan: 5 bytes a concept) and its own heap, not a copy of the index. What costs time in proportion to
  * the data (a common word's /search, a misspelt name's candidates) runs there, never on the
  * thread that answers HTTP, and as many at once as there are threads.
  *
@@ -163,7 +163,10 @@ export class IndexPool {
   }
 
   private startThread(): Thread {
-    const thread: Thread = { worker: new Worker(WORKER), call: undefined };
+    // A small young generation: a query over a common word leaves megabytes of garbage, and
+    // V8's default lets each thread's heap grow by some 65 MB under such queries at 2 million
+    // concepts; with 4 MB, some 35 MB (10 of them the scratch space), at the same speed (BENCHMARKS.md).
+    const thread: Thread = { worker: new Worker(WORKER, { resourceLimits: { maxYoungGenerationSizeMb: 4 } }), call: undefined };
     thread.worker.unref();
     for (const { message } of this.installed.values()) thread.worker.postMessage(message);
     thread.worker.on('message', (answer: PoolAnswer) => this.answered(thread, answer));

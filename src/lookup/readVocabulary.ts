@@ -1,15 +1,14 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import sparqljs, { type ConstructQuery, type SelectQuery } from 'sparqljs';
-import { codePoints } from '../domain/codePoints.js';
-import { labelLanguage } from '../domain/labelLanguage.js';
 import { SKOS, SKOSXL } from '../domain/namespaces.js';
 import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import type { TripleRow } from '../store/NTriplesRows.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { UpstreamError } from '../errors.js';
-import { PROPERTIES, type LabelIndexBuilder, type VocabularyProperty } from '../index/LabelIndexBuilder.js';
+import { PROPERTIES, type VocabularyProperty } from '../index/LabelIndexBuilder.js';
+import type { BuildThread } from './BuildThread.js';
+import type { FedAnswer, Feeds } from './TripleFeed.js';
 
 /** The store sent fewer triples than it holds, in parts too small to go on: it caps answers far below a million. */
 export class TruncatedAnswerError extends Error {
@@ -22,9 +21,10 @@ export interface VocabularyRead {
   name: string;
   template: ConstructQuery;
   bindings: Readonly<Record<string, Term>>;
-  /** The variable whose values the change probe sums the lengths of. */
+  /** The variable whose values the change probe sums the lengths of (the subjects of a `typed` read, the values of the others). */
   value: 'value' | 'subject';
-  feed: (builder: LabelIndexBuilder, row: TripleRow) => void;
+  /** What its triples are to the builder. */
+  feeds: Feeds;
 }
 
 /** How far a read got, for /ready. */
@@ -70,7 +70,7 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
     template: queries.read('readTyped'),
     bindings: { conceptType: rdf.namedNode(type) },
     value: 'subject',
-    feed: (builder, row) => builder.typed(row.subject),
+    feeds: 'typed',
   }));
   for (const [property, iri] of Object.entries(PROPERTIES) as Array<[VocabularyProperty, string]>) {
     reads.push({
@@ -78,7 +78,7 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
       template: queries.read('readTriples'),
       bindings: { property: rdf.namedNode(iri) },
       value: 'value',
-      feed: (builder, row) => builder.triple(property, row.subject, row.object, labelLanguage(row.language), row.literal),
+      feeds: property,
     });
   }
   for (const kind of ['prefLabel', 'altLabel', 'hiddenLabel'] as const) {
@@ -87,18 +87,18 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
       template: queries.read('readXlLabels'),
       bindings: { xlProperty: rdf.namedNode(`${SKOSXL}${kind}`), property: rdf.namedNode(`${SKOS}${kind}`) },
       value: 'value',
-      feed: (builder, row) => builder.triple(kind, row.subject, row.object, labelLanguage(row.language), row.literal),
+      feeds: kind,
     });
   }
   return reads;
 }
 
 /**
- * Reads every triple of `reads` into `builder`: every read is counted first (COUNT(*) of its
+ * Reads every triple of `reads` into the build on `thread`: every read is counted first (COUNT(*) of its
  * pattern: the size of the whole read is known from its first seconds), then each is read whole, or in parts of at most a million triples by LIMIT and OFFSET
  * where it holds more. A part that brings fewer triples than it should shows the store's
  * cap: the rest of that part is asked again in parts of what it sent. Up to `parallel`
- * queries run at once (a store that streams; the embedded one answers on this thread).
+ * queries run at once (a store that streams; the embedded one answers one at a time).
  *
  * Resolves with the change probe: per read, its triples and the summed lengths of their
  * values (code points, as STRLEN counts them), which `probeVocabulary` asks the store for
@@ -108,7 +108,7 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
 export async function readVocabulary(
   store: SparqlStore,
   reads: readonly VocabularyRead[],
-  builder: LabelIndexBuilder,
+  thread: BuildThread,
   options: { timeoutMs: number; parallel: number; progress?: ReadProgress; partTriples?: number | undefined },
 ): Promise<string> {
   const progress = options.progress ?? { triples: 0, expected: 0, counted: 0, reads: 0 };
@@ -123,32 +123,31 @@ export async function readVocabulary(
     const sums = probe.get(read.name) as { triples: number; characters: number };
     const query = bindQuery(read.template, read.bindings, whole ? undefined : { limit: size, offset });
     let fed = 0;
-    let sent: number;
+    const reader = thread.answer(read.feeds, (rows) => {
+      progress.triples += rows - fed;
+      fed = rows;
+    });
+    let answer: FedAnswer;
     try {
-      sent = await store.constructTriples(
-        query,
-        (row) => {
-          read.feed(builder, row);
-          fed++;
-          sums.triples++;
-          sums.characters += codePoints(read.value === 'value' ? row.object : row.subject);
-          progress.triples++;
-        },
-        options.timeoutMs,
-        'read',
-        (line) => {
-          progress.odd ??= { count: 0, first: [] };
-          if (progress.odd.count++ < 3) progress.odd.first.push(line.slice(0, 200));
-        },
-      );
+      await store.constructText(query, (text) => reader.push(text), options.timeoutMs, 'read');
+      answer = await reader.end();
     } catch (error) {
       // a store with no known cap that refused a whole pattern of more than a part, before
       // its first triple (an answer it would not send whole): read it again in parts
       const size = options.partTriples ?? PART_TRIPLES;
-      if (!whole || fed > 0 || count <= size || !(error instanceof UpstreamError)) throw error;
+      if (!whole || reader.started || count <= size || !(error instanceof UpstreamError)) throw error;
       for (let from = count - (count % size || size); from >= 0; from -= size)
         tasks.unshift(() => readPart(read, count, from, size, false));
       return;
+    }
+    const sent = answer.rows;
+    progress.triples += sent - fed;
+    sums.triples += sent;
+    sums.characters += answer.characters;
+    if (answer.odd.count > 0) {
+      progress.odd ??= { count: 0, first: [] };
+      progress.odd.count += answer.odd.count;
+      progress.odd.first.push(...answer.odd.first.slice(0, 3 - progress.odd.first.length));
     }
     const due = Math.min(size, count - offset);
     // Fewer than asked: the store caps its answers at what it sent (then the rest of the part

@@ -4,11 +4,10 @@ import { Worker } from 'node:worker_threads';
 import { UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import type { QueryMessage, WorkerMessage } from './embeddedStoreWorker.js';
 import { DataFileError, type LoadProgress } from './loadRdfFile.js';
-import { NTriplesRows, type TripleRow } from './NTriplesRows.js';
 import { OxigraphEngine, type AnswerFormat } from './OxigraphEngine.js';
 import { readSparqlJson } from './readSparqlJson.js';
 import { TsvRows } from './TsvRows.js';
-import type { Bindings, OddLine, SparqlStore } from './SparqlStore.js';
+import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /** The compiled thread (`src/` and `dist/` both sit one level below the project). */
 const WORKER = fileURLToPath(new URL('../../dist/store/embeddedStoreWorker.js', import.meta.url));
@@ -75,18 +74,9 @@ export class EmbeddedStore implements SparqlStore {
     return tsv.rows;
   }
 
-  /** The answer is written whole as N-Triples by Oxigraph (no term objects), then read triple by triple. */
-  async constructTriples(
-    query: string,
-    take: (row: TripleRow) => void,
-    timeoutMs?: number,
-    _name?: string,
-    odd?: OddLine,
-  ): Promise<number> {
-    const triples = new NTriplesRows(take, odd);
-    await pushInSlices(await this.answerer.answer(query, 'ntriples', timeoutMs), triples);
-    triples.end();
-    return triples.rows;
+  /** The answer is written whole as N-Triples by Oxigraph (no term objects), then handed on a slice at a time. */
+  async constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs?: number): Promise<void> {
+    await pushInSlices(await this.answerer.answer(query, 'ntriples', timeoutMs), { push: take });
   }
 
   close(): Promise<void> {
@@ -103,11 +93,11 @@ const SLICE = 1 << 20;
  * of ms of parsing, which must not hold /health. Slices end after a line break, so each is
  * whole lines but the reader's own carry handles any cut.
  */
-async function pushInSlices(text: string, reader: { push(chunk: string): void }): Promise<void> {
+async function pushInSlices(text: string, reader: { push(chunk: string): void | Promise<void> }): Promise<void> {
   for (let start = 0; start < text.length;) {
     const cut = text.indexOf('\n', Math.min(text.length, start + SLICE));
     const end = cut < 0 ? text.length : cut + 1;
-    reader.push(text.slice(start, end));
+    await reader.push(text.slice(start, end));
     start = end;
     if (start < text.length) await new Promise((resolve) => setImmediate(resolve));
   }

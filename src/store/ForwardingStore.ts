@@ -1,5 +1,4 @@
-import type { TripleRow } from './NTriplesRows.js';
-import type { Bindings, OddLine, SparqlStore } from './SparqlStore.js';
+import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /** A store that passes everything on to `inner`: the base of the wrappers, which override what they change. */
 export class ForwardingStore implements SparqlStore {
@@ -19,8 +18,8 @@ export class ForwardingStore implements SparqlStore {
     return this.inner.selectRows(query, variables, take, timeoutMs, name);
   }
 
-  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string, odd?: OddLine): Promise<number> {
-    return this.inner.constructTriples(query, take, timeoutMs, name, odd);
+  constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs: number, name?: string): Promise<void> {
+    return this.inner.constructText(query, take, timeoutMs, name);
   }
 
   get streams(): boolean {

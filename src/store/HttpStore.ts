@@ -2,9 +2,8 @@ import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { Agent } from 'undici';
 import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import { readSparqlJson } from './readSparqlJson.js';
-import { NTriplesFormatError, NTriplesRows, type TripleRow } from './NTriplesRows.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
-import type { Bindings, OddLine, SparqlStore } from './SparqlStore.js';
+import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 export interface HttpStoreOptions {
   endpoint: string;
@@ -80,8 +79,8 @@ export class HttpStore implements SparqlStore {
     return tsv.rows;
   }
 
-  /** Asks for N-Triples (`text/plain`, N-Triples' older type, is read as such too), parsed as they arrive. */
-  async constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, _name?: string, odd?: OddLine): Promise<number> {
+  /** Asks for N-Triples (`text/plain`, N-Triples' older type, is taken as such too), handed on as they arrive. */
+  async constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs: number): Promise<void> {
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await this.send(query, 'application/n-triples, text/plain;q=0.5', signal, timeoutMs);
     const type = response.headers.get('content-type') ?? '';
@@ -90,9 +89,7 @@ export class HttpStore implements SparqlStore {
       throw new UpstreamError(`answered with HTTP status ${response.status}`, { cause: new Error(text.slice(0, 500)) });
     }
     if (!/n-triples|text\/plain/i.test(type)) throw new UpstreamError(`answered with ${type.split(';')[0]}, not N-Triples`);
-    const triples = new NTriplesRows(take, odd);
-    await streamBody(response.body, triples, signal, timeoutMs, NTriplesFormatError);
-    return triples.rows;
+    await streamBody(response.body, { push: take, end: () => {} }, signal, timeoutMs);
   }
 
   private async send(query: string, accept: string, signal: AbortSignal, timeoutMs: number): Promise<Response> {
@@ -130,10 +127,10 @@ export class HttpStore implements SparqlStore {
  */
 async function streamBody(
   body: ReadableStream<Uint8Array>,
-  reader: { push(text: string): void; end(): void },
+  reader: { push(text: string): void | Promise<void>; end(): void },
   signal: AbortSignal,
   timeoutMs: number,
-  FormatError: new (...args: never[]) => Error,
+  FormatError?: new (...args: never[]) => Error,
 ): Promise<void> {
   const decoder = new TextDecoder();
   let reading = true; // false while the reader runs: its errors are the caller's unless they are format errors
@@ -141,15 +138,15 @@ async function streamBody(
     for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
       const text = decoder.decode(chunk, { stream: true });
       reading = false;
-      reader.push(text);
+      await reader.push(text);
       reading = true;
     }
     const rest = decoder.decode();
     reading = false;
-    reader.push(rest);
+    await reader.push(rest);
     reader.end();
   } catch (error) {
-    if (error instanceof FormatError)
+    if (FormatError !== undefined && error instanceof FormatError)
       throw new UpstreamError(`answered with an answer that cannot be read: ${error.message}`, { cause: error });
     if (!reading) throw error;
     if (signal.aborted) throw new UpstreamTimeoutError(timeoutMs, { cause: error });

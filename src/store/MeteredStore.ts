@@ -1,7 +1,6 @@
 import type { Metrics } from '../metrics/Metrics.js';
 import { ForwardingStore } from './ForwardingStore.js';
-import type { TripleRow } from './NTriplesRows.js';
-import type { Bindings, OddLine, SparqlStore } from './SparqlStore.js';
+import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /** Times every query by its name, and counts the failed ones by kind (see Metrics). */
 export class MeteredStore extends ForwardingStore {
@@ -26,14 +25,8 @@ export class MeteredStore extends ForwardingStore {
     return this.timed(name, () => this.inner.selectRows(query, variables, take, timeoutMs, name));
   }
 
-  override constructTriples(
-    query: string,
-    take: (row: TripleRow) => void,
-    timeoutMs: number,
-    name = 'unnamed',
-    odd?: OddLine,
-  ): Promise<number> {
-    return this.timed(name, () => this.inner.constructTriples(query, take, timeoutMs, name, odd));
+  override constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs: number, name = 'unnamed'): Promise<void> {
+    return this.timed(name, () => this.inner.constructText(query, take, timeoutMs, name));
   }
 
   private async timed<T>(name: string, run: () => Promise<T>): Promise<T> {

@@ -1,12 +1,4 @@
 import type { Term } from '@rdfjs/types';
-import type { TripleRow } from './NTriplesRows.js';
-
-/**
- * Hears a line of a CONSTRUCT answer that is no N-Triples triple, which is then skipped: an
- * IRI that a lenient parser kept and a store writes as it is (`>`, a space, a quote or a line
- * break inside it). Without it, such a line fails the read (UpstreamError).
- */
-export type OddLine = (line: string) => void;
 
 /** One solution of a SELECT query: variable name (without `?`) to term; unbound variables are absent. */
 export type Bindings = Readonly<Record<string, Term>>;
@@ -43,15 +35,18 @@ export interface SparqlStore {
   ): Promise<number>;
   /**
    * Runs a CONSTRUCT query whose answer may hold millions of triples, asked for as N-Triples,
-   * and hands each triple to `take` as it arrives (the row object is reused: copy what is
-   * kept). Resolves with the number of triples; rejects as `selectRows` does. A read of one
+   * and hands its text to `take` a piece at a time as it arrives (a piece may end inside a
+   * line: NTriplesRows reads them as triples). Nothing of the answer is held whole.
+   * When `take` returns a promise, the next piece waits for it: a reader on another thread
+   * that falls behind slows the read down instead of queueing the answer in memory. Resolves
+   * when the whole answer was handed over; rejects as `selectRows` does. A read of one
    * triple pattern this way is the plainest and fastest answer stores give: Virtuoso sends
    * it half again as fast as the same pattern as SELECT results, and with language tags,
    * which its TSV leaves out (BENCHMARKS.md).
    */
-  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string, odd?: OddLine): Promise<number>;
+  constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs: number, name?: string): Promise<void>;
   /**
-   * Whether `selectRows` and `constructTriples` stream. The embedded store builds each answer whole before the
+   * Whether `selectRows` and `constructText` stream. The embedded store builds each answer whole before the
    * first row is handed out, so a large read must ask it in parts; its data also cannot
    * change while the service runs.
    */

@@ -1,6 +1,5 @@
 import { UpstreamUnavailableError } from '../errors.js';
-import type { TripleRow } from './NTriplesRows.js';
-import type { Bindings, OddLine, SparqlStore } from './SparqlStore.js';
+import type { Bindings, SparqlStore } from './SparqlStore.js';
 
 /**
  * A store that is still being loaded (the embedded store reading its data files): until it
@@ -37,8 +36,8 @@ export class StartingStore implements SparqlStore {
     return this.ready().selectRows(query, variables, take, timeoutMs, name);
   }
 
-  constructTriples(query: string, take: (row: TripleRow) => void, timeoutMs: number, name?: string, odd?: OddLine): Promise<number> {
-    return this.ready().constructTriples(query, take, timeoutMs, name, odd);
+  constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs: number, name?: string): Promise<void> {
+    return this.ready().constructText(query, take, timeoutMs, name);
   }
 
   get quads(): number | undefined {

@@ -39,9 +39,9 @@ class CountingReads extends ForwardingStore {
     this.reads++;
     return super.selectRows(...args);
   }
-  override constructTriples(...args: Parameters<SparqlStore['constructTriples']>): Promise<number> {
+  override constructText(...args: Parameters<SparqlStore['constructText']>): Promise<void> {
     this.reads++;
-    return super.constructTriples(...args);
+    return super.constructText(...args);
   }
 }
 

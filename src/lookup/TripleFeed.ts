@@ -1,0 +1,53 @@
+import { codePoints } from '../domain/codePoints.js';
+import { labelLanguage } from '../domain/labelLanguage.js';
+import type { LabelIndexBuilder, VocabularyProperty } from '../index/LabelIndexBuilder.js';
+import { NTriplesRows } from '../store/NTriplesRows.js';
+
+/** What the triples of a read are to the builder: the concepts of a type (`typed`), or a property's values. */
+export type Feeds = 'typed' | VocabularyProperty;
+
+/** What one answer brought: its triples, the summed lengths of their values (the change probe's figure) and the lines that were no triple. */
+export interface FedAnswer {
+  rows: number;
+  /** Code points (as STRLEN counts them) of the subjects of a `typed` read, of the objects of the others. */
+  characters: number;
+  /** Lines that were no triple, skipped: how many, and the first few (cut to 200 characters). */
+  odd: { count: number; first: string[] };
+}
+
+/** Reads one CONSTRUCT answer's N-Triples, piece by piece, into a builder. */
+export class TripleFeed {
+  readonly fed: FedAnswer = { rows: 0, characters: 0, odd: { count: 0, first: [] } };
+  private readonly triples: NTriplesRows;
+
+  constructor(builder: LabelIndexBuilder, feeds: Feeds) {
+    const fed = this.fed;
+    this.triples = new NTriplesRows(
+      feeds === 'typed'
+        ? (row) => {
+            builder.typed(row.subject);
+            fed.characters += codePoints(row.subject);
+          }
+        : (row) => {
+            builder.triple(feeds, row.subject, row.object, labelLanguage(row.language), row.literal);
+            fed.characters += codePoints(row.object);
+          },
+      (line) => {
+        if (fed.odd.count++ < 3) fed.odd.first.push(line.slice(0, 200));
+      },
+    );
+  }
+
+  /** Reads the complete lines of `text` (with what was left of the previous piece). */
+  push(text: string): void {
+    this.triples.push(text);
+    this.fed.rows = this.triples.rows;
+  }
+
+  /** Reads the last line; what the answer brought. */
+  end(): FedAnswer {
+    this.triples.end();
+    this.fed.rows = this.triples.rows;
+    return this.fed;
+  }
+}
