@@ -129,7 +129,7 @@ export class Reconciler {
     if (identified.length > 0) {
       const shown = await this.concepts.shown(identified, display, new Set(['scheme']));
       const byUri = new Map(candidates.map((candidate) => [candidate.uri, candidate]));
-      const added: Candidate[] = [];
+      const first: Candidate[] = [];
       for (const uri of identified) {
         const concept = shown.get(uri);
         const schemes = (concept?.scheme ?? []).map((scheme) => scheme.uri);
@@ -140,10 +140,12 @@ export class Reconciler {
         )
           continue;
         const known = byUri.get(uri);
-        if (known !== undefined) Object.assign(known, { score: 100, identifier: true });
-        else added.push({ uri, name: concept.prefLabel, score: 100, equal: false, identifier: true, schemes });
+        if (known !== undefined) first.push(Object.assign(known, { score: 100, identifier: true }));
+        else first.push({ uri, name: concept.prefLabel, score: 100, equal: false, identifier: true, schemes });
       }
-      candidates = [...added, ...candidates];
+      // before every name's candidate, also where the name found it too (a decimal class's
+      // notation, "80.21", finds its main class "80" by name before it)
+      candidates = [...first, ...candidates.filter((candidate) => !candidate.identifier)];
     }
     // every concept with a label equal to the query is among the candidates (they score 100), unless more than `want` are
     const allEqualSeen = candidates.filter((c) => c.equal).length === equalCount;

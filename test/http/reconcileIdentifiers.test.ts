@@ -1,0 +1,55 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService, type RunningService } from '../support/service.js';
+
+// Identifiers win (API.md, reconciliation): a name that is a concept's notation puts that
+// concept first, also where the name finds it too, below another concept, as a decimal
+// class's notation finds its main class by name. With the label index and without it (npm
+// test runs test/http both ways).
+
+const EX = 'https://example.org/classes/';
+const file = join(mkdtempSync(join(tmpdir(), 'identifiers-')), 'classes.ttl');
+writeFileSync(
+  file,
+  `@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix ex: <${EX}> .
+ex:scheme a skos:ConceptScheme .
+ex:label a skos:Concept ; skos:inScheme ex:scheme ; skos:prefLabel "B-12"@en ; skos:notation "A-1" .
+ex:vitamins a skos:Concept ; skos:inScheme ex:scheme ; skos:prefLabel "Vitamins"@en ; skos:altLabel "B-12 vitamins"@en ; skos:notation "B-12" .
+ex:other a skos:Concept ; skos:inScheme ex:scheme ; skos:prefLabel "Minerals"@en ; skos:notation "B-13" .
+`,
+);
+
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService({ DATA_FILES: file });
+});
+afterAll(() => service.close());
+
+type Result = { id: string; score: number; match: boolean };
+
+async function reconcile(queries: Record<string, object>, path = '/reconcile'): Promise<Record<string, Result[]>> {
+  const response = await fetch(`${service.url}${path}`, {
+    method: 'POST',
+    body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as Record<string, { result: Result[] }>;
+  return Object.fromEntries(Object.entries(body).map(([key, { result }]) => [key, result]));
+}
+
+describe('a notation given as a name', () => {
+  test('puts its concept first with match, before a concept whose label equals the name, though the name finds both', async () => {
+    const { q0 } = await reconcile({ q0: { query: 'B-12' } });
+    expect(q0?.map((r) => [r.id, r.score, r.match])).toEqual([
+      [`${EX}vitamins`, 100, true],
+      [`${EX}label`, 100, false],
+    ]);
+  });
+
+  test('is not taken for another notation that starts alike', async () => {
+    const { q0 } = await reconcile({ q0: { query: 'B-1' } });
+    expect(q0?.some((r) => r.match)).toBe(false);
+  });
+});
