@@ -1,3 +1,4 @@
+import { isRdfIri } from '../domain/iri.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { ReconcileFilter } from './reconcileInIndex.js';
 import type { Concept, ConceptFields, Field } from './Concept.js';
@@ -6,6 +7,8 @@ import type { IndexReport } from './IndexBuilds.js';
 import type { IndexPool } from './IndexPool.js';
 import type { StoreConcepts } from './StoreConcepts.js';
 import type { VocabularyKeeper, VocabularyState } from './VocabularyKeeper.js';
+
+const NO_FIELDS: ReadonlySet<Field> = new Set();
 
 /** What answers from one state of the vocabulary: chosen once, when the state is swapped in. */
 export interface Answering {
@@ -100,8 +103,21 @@ export class Lookup {
     return this.answering().finder.languages();
   }
 
-  get(uris: readonly string[], lang: string | undefined, fields?: ReadonlySet<Field>): Promise<Concept[]> {
-    return this.answering().concepts.get(uris, lang, fields);
+  /**
+   * The concepts among `uris`, in the order given, each once. From the label index when it is
+   * in and the store has not moved since it was read (no store query: the index holds what a
+   * concept shows, label for label as `concepts.rq` gives it); from the store for what the
+   * index does not hold (deprecated concepts, resources that are no concepts, unknown URIs),
+   * and for all while there is no current index.
+   */
+  async get(uris: readonly string[], lang: string | undefined, fields: ReadonlySet<Field> = NO_FIELDS): Promise<Concept[]> {
+    const { state, finder, concepts } = this.answering();
+    if (state.index === undefined || state.stale === true) return concepts.get(uris, lang, fields);
+    const distinct = [...new Set(uris)].filter(isRdfIri);
+    const found = await finder.shown(distinct, lang ?? concepts.defaultLang, fields);
+    const rest = distinct.filter((uri) => !found.has(uri));
+    if (rest.length > 0) for (const concept of await concepts.get(rest, lang, fields)) found.set(concept.uri, concept);
+    return distinct.flatMap((uri) => found.get(uri) ?? []);
   }
 
   labelsOf(uris: readonly string[], lang: string): Promise<Map<string, string>> {

@@ -10,9 +10,9 @@ import { ConceptDetails } from './ConceptDetails.js';
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 
 /**
- * Concepts read from the store by URI: /get, the labels and fields of reconciliation's
- * extension, the schemes. The store alone knows everything about a concept (the label index
- * keeps what a result shows), so these always ask it. Rejects as the store does.
+ * Concepts read from the store by URI: /get (where the label index does not answer it,
+ * `Lookup.get`), the labels and fields of reconciliation's extension, the schemes. These
+ * always ask the store. Rejects as the store does.
  */
 export class StoreConcepts {
   constructor(
@@ -21,7 +21,7 @@ export class StoreConcepts {
     private readonly queries: QueryCatalog,
     private readonly conceptTypes: readonly Term[],
     /** Lower case. */
-    private readonly defaultLang: string,
+    readonly defaultLang: string,
   ) {}
 
   /** Asks the store the cheapest query there is. */

@@ -19,6 +19,12 @@ export interface VocabularyState {
   readonly spellings: SpellingVariants | undefined;
   /** The whole vocabulary's label index, once in (with LABEL_INDEX on). */
   readonly index: BuiltIndex | undefined;
+  /**
+   * The change probe said the store's labels moved since `index` was read, and no index of
+   * the new ones is in yet: concepts by URI are read from the store meanwhile (the store is
+   * the authority), while searches go on in `index`.
+   */
+  readonly stale?: boolean | undefined;
 }
 
 /** The parts of the state, each read on its own cadence in one loop. */
@@ -192,12 +198,15 @@ export class VocabularyKeeper {
     const builds = this.options.index;
     const index = this.state.index;
     if (builds === undefined) return;
-    if (index === undefined || (await builds.changedSince(index))) await this.buildIndex();
+    if (index === undefined) return this.buildIndex();
+    if (!(await builds.changedSince(index))) return;
+    if (this.state.stale !== true) this.swap({ stale: true });
+    await this.buildIndex();
   }
 
   private async buildIndex(): Promise<void> {
     const built = await this.options.index?.build(this.state.index !== undefined);
-    if (built !== undefined) this.swap({ index: built });
+    if (built !== undefined) this.swap({ index: built, stale: false });
   }
 
   /** One timer, set for the part due first. */

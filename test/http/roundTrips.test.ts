@@ -50,10 +50,19 @@ describe('round trips to the store', () => {
   });
   afterAll(() => service.close());
 
-  test('/get asks the store once, whatever the number of URIs', async () => {
-    const before = service.store.queries;
-    const { body } = await service.get(getPath(['tea', 'wine', 'apple', 'cheese', 'bread']));
+  test('/get asks the store nothing for concepts the label index holds, and once for the rest (a deprecated concept, an unknown URI), whatever their number; without the index, once', async () => {
+    const indexed = service.config.labelIndex;
+    let before = service.store.queries;
+    const { body } = await service.get(getPath(['tea', 'wine', 'apple', 'cheese', 'bread'], '&fields=broader,notation,scheme,scopeNote'));
     expect(body._embedded.concepts).toHaveLength(5);
+    expect(service.store.queries - before).toBe(indexed ? 0 : 2); // the fields are a second query, sent at the same time
+    before = service.store.queries;
+    const mixed = await service.get(getPath(['tea', 'oleomargarine', 'nothing-here', 'wine']));
+    expect(mixed.body._embedded.concepts.map((concept: { uri: string }) => concept.uri.split('/').pop())).toEqual([
+      'tea',
+      'oleomargarine',
+      'wine',
+    ]);
     expect(service.store.queries - before).toBe(1);
   });
 
@@ -81,8 +90,9 @@ describe('round trips to the store', () => {
 
   test('with the cache off, each request asks the store again', async () => {
     const before = service.store.queries;
-    await service.get(getPath(['wine']));
-    await service.get(getPath(['wine']));
+    // a deprecated concept: the label index does not hold it, /get reads it from the store
+    await service.get(getPath(['oleomargarine']));
+    await service.get(getPath(['oleomargarine']));
     expect(service.store.queries - before).toBe(2);
   });
 });

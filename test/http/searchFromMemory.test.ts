@@ -1,8 +1,9 @@
 import { startService, type RunningService } from '../support/service.js';
 
-// With the label index, /search and /suggest show what the index holds, without a store
-// query; /get reads the store. The two must agree label for label: every concept a search
-// finds, in every language asked, with every opt-in field, is the concept /get gives. Run on
+// With the label index, /search, /suggest and /get show what the index holds, without a
+// store query; without it, the store's answers. The two must agree label for label: every
+// concept a search finds, in every language asked, with every opt-in field, is the concept
+// /get gives on the store path (a second service over the same store, LABEL_INDEX=off). Run on
 // the sample vocabulary and on the real-world oddities (labels that are IRIs, links to
 // resources that are no concept, deprecated concepts, blank nodes, SKOS-XL, 120 languages),
 // and on every store the suite runs against (without the index, both come from the store).
@@ -22,10 +23,15 @@ function storeSettings(file: string): Record<string, string> {
 
 describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search result is the concept /get gives (%s)', (file) => {
   let service: RunningService;
+  let storePath: RunningService;
   beforeAll(async () => {
     service = await startService(storeSettings(file));
+    storePath = await startService({ ...storeSettings(file), LABEL_INDEX: 'off' });
   });
-  afterAll(() => service.close());
+  afterAll(async () => {
+    await service.close();
+    await storePath.close();
+  });
 
   test("in every language, with every opt-in field; /suggest's fields too", async () => {
     // the words of what a first keystroke suggests: searched, they find most concepts
@@ -45,7 +51,7 @@ describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search
         expect(search.status).toBe(200);
         const found: Array<{ uri: string }> = search.body.concepts;
         if (found.length === 0) continue;
-        const get = await service.get(
+        const get = await storePath.get(
           `/get?${found.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`,
         );
         expect(get.status).toBe(200);
@@ -57,7 +63,7 @@ describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search
         if (suggested.length === 0) continue;
         const details = new Map(
           (
-            await service.get(
+            await storePath.get(
               `/get?${suggested.map(({ uri }) => `uri=${encodeURIComponent(uri)}`).join('&')}&fields=${FIELDS}${langParameter}`,
             )
           ).body._embedded.concepts.map((concept: { uri: string }) => [concept.uri, concept]),
@@ -71,13 +77,35 @@ describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search
   }, 600_000); // a few hundred requests; on the store path each asks the store (on Jena, 200 s on a slow 2-core machine): a bound, not a timing
 
   test('/languages lists what the store path lists', async () => {
-    const storePath = await startService({ ...storeSettings(file), LABEL_INDEX: 'off' });
-    try {
-      const [fromIndex, fromStore] = await Promise.all([service.get('/languages'), storePath.get('/languages')]);
-      expect(fromIndex.body.languages.length).toBeGreaterThan(2);
-      expect(fromIndex.body).toEqual(fromStore.body);
-    } finally {
-      await storePath.close();
-    }
+    const [fromIndex, fromStore] = await Promise.all([service.get('/languages'), storePath.get('/languages')]);
+    expect(fromIndex.body.languages.length).toBeGreaterThan(2);
+    expect(fromIndex.body).toEqual(fromStore.body);
   });
+
+  test('/get gives what the store path gives, for concepts and for what the index does not hold (deprecated concepts, other resources, unknown URIs), in order', async () => {
+    // every concept a first keystroke suggests, and the resources they link to (schemes, broader and related ones: some are no concepts or are deprecated)
+    const uris = new Set<string>();
+    for (const letter of LETTERS)
+      for (const concept of (await service.get(`/suggest?q=${encodeURIComponent(letter)}&count=50&fields=broader,scheme`)).body.concepts) {
+        uris.add(concept.uri);
+        for (const linked of [...concept.broader, ...concept.scheme]) uris.add(linked.uri);
+      }
+    uris.add('https://example.org/no-such-concept');
+    const all = [...uris].reverse();
+    let held = 0;
+    for (const lang of LANGS) {
+      const langParameter = lang === undefined ? '' : `&lang=${lang}`;
+      for (let start = 0; start < all.length; start += 100) {
+        const path = `/get?${all
+          .slice(start, start + 100)
+          .map((uri) => `uri=${encodeURIComponent(uri)}`)
+          .join('&')}&fields=${FIELDS}${langParameter}`;
+        const [fromIndex, fromStore] = await Promise.all([service.get(path), storePath.get(path)]);
+        expect(fromIndex.status).toBe(200);
+        expect(fromIndex.body).toEqual(fromStore.body);
+        held += fromStore.body._embedded.concepts.length;
+      }
+    }
+    expect(held).toBeGreaterThan(LANGS.length * (file === 'sample' ? 150 : 5));
+  }, 600_000);
 });

@@ -9,7 +9,7 @@ import { IndexScan } from '../../src/lookup/IndexScan.js';
 import { searchInIndex } from '../../src/lookup/searchInIndex.js';
 import { suggestInIndex } from '../../src/lookup/suggestInIndex.js';
 import { IndexBuilds, type IndexReport, type LabelIndexOptions } from '../../src/lookup/IndexBuilds.js';
-import { VocabularyKeeper } from '../../src/lookup/VocabularyKeeper.js';
+import { VocabularyKeeper, type VocabularyState } from '../../src/lookup/VocabularyKeeper.js';
 import type { Logger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
 import { QUERIES_DIR } from '../../src/loadConfig.js';
@@ -53,16 +53,21 @@ function options(extra: Partial<LabelIndexOptions> = {}): LabelIndexOptions {
 class IndexSource {
   private readonly keeper: VocabularyKeeper;
   constructor(store: SparqlStore, queries: QueryCatalog, indexOptions: LabelIndexOptions, log: Logger) {
-    this.keeper = new VocabularyKeeper({
-      store,
-      queries,
-      log,
-      spellings: false,
-      index: new IndexBuilds(store, queries, indexOptions, log),
-      refreshSeconds: 3600,
-      indexRefreshSeconds: 3600,
-    });
+    this.keeper = new VocabularyKeeper(
+      {
+        store,
+        queries,
+        log,
+        spellings: false,
+        index: new IndexBuilds(store, queries, indexOptions, log),
+        refreshSeconds: 3600,
+        indexRefreshSeconds: 3600,
+      },
+      (state) => this.states.push(state),
+    );
   }
+  /** Every state swapped in, in order. */
+  readonly states: VocabularyState[] = [];
   get current(): LabelIndex | undefined {
     return this.keeper.current.index?.index;
   }
@@ -235,6 +240,7 @@ describe('the keeper of the label index', () => {
         keptLog(),
       );
       await source.load();
+      const index0 = source.current;
       const first = constructs(endpoint).length;
       expect(first).toBeGreaterThan(0);
       await source.load();
@@ -243,8 +249,14 @@ describe('the keeper of the label index', () => {
       store.update(
         `DELETE DATA { <http://x/c1> <${SKOS}prefLabel> "Label 1"@en } ; INSERT DATA { <http://x/c1> <${SKOS}prefLabel> "Label one"@en }`,
       );
+      const swapped = source.states.length;
       await source.load();
       expect(constructs(endpoint).length).toBeGreaterThan(first);
+      // from the probe's answer until the new index is in, the state says the index is stale (/get reads the store meanwhile)
+      expect(source.states.slice(swapped).map((state) => [state.stale, state.index?.index === index0])).toEqual([
+        [true, true],
+        [false, false],
+      ]);
       const index = source.current as LabelIndex;
       expect(
         searchInIndex(new IndexScan(index), new RankQuery('search', searchTerms('one')), 'one', {}, 'en', { limit: 10, offset: 0 }),

@@ -5,8 +5,8 @@ import { startService, type RunningService } from '../support/service.js';
 
 // Identifiers win (API.md, reconciliation): a name that is a concept's notation puts that
 // concept first, also where the name finds it too, below another concept, as a decimal
-// class's notation finds its main class by name. With the label index and without it (npm
-// test runs test/http both ways).
+// class's notation finds its main class by name. On the embedded store (its own small
+// classification), with the label index and without it.
 
 const EX = 'https://example.org/classes/';
 const file = join(mkdtempSync(join(tmpdir(), 'identifiers-')), 'classes.ttl');
@@ -21,16 +21,10 @@ ex:other a skos:Concept ; skos:inScheme ex:scheme ; skos:prefLabel "Minerals"@en
 `,
 );
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService({ DATA_FILES: file });
-});
-afterAll(() => service.close());
-
 type Result = { id: string; score: number; match: boolean };
 
-async function reconcile(queries: Record<string, object>, path = '/reconcile'): Promise<Record<string, Result[]>> {
-  const response = await fetch(`${service.url}${path}`, {
+async function reconcile(service: RunningService, queries: Record<string, object>): Promise<Record<string, Result[]>> {
+  const response = await fetch(`${service.url}/reconcile`, {
     method: 'POST',
     body: new URLSearchParams({ queries: JSON.stringify(queries) }),
   });
@@ -39,9 +33,15 @@ async function reconcile(queries: Record<string, object>, path = '/reconcile'): 
   return Object.fromEntries(Object.entries(body).map(([key, { result }]) => [key, result]));
 }
 
-describe('a notation given as a name', () => {
+describe.each(['on', 'off'])('a notation given as a name (LABEL_INDEX=%s)', (labelIndex) => {
+  let service: RunningService;
+  beforeAll(async () => {
+    service = await startService({ DATA_FILES: file, LABEL_INDEX: labelIndex });
+  });
+  afterAll(() => service.close());
+
   test('puts its concept first with match, before a concept whose label equals the name, though the name finds both', async () => {
-    const { q0 } = await reconcile({ q0: { query: 'B-12' } });
+    const { q0 } = await reconcile(service, { q0: { query: 'B-12' } });
     expect(q0?.map((r) => [r.id, r.score, r.match])).toEqual([
       [`${EX}vitamins`, 100, true],
       [`${EX}label`, 100, false],
@@ -49,7 +49,7 @@ describe('a notation given as a name', () => {
   });
 
   test('is not taken for another notation that starts alike', async () => {
-    const { q0 } = await reconcile({ q0: { query: 'B-1' } });
+    const { q0 } = await reconcile(service, { q0: { query: 'B-1' } });
     expect(q0?.some((r) => r.match)).toBe(false);
   });
 });
