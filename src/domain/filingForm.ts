@@ -29,6 +29,11 @@ export function isArticle(word: string, tag: string): boolean {
   return articles?.has(word) === true;
 }
 
+/** Every article of every language the service knows articles of, once. */
+export function allArticles(): string[] {
+  return [...new Set(Object.values(ARTICLES).flatMap((articles) => [...articles]))];
+}
+
 /** Whether the folded word is an article in any language the service knows articles of. */
 export function isArticleAnywhere(word: string): boolean {
   return Object.values(ARTICLES).some((articles) => articles.has(word));

@@ -53,19 +53,23 @@ export function suggestTerms(q: string): QueryTerm[] {
  * alternative another covers is dropped.
  */
 export function candidateWords(query: RankQuery, languages: readonly string[] = STEMMED_LANGUAGES): CandidateWord[] {
-  const words = query.mayDropArticle ? query.words.slice(1) : query.words;
+  const first = query.mayDropArticle ? 1 : 0;
+  return query.words.slice(first).map((_, i) => candidateWord(query, first + i, languages));
+}
+
+/** The alternatives of query word `i` (as `candidateWords` gives them, also for a leading article it leaves out). */
+export function candidateWord(query: RankQuery, i: number, languages: readonly string[] = STEMMED_LANGUAGES): CandidateWord {
+  const word = query.words[i] as (typeof query.words)[number];
   const stemmed = query.endpoint === 'search' ? [...new Set(languages.filter((language) => language !== '' && hasStemmer(language)))] : [];
-  return words.map((word) => {
-    const open = query.endpoint === 'suggest' || word.prefix;
-    const alternatives: CandidateTerm[] = word.spellings.map((folded) => ({ folded, prefix: open }));
-    for (const spelling of open ? [] : word.spellings) {
-      for (const language of stemmed) {
-        const start = stemStart(spelling, language)?.start;
-        if (start !== undefined) alternatives.push({ folded: start, prefix: true, languages: [language] });
-      }
+  const open = query.endpoint === 'suggest' || word.prefix;
+  const alternatives: CandidateTerm[] = word.spellings.map((folded) => ({ folded, prefix: open }));
+  for (const spelling of open ? [] : word.spellings) {
+    for (const language of stemmed) {
+      const start = stemStart(spelling, language)?.start;
+      if (start !== undefined) alternatives.push({ folded: start, prefix: true, languages: [language] });
     }
-    return coverOf(alternatives);
-  });
+  }
+  return coverOf(alternatives);
 }
 
 /**

@@ -160,6 +160,12 @@ export class LabelIndex {
     return this.a.textOrder.subarray(low, high);
   }
 
+  /** The entries whose folded text starts with `text` (all of it, then anything), in text order. */
+  entriesStartingWith(text: string): Uint32Array {
+    const [low, high] = this.textRange(this.a.textOrder, false, Buffer.from(text), true);
+    return this.a.textOrder.subarray(low, high);
+  }
+
   /** The numbers of the words equal to `folded` (or starting with it), a range. */
   wordRange(folded: string, prefix: boolean): [number, number] {
     return this.range(this.a.wordText, this.a.wordOffsets, Buffer.from(folded), prefix);
@@ -183,6 +189,11 @@ export class LabelIndex {
   /** The postings of words `from` .. `to` (exclusive): a range of posting positions. */
   postingRange(from: number, to: number): [number, number] {
     return [this.a.postingOffsets[from] as number, this.a.postingOffsets[to] as number];
+  }
+
+  /** The entries that hold word `w`, ascending. */
+  postingsOf(w: number): Uint32Array {
+    return this.a.postings.subarray(this.a.postingOffsets[w], this.a.postingOffsets[w + 1]);
   }
 
   /** The entry at a posting position. */

@@ -1,4 +1,5 @@
 import type { CandidateWord } from '../domain/matchPatterns.js';
+import { allArticles } from '../domain/filingForm.js';
 import { speaks } from '../domain/speaks.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import { smallest } from './streams.js';
@@ -40,6 +41,7 @@ export class IndexScan {
   private touched: number[] = [];
   private keys: number[] = [];
   private readonly languageMasks = new Map<string, Uint8Array>();
+  private articles: string[] | undefined;
 
   constructor(readonly index: LabelIndex) {
     this.seen = new Uint8Array(index.conceptCount);
@@ -98,6 +100,12 @@ export class IndexScan {
     for (const concept of this.touched) this.slot[concept] = 0;
     this.touched = [];
     this.keys = [];
+  }
+
+  /** The articles (of any language: `filingForm.ts`) that some label of the index starts with, found once. */
+  labelArticles(): readonly string[] {
+    this.articles ??= allArticles().filter((article) => this.index.entriesStartingWith(`${article} `).length > 0);
+    return this.articles;
   }
 
   /** Which language numbers a `lang` filter keeps: that range, and untagged labels. */
