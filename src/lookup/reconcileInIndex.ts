@@ -70,7 +70,11 @@ export function reconcileInIndex(
     };
   });
   const equal = new Set<number>();
+  // each label scored once: a label holding two of the name's words is in both words' postings
+  const scored = new Set<number>();
   const offer = (entry: number): void => {
+    if (scored.has(entry)) return;
+    scored.add(entry);
     if (!accepts(entry)) return;
     const concept = index.conceptOf(entry);
     const labelWords = index.wordsOf(entry);
