@@ -15,6 +15,97 @@ export const SAMPLE_DATA_FILE = `${PROJECT_ROOT}data/sample-vocabulary.ttl`;
 /** Prefixes accepted in CONCEPT_TYPES, so that the documented default `skos:Concept` works. */
 const PREFIXES: Readonly<Record<string, string>> = { skos: SKOS, rdfs: RDFS, owl: OWL };
 
+/** Every setting the service reads, by name: all that `loadConfig` may read, and what `.env.example` documents (a test holds them together). */
+export const SETTING_NAMES: readonly string[] = [
+  'PORT',
+  'HOST',
+  'BASE_PATH',
+  'PUBLIC_URL',
+  'SPARQL_ENDPOINT',
+  'SPARQL_USER',
+  'SPARQL_PASSWORD',
+  'SPARQL_DIALECT',
+  'SPARQL_GRAPH',
+  'SPARQL_TIMEOUT_MS',
+  'SPARQL_MAX_CONCURRENCY',
+  'SPARQL_QUEUE_LIMIT',
+  'DATA_FILES',
+  'DEFAULT_LANG',
+  'CONCEPT_TYPES',
+  'SKOS_ENTAILMENT',
+  'CONCEPT_WEIGHTS',
+  'CACHE_MAX_ENTRIES',
+  'CACHE_MAX_MB',
+  'CACHE_TTL_SECONDS',
+  'HTTP_MAX_AGE',
+  'LABEL_INDEX',
+  'LABEL_INDEX_REFRESH_SECONDS',
+  'LABEL_INDEX_READ_SECONDS',
+  'LABEL_INDEX_READ_PARALLEL',
+  'INDEX_WORKERS',
+  'INDEX_SNAPSHOT',
+  'API_COMPAT',
+  'RECONCILE_NAME',
+  'METRICS',
+  'LOG_LEVEL',
+  'SHUTDOWN_GRACE_SECONDS',
+];
+
+/**
+ * What is wrong with the names of the settings given: a variable of `env` that is no setting
+ * but a few letters off one (`DATA_FILE`, `LOG_LEVL`, `SPARQL_ENDPIONT`), named with the
+ * setting meant; and every key of `.env` (`dotenv`) that is no setting.
+ *
+ * A look-alike of a setting that is not set itself stops the start (`refuse`): the service
+ * would otherwise run on the default the operator meant to change, the sample vocabulary
+ * instead of theirs, with no word. The rest are warnings: the environment holds other
+ * programs' variables too, and `.env` may hold docker compose's (`VOCABULARY`).
+ */
+export function settingMistakes(env: NodeJS.ProcessEnv, dotenv: readonly string[] = []): { refuse: string[]; warn: string[] } {
+  const refuse: string[] = [];
+  const warn: string[] = [];
+  const given = (name: string): boolean => (env[name]?.trim() ?? '') !== '';
+  const fromDotenv = new Set(dotenv);
+  for (const name of new Set([...Object.keys(env), ...dotenv])) {
+    if (SETTING_NAMES.includes(name) || (!fromDotenv.has(name) && !given(name))) continue;
+    const meant = lookAlike(name);
+    const where = fromDotenv.has(name) ? ' (in .env)' : '';
+    if (meant !== undefined && !given(meant)) refuse.push(`${name}${where} is not a setting; did you mean ${meant}?`);
+    else if (meant !== undefined) warn.push(`${name}${where} is not a setting (${meant} is, and is set); it is ignored`);
+    else if (fromDotenv.has(name)) warn.push(`${name} (in .env) is not a setting of this service; it is ignored`);
+  }
+  return { refuse, warn };
+}
+
+/** The setting a name is a few letters off: one for names up to 6 letters, two up to 11, three beyond (`CACHE_MAX_ENTRY`). */
+function lookAlike(name: string): string | undefined {
+  const upper = name.toUpperCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const setting of SETTING_NAMES) {
+    const allowed = setting.length <= 6 ? 1 : setting.length <= 11 ? 2 : 3;
+    const distance = editDistance(upper, setting);
+    if (distance <= allowed && (best === undefined || distance < best.distance)) best = { name: setting, distance };
+  }
+  return best?.name;
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment): an insertion, deletion, change or swap of neighbours is 1. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = rows[i] as number[];
+      const above = rows[i - 1] as number[];
+      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
 /** INDEX_WORKERS' default: a thread a core but one, at least 1 and at most 16. */
 export function defaultIndexWorkers(): number {
   return Math.max(1, Math.min(availableParallelism() - 1, 16));
@@ -27,6 +118,7 @@ export function defaultIndexWorkers(): number {
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const read = (name: string): string | undefined => {
+    if (!SETTING_NAMES.includes(name)) throw new Error(`${name} is read but not declared in SETTING_NAMES`);
     const value = env[name]?.trim();
     return value === undefined || value === '' ? undefined : value;
   };

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { parseEnv } from 'node:util';
 import { createApp } from './app.js';
 import { createLookup } from './lookup/createLookup.js';
 import { ConfigError } from './Config.js';
-import { QUERIES_DIR, loadConfig, secretsOf } from './loadConfig.js';
+import { QUERIES_DIR, loadConfig, secretsOf, settingMistakes } from './loadConfig.js';
 import { Drain } from './http/Drain.js';
 import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
@@ -18,9 +19,13 @@ import { DataFileError } from './store/loadRdfFile.js';
  * it and exit status 2.
  */
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env'); // variables already set win
+  const dotenv = existsSync('.env') ? Object.keys(parseEnv(readFileSync('.env', 'utf8'))) : [];
+  if (dotenv.length > 0) process.loadEnvFile('.env'); // variables already set win
+  const mistakes = settingMistakes(process.env, dotenv);
+  if (mistakes.refuse.length > 0) throw new ConfigError(mistakes.refuse.join('; '));
   const config = loadConfig(process.env);
   const log = createLogger(config.logLevel, { secrets: secretsOf(config) });
+  for (const warning of mistakes.warn) log.warn(warning);
   const queries = QueryCatalog.load(config.sparqlDialect, QUERIES_DIR, config.skosEntailment); // a broken query file stops the start before data loads
   const started = Date.now();
   const metrics = new Metrics();

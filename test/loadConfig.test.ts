@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../src/Config.js';
-import { SAMPLE_DATA_FILE, loadConfig } from '../src/loadConfig.js';
+import { readFileSync } from 'node:fs';
+import { PROJECT_ROOT, SAMPLE_DATA_FILE, SETTING_NAMES, loadConfig, settingMistakes } from '../src/loadConfig.js';
 
 describe('loadConfig', () => {
   test('gives the documented defaults for an empty environment', () => {
@@ -136,5 +137,57 @@ describe('loadConfig', () => {
   ])('refuses a malformed %s with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name}: `));
+  });
+});
+
+describe('the names of the settings', () => {
+  test('are those .env.example documents, each once', () => {
+    const documented = [...readFileSync(`${PROJECT_ROOT}.env.example`, 'utf8').matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]);
+    expect([...documented].sort()).toEqual([...SETTING_NAMES].sort());
+    expect(new Set(SETTING_NAMES).size).toBe(SETTING_NAMES.length);
+  });
+
+  test('a variable a few letters off a setting that is not set stops the start, naming the one meant', () => {
+    expect(
+      settingMistakes({ DATA_FILE: 'mine.ttl', LOG_LEVL: 'debug', SPARQL_ENDPIONT: 'http://x/sparql', CACHE_MAX_ENTRY: '5' }).refuse,
+    ).toEqual([
+      'DATA_FILE is not a setting; did you mean DATA_FILES?',
+      'LOG_LEVL is not a setting; did you mean LOG_LEVEL?',
+      'SPARQL_ENDPIONT is not a setting; did you mean SPARQL_ENDPOINT?',
+      'CACHE_MAX_ENTRY is not a setting; did you mean CACHE_MAX_ENTRIES?',
+    ]);
+  });
+
+  test("where the setting meant is set too, a warning; other programs' variables pass unnamed, every other key of .env is named", () => {
+    const env = {
+      DATA_FILE: 'a.ttl',
+      DATA_FILES: 'b.ttl',
+      HOME: '/root',
+      PATH: '/bin',
+      HOSTNAME: 'box',
+      HTTP_PROXY: 'http://proxy',
+      NODE_ENV: 'production',
+      TERM: 'xterm',
+      VOCABULARY: 'mine.ttl',
+    };
+    expect(settingMistakes(env, ['VOCABULARY', 'PORT'])).toEqual({
+      refuse: [],
+      warn: [
+        'DATA_FILE is not a setting (DATA_FILES is, and is set); it is ignored',
+        'VOCABULARY (in .env) is not a setting of this service; it is ignored',
+      ],
+    });
+    expect(
+      settingMistakes({
+        HOME: '/root',
+        PATH: '/bin',
+        LANG: 'C.UTF-8',
+        USER: 'root',
+        SHELL: '/bin/sh',
+        PWD: '/',
+        HOSTNAME: 'x',
+        LOGNAME: 'root',
+      }),
+    ).toEqual({ refuse: [], warn: [] });
   });
 });

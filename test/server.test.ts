@@ -23,11 +23,12 @@ function run(
   env: Record<string, string>,
   whileRunning?: (port: number, child: ChildProcess) => Promise<void>,
   beginAfter = /"ready in \d+ ms"/,
+  cwd = fileURLToPath(new URL('./fixtures/', import.meta.url)),
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
-      cwd: fileURLToPath(new URL('./fixtures/', import.meta.url)),
+      cwd,
     });
     let stderr = '';
     const begin = (port: number): void => {
@@ -81,6 +82,17 @@ describe('the server process', () => {
     const { code, stderr } = await run({ SPARQL_TIMEOUT_MS: 'soon' });
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cannot start: SPARQL_TIMEOUT_MS: must be an integer/)]);
+  });
+
+  test('stops with exit status 2 naming a misspelt setting and the one meant, from the environment or from .env', async () => {
+    const fromEnvironment = await run({ DATA_FILE: 'tiny.nt' });
+    expect(fromEnvironment.code).toBe(2);
+    expect(fromEnvironment.stderr.trim().split('\n')).toEqual(['cannot start: DATA_FILE is not a setting; did you mean DATA_FILES?']);
+    const folder = mkdtempSync(join(tmpdir(), 'dotenv-'));
+    writeFileSync(join(folder, '.env'), 'DATA_FILE=./mine.ttl\nVOCABULARY=./mine.ttl\n');
+    const fromDotenv = await run({}, undefined, undefined, folder);
+    expect(fromDotenv.code).toBe(2);
+    expect(fromDotenv.stderr.trim().split('\n')).toEqual(['cannot start: DATA_FILE (in .env) is not a setting; did you mean DATA_FILES?']);
   });
 
   test('stops with exit status 2 naming a data file that does not parse, with its line and column', async () => {
