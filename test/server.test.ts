@@ -437,3 +437,24 @@ describe('the server process', () => {
     expect(stderr).not.toContain('pa55word');
   });
 });
+
+describe('npm start', () => {
+  test('does not compile when the build is current, and SIGTERM to npm stops the server: nothing is left listening', async () => {
+    const port = await freePort();
+    const npm = spawn('npm', ['start'], {
+      cwd: fileURLToPath(new URL('../', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), LOG_LEVEL: 'info' },
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(npm, 'exit');
+    for (let tries = 0; tries < 200 && !/ready in \d+ ms/.test(output); tries++) await sleep(100);
+    expect(output).toMatch(/ready in \d+ ms/);
+    expect(output).not.toContain('compiling'); // npm test built dist/ just before
+    npm.kill('SIGTERM');
+    await exited;
+    expect(output).toContain('stopping: finishing the requests in flight');
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  }, 60_000);
+});
