@@ -1,5 +1,5 @@
 import { OWL, RDFS, SKOS } from './domain/namespaces.js';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isIri } from './domain/iri.js';
@@ -104,6 +104,28 @@ function editDistance(a: string, b: string): number {
     }
   }
   return (rows[a.length] as number[])[b.length] as number;
+}
+
+/**
+ * The settings as `--help` lists them: each name with its default and what it does, read
+ * from `.env.example` (the comment above each, its value the default; a test holds its names
+ * to SETTING_NAMES); the names alone where that file is not shipped.
+ */
+export function settingsHelp(): string {
+  const file = `${PROJECT_ROOT}.env.example`;
+  if (!existsSync(file)) return SETTING_NAMES.map((name) => `  ${name}`).join('\n');
+  const lines: string[] = [];
+  let comment: string[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const setting = /^([A-Z_]+)=(.*)$/.exec(line);
+    if (line.startsWith('#')) comment.push(line.replace(/^#\s?/, ''));
+    else if (setting !== null) {
+      const [, name, value] = setting as unknown as [string, string, string];
+      lines.push(`  ${name}${value === '' ? '' : ` (default ${value})`}`, ...comment.map((text) => `      ${text}`));
+      comment = [];
+    } else comment = [];
+  }
+  return lines.join('\n');
 }
 
 /** INDEX_WORKERS' default: a thread a core but one, at least 1 and at most 16. */

@@ -1,10 +1,11 @@
+#!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseEnv } from 'node:util';
 import { createApp } from './app.js';
 import { createLookup } from './lookup/createLookup.js';
 import { ConfigError } from './Config.js';
-import { QUERIES_DIR, loadConfig, secretsOf, settingMistakes } from './loadConfig.js';
+import { PROJECT_ROOT, QUERIES_DIR, loadConfig, secretsOf, settingMistakes, settingsHelp } from './loadConfig.js';
 import { Drain } from './http/Drain.js';
 import { listen } from './http/listen.js';
 import { createLogger } from './log.js';
@@ -18,7 +19,33 @@ import { DataFileError } from './store/loadRdfFile.js';
  * A setting, query file or data file that is wrong stops the start with one line naming
  * it and exit status 2.
  */
+/** `--help` and `--version`: answered without reading the settings or listening. */
+function answerCommandLine(args: readonly string[]): boolean {
+  if (args.includes('--version')) {
+    const { version } = JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, 'utf8')) as { version: string };
+    process.stdout.write(`${version}\n`);
+    return true;
+  }
+  if (args.length === 0) return false;
+  const help = [
+    'skos-lookup: a read-only HTTP JSON service that looks up the concepts of a SKOS vocabulary.',
+    '',
+    'Usage: skos-lookup [--help | --version]',
+    '  (npm start, or node dist/server.js): listens on HOST:PORT and serves the vocabulary',
+    '  from SPARQL_ENDPOINT, or from DATA_FILES in the embedded store.',
+    '',
+    'Settings, as environment variables or in a .env file (an empty value counts as unset):',
+    settingsHelp(),
+    '',
+  ].join('\n');
+  // anything else than --help is a mistake: the help on stderr, and a failure status
+  (args.every((arg) => arg === '--help' || arg === '-h') ? process.stdout : process.stderr).write(help);
+  if (!args.every((arg) => arg === '--help' || arg === '-h')) process.exitCode = 2;
+  return true;
+}
+
 async function main(): Promise<void> {
+  if (answerCommandLine(process.argv.slice(2))) return;
   const dotenv = existsSync('.env') ? Object.keys(parseEnv(readFileSync('.env', 'utf8'))) : [];
   if (dotenv.length > 0) process.loadEnvFile('.env'); // variables already set win
   const mistakes = settingMistakes(process.env, dotenv);

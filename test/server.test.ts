@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -93,6 +93,22 @@ describe('the server process', () => {
     const fromDotenv = await run({}, undefined, undefined, folder);
     expect(fromDotenv.code).toBe(2);
     expect(fromDotenv.stderr.trim().split('\n')).toEqual(['cannot start: DATA_FILE (in .env) is not a setting; did you mean DATA_FILES?']);
+  });
+
+  test('--help lists the settings with their defaults, --version says the version, and neither listens; another argument is refused with the help', async () => {
+    const help = spawnSync(process.execPath, [SERVER, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('DATA_FILES');
+    expect(help.stdout).toMatch(/^ {2}PORT \(default 3000\)$/m);
+    expect(help.stderr).toBe(''); // no log line: nothing started
+    const version = spawnSync(process.execPath, [SERVER, '--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect([version.status, version.stdout]).toEqual([
+      0,
+      `${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`,
+    ]);
+    const wrong = spawnSync(process.execPath, [SERVER, '--port', '80'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect([wrong.status, wrong.stdout]).toEqual([2, '']);
+    expect(wrong.stderr).toContain('Usage: skos-lookup');
   });
 
   test('stops with exit status 2 naming a data file that does not parse, with its line and column', async () => {
