@@ -39,8 +39,9 @@ function answerCommandLine(args: readonly string[]): boolean {
     '',
   ].join('\n');
   // anything else than --help is a mistake: the help on stderr, and a failure status
-  (args.every((arg) => arg === '--help' || arg === '-h') ? process.stdout : process.stderr).write(help);
-  if (!args.every((arg) => arg === '--help' || arg === '-h')) process.exitCode = 2;
+  const asked = args.every((arg) => arg === '--help' || arg === '-h');
+  (asked ? process.stdout : process.stderr).write(help);
+  if (!asked) process.exitCode = 2;
   return true;
 }
 

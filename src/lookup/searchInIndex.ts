@@ -90,10 +90,12 @@ export function searchInIndex(
         for (let w = low; w < high; w++) {
           if (equal.has(w) || other.has(w)) continue;
           const text = index.word(w);
-          const relations = new Set(among.map((language) => query.relation(i, text, language)));
-          if (relations.has('equal')) equal.add(w);
-          else if (!whole && relations.has('prefix')) other.set(w, undefined);
-          else if (relations.has('stem')) other.set(w, stemLanguages(i, text));
+          // equal and prefix are so in every language (a label without a tag has no stemmer); a stem, in some
+          const relation = query.relation(i, text, '');
+          if (relation === 'equal') equal.add(w);
+          else if (relation === 'prefix') {
+            if (!whole) other.set(w, undefined);
+          } else if (among.some((language) => query.relation(i, text, language) === 'stem')) other.set(w, stemLanguages(i, text));
         }
       }
       return [[...equal], [...other].filter(([w]) => !equal.has(w)).map(([w, languages]) => ({ w, languages }))];
@@ -160,12 +162,12 @@ export function searchInIndex(
       startsOf(w).map((start) => ({ entries: index.entriesEqualTo(start), languages }));
     const longer = (w: number, languages?: Uint8Array): EntryList[] =>
       startsOf(w).map((start) => ({ entries: index.entriesStartingWith(`${start} `), languages }));
-    const equalWords = [...new Set(equalFirsts)];
-    const otherWords = otherFirsts.filter(({ w }) => !equalWords.includes(w));
+    const equalWords = new Set(equalFirsts);
+    const otherWords = otherFirsts.filter(({ w }) => !equalWords.has(w));
     const oneWord = query.words.length === 1;
     const streams = (lists: (w: number, languages?: Uint8Array) => EntryList[], best: number, next: number): boolean =>
       stream(
-        equalWords.flatMap((w) => lists(w)),
+        [...equalWords].flatMap((w) => lists(w)),
         otherWords.flatMap(({ w, languages }) => lists(w, languages)),
         all,
         best,
