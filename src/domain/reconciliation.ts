@@ -1,4 +1,4 @@
-import { filingForm, isArticle } from './filingForm.js';
+import { filingForm, isArticle, isArticleAnywhere } from './filingForm.js';
 import { candidateWords, searchTerms, type QueryTerm } from './matchPatterns.js';
 import { RankQuery } from './ranking.js';
 
@@ -54,25 +54,27 @@ export class ReconcileQuery {
     const own = this.words[i] as string;
     return isOneTypo(own, word) ? 0.8 : 0;
   }
-
   /**
    * Where the label words that query word `i` may score against are, in a list of words
-   * sorted by their text: those equal to or starting with a `starts` item (its spellings,
-   * the starts of its stems in `languages`, and for a typo, its first half), and those
-   * ending with an `ends` item (for a typo in its first half). `mayMatchWord` then decides.
+   * sorted by their text: those equal to or starting with a `starts` item (its spellings and
+   * the starts of its stems in `languages`: `mayMatchWord` then decides), and for a typo,
+   * those starting with `typo.prefix` (its first half) or ending with `typo.suffix` (the rest
+   * whole, for a typo in its first half): `isTypo` then decides.
    */
-  wordLookups(i: number, languages: readonly string[]): { starts: QueryTerm[]; ends: string[] } {
+  wordLookups(i: number, languages: readonly string[]): { starts: QueryTerm[]; typo: { prefix: string; suffix: string } | undefined } {
     const word = this.words[i] as string;
     const starts = candidateWords(new RankQuery('search', [{ folded: word, prefix: false }]), languages)[0] ?? [];
-    const anchors = typoAnchors(word);
-    return anchors === undefined
-      ? { starts, ends: [] }
-      : { starts: [...starts, { folded: anchors.prefix, prefix: true }], ends: [anchors.suffix] };
+    return { starts, typo: typoAnchors(word) };
   }
 
   /** Whether query word `i` may score against the label word `word` in any of `languages`: a cheap test of a word once. */
   mayMatchWord(i: number, word: string, languages: readonly string[]): boolean {
     return languages.some((language) => this.likeness(i, word, language) > 0);
+  }
+
+  /** Whether the label word `word` is query word `i` with one typo (`likeness` 0.8 or more, in any language). */
+  isTypo(i: number, word: string): boolean {
+    return isOneTypo(this.words[i] as string, word);
   }
 
   /** Whether the label (folded words) equals the query: the whole folded text, word by word, in order. */
@@ -106,7 +108,7 @@ export class ReconcileQuery {
   get namingTexts(): string[] {
     return [
       this.text,
-      ...(this.words.length > 1 ? [this.words.slice(1).join(' ')] : []),
+      ...(this.words.length > 1 && isArticleAnywhere(this.words[0] as string) ? [this.words.slice(1).join(' ')] : []),
       ...(this.inverted === undefined ? [] : [this.inverted.join(' ')]),
     ];
   }
@@ -173,8 +175,10 @@ export const TYPO_MIN_LETTERS = 5;
  */
 export function isOneTypo(a: string, b: string): boolean {
   if (a === b) return false;
-  const x = [...a];
-  const y = [...b];
+  // letters are UTF-16 code units unless a surrogate pair makes one of two: then code points
+  const wide = hasSurrogates(a) || hasSurrogates(b);
+  const x: ArrayLike<string> = wide ? [...a] : a;
+  const y: ArrayLike<string> = wide ? [...b] : b;
   if (x.length < TYPO_MIN_LETTERS || y.length < TYPO_MIN_LETTERS || Math.abs(x.length - y.length) > 1) return false;
   let start = 0;
   while (start < x.length && start < y.length && x[start] === y[start]) start++;
@@ -188,6 +192,14 @@ export function isOneTypo(a: string, b: string): boolean {
   const right = endY - start;
   if (left <= 1 && right <= 1) return true; // one changed, added or left out
   return left === 2 && right === 2 && x[start] === y[start + 1] && x[start + 1] === y[start]; // swapped
+}
+
+function hasSurrogates(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) return true;
+  }
+  return false;
 }
 
 /**

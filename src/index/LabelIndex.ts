@@ -113,6 +113,30 @@ export class LabelIndex {
     return start === end ? [] : this.text.toString('utf8', start, end).split(' ');
   }
 
+  /** How many words an entry's folded text has: counted on its bytes, without decoding it. */
+  wordCount(entry: number): number {
+    const start = this.a.entryTextOffsets[entry] as number;
+    const end = this.a.entryTextOffsets[entry + 1] as number;
+    if (start === end) return 0;
+    let count = 1;
+    for (let at = start; at < end; at++) if (this.text[at] === 0x20) count++;
+    return count;
+  }
+
+  /** Whether an entry's folded text starts with one of `starts` (bytes): a cheap test on bytes. */
+  startsWithAny(entry: number, starts: readonly Buffer[]): boolean {
+    const start = this.a.entryTextOffsets[entry] as number;
+    const end = this.a.entryTextOffsets[entry + 1] as number;
+    const text = this.text;
+    // a loop in JavaScript: the starts are short (articles), and most differ at their first byte
+    next: for (const bytes of starts) {
+      if (end - start < bytes.length) continue;
+      for (let i = 0; i < bytes.length; i++) if (text[start + i] !== bytes[i]) continue next;
+      return true;
+    }
+    return false;
+  }
+
   /** Whether the entry holds an alternative of each of `words`: a cheap test on bytes. */
   holdsAll(entry: number, words: readonly { bytes: Buffer; prefix: boolean }[][]): boolean {
     return words.every((word) => word.some(({ bytes, prefix }) => this.hasWord(entry, bytes, prefix)));

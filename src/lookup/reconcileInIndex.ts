@@ -1,5 +1,7 @@
+import { isArticleAnywhere } from '../domain/filingForm.js';
 import { columnScore, type ReconcileQuery } from '../domain/reconciliation.js';
 import { ENTRY_SPAN, type IndexScan } from './IndexScan.js';
+import { TopKeys } from './TopKeys.js';
 
 /** Which concepts reconciliation may propose. */
 export interface ReconcileFilter {
@@ -35,6 +37,11 @@ const RECONCILE_MOST_POSTINGS = 5_000;
  * labels that hold a word alike to a query word (equal, same stem, one typo), read from the
  * rarest query word on, and the labels equal to the query. `equalCount` is the number of
  * concepts passing the filter with a label equal to the query, all of them counted.
+ *
+ * Top-k: once the page holds `limit` concepts, a label is scored only if the best score its
+ * length, first word and the query words it may still match allow could enter the page
+ * (`keyBound`); the candidates are those that scoring every label read gives
+ * (test/lookup/reconcileTopK.test.ts).
  */
 export function reconcileInIndex(
   scan: IndexScan,
@@ -51,15 +58,17 @@ export function reconcileInIndex(
   // per query word, the dictionary words alike to it, and how many postings they have
   const alike = query.words.map((_, i) => {
     const found = new Set<number>();
-    const { starts, ends } = query.wordLookups(i, languages);
-    const consider = (w: number): void => {
-      if (!found.has(w) && query.mayMatchWord(i, index.word(w), languages)) found.add(w);
-    };
+    const { starts, typo } = query.wordLookups(i, languages);
     for (const { folded, prefix } of starts) {
       const [low, high] = index.wordRange(folded, prefix);
-      for (let w = low; w < high; w++) consider(w);
+      for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), languages)) found.add(w);
     }
-    for (const suffix of ends) for (const w of index.wordsEnding(suffix)) consider(w);
+    if (typo !== undefined) {
+      // a typo is alike in every language: no language's rules need asking
+      const [low, high] = index.wordRange(typo.prefix, true);
+      for (let w = low; w < high; w++) if (!found.has(w) && query.isTypo(i, index.word(w))) found.add(w);
+      for (const w of index.wordsEnding(typo.suffix)) if (!found.has(w) && query.isTypo(i, index.word(w))) found.add(w);
+    }
     const list = [...found];
     return {
       list,
@@ -69,45 +78,122 @@ export function reconcileInIndex(
       }, 0),
     };
   });
-  const equal = new Set<number>();
-  // each label scored once: a label holding two of the name's words is in both words' postings
-  const scored = new Set<number>();
-  const offer = (entry: number): void => {
-    if (scored.has(entry)) return;
-    scored.add(entry);
-    if (!accepts(entry)) return;
+  // the concepts with a label that names the query, marked with this round's stamp
+  const equalStamp = scan.nextStamp();
+  let equalCount = 0;
+  const named = (concept: number): void => {
+    if (scan.isSeen(concept, equalStamp)) return;
+    scan.markSeen(concept, equalStamp);
+    equalCount++;
+  };
+  const top = new TopKeys(limit);
+  const keep = (concept: number, key: number): void => {
+    if (key > top.bar) return;
+    scan.offer(concept, key);
+    top.offer(concept, key);
+  };
+  // the labels whose text is the query's: each scores 100, and every concept of them counts
+  for (const entry of index.entriesEqualTo(query.text)) {
+    if (!accepts(entry)) continue;
     const concept = index.conceptOf(entry);
+    named(concept);
+    keep(concept, (column[index.languageOf(entry)] === 1 ? 0 : 1) * ENTRY_SPAN + entry);
+  }
+  const mayEnter = keyBound(scan, query);
+  // the labels of postings scored: each once (a label holding two of the name's words is in both words' postings)
+  const scored = new Set<number>();
+  /**
+   * Scores a label and keeps its key. With `matchable`, the number of query words the label
+   * may match (those whose alike words' postings were all read hold no label met later), a
+   * label whose best possible key cannot enter the page is not scored: a label that names
+   * the query was met above, and scoring it again changes nothing.
+   */
+  const offer = (entry: number, matchable: number | undefined): void => {
+    if (!accepts(entry)) return;
+    const speaking = column[index.languageOf(entry)] === 1;
+    if (matchable !== undefined) {
+      if (top.bar < Infinity && !mayEnter(entry, matchable, speaking, top.bar)) return;
+      if (scored.has(entry)) return;
+      scored.add(entry);
+    }
     const labelWords = index.wordsOf(entry);
     const language = index.languages[index.languageOf(entry)] as string;
     const names = query.names(labelWords, language);
-    const speaking = column[index.languageOf(entry)] === 1;
     const score = Math.round(columnScore(query.score(labelWords, language), names, speaking) * 100) / 100;
     if (score <= 0) return;
-    if (names) equal.add(concept);
+    const concept = index.conceptOf(entry);
+    if (names) named(concept);
     // scores to 0.01; at one score, the labels that speak the column's language first, then by entry number
-    scan.offer(concept, (Math.round((100 - score) * 100) * 2 + (speaking ? 0 : 1)) * ENTRY_SPAN + entry);
+    keep(concept, (Math.round((100 - score) * 100) * 2 + (speaking ? 0 : 1)) * ENTRY_SPAN + entry);
   };
-  // the labels equal to the query, all of them, and those that name it otherwise (less an article, an inverted heading: `names`)
-  for (const text of query.namingTexts) for (const entry of index.entriesEqualTo(text)) offer(entry);
+  // the labels that name the query otherwise (less an article, an inverted heading: `names`), all of them
+  for (const text of query.namingTexts) if (text !== query.text) for (const entry of index.entriesEqualTo(text)) offer(entry, undefined);
   // then the postings of the alike words, rarest query word first, up to the budget
   let budget = RECONCILE_MOST_POSTINGS;
-  for (const { list } of alike.filter(({ postings }) => postings > 0).sort((a, b) => a.postings - b.postings)) {
+  const streams = alike.filter(({ postings }) => postings > 0).sort((a, b) => a.postings - b.postings);
+  let matchable = streams.length;
+  for (const { list } of streams) {
     for (const w of list) {
       const [from, to] = index.postingRange(w, w + 1);
-      for (let p = from; p < to && budget > 0; p++, budget--) offer(index.posting(p));
+      for (let p = from; p < to && budget > 0; p++, budget--) {
+        offer(index.posting(p), matchable);
+      }
     }
     if (budget <= 0) break;
+    matchable--;
   }
-  const top = scan.takeBest(limit);
-  const uris = index.uris(top.map(({ concept }) => concept));
-  const candidates = top.map(({ concept, key }, i) => ({
+  const best = scan.takeBest(limit);
+  const uris = index.uris(best.map(({ concept }) => concept));
+  const candidates = best.map(({ concept, key }, i) => ({
     uri: uris[i] as string,
     // the key holds the score's shortfall from 100 in whole hundredths: 10000 less it, over 100, is the score as 0.01 rounds it
     // (100 - 74.4 would be 25.599999999999994)
     score: (10000 - Math.floor(key / ENTRY_SPAN / 2)) / 100,
-    equal: equal.has(concept),
+    equal: scan.isSeen(concept, equalStamp),
   }));
-  return { candidates, equalCount: equal.size };
+  return { candidates, equalCount };
+}
+
+/**
+ * Whether a label that does not name the query may get a key below `bar`, knowing only its
+ * number of words, whether it starts with an article, and how many query words it may match
+ * (`matchable`): its score is at most the Dice coefficient of the best pairing that these
+ * allow, and at most 99.5 (`ReconcileQuery.score`). The bound is made into a key by the very
+ * operations that make a scored label's key (each monotone, so that a bound on the score
+ * bounds the key). The cheap tests come first: the words matchable alone, then the label's
+ * length, then its first word.
+ */
+function keyBound(scan: IndexScan, query: ReconcileQuery): (entry: number, matchable: number, speaking: boolean, bar: number) => boolean {
+  const index = scan.index;
+  const articles = scan.labelArticles().map((article) => Buffer.from(`${article} `));
+  const count = query.words.length;
+  const queryLengths = count > 1 && isArticleAnywhere(query.words[0] as string) ? [count, count - 1] : [count];
+  // the least key part above the entry number, by matchable words, label length (0: the
+  // length that suits each query form best, as many words as it may match) and language
+  const shortfalls = new Map<number, number>();
+  const leastKey = (matchable: number, labelLength: number, speaking: boolean): number => {
+    const at = (matchable * 4096 + labelLength) * 2 + (speaking ? 0 : 1);
+    let least = shortfalls.get(at);
+    if (least === undefined) {
+      const dice = Math.max(
+        ...queryLengths.map((a) => {
+          const b = labelLength || Math.min(a, matchable);
+          return (100 * 2 * Math.min(a, b, matchable)) / (a + b);
+        }),
+      );
+      const score = Math.round(columnScore(Math.min(99.5, dice), false, speaking) * 100) / 100;
+      least = (Math.round((100 - score) * 100) * 2 + (speaking ? 0 : 1)) * ENTRY_SPAN;
+      if (labelLength < 4096) shortfalls.set(at, least);
+    }
+    return least;
+  };
+  return (entry, matchable, speaking, bar) => {
+    if (leastKey(matchable, 0, speaking) + entry > bar) return false;
+    const words = index.wordCount(entry);
+    if (leastKey(matchable, words, speaking) + entry <= bar) return true;
+    // a label's filing form is a word shorter
+    return words > 1 && leastKey(matchable, words - 1, speaking) + entry <= bar && index.startsWithAny(entry, articles);
+  };
 }
 
 /** A test on entries for a reconciliation filter; undefined when nothing can pass (no known scheme). */
