@@ -43,6 +43,11 @@ export interface Finder {
   ): Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
   /** The concepts whose notation is one of `texts` (at most MAX_NOTATIONS and a name), exactly; each once, in the order of the texts. */
   withNotations(texts: readonly string[]): Promise<string[]>;
+  /**
+   * The namespaces of the vocabulary's concept IRIs (each up to its last `/` or `#`), the
+   * commonest first, at most MAX_NAMESPACES, from a sample of its concepts.
+   */
+  namespaces(): Promise<string[]>;
   /** Concepts as /search shows them, by URI (those that are concepts). */
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>>;
   /** The languages of the concepts' preferred labels, lower case, sorted: for a language selector. */

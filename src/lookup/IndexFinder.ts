@@ -1,3 +1,4 @@
+import { NAMESPACE_SAMPLE, namespacesOf } from '../domain/localNames.js';
 import { ReconcileQuery } from '../domain/reconciliation.js';
 import { searchTerms, suggestTerms } from '../domain/matchPatterns.js';
 import { RankQuery } from '../domain/ranking.js';
@@ -18,6 +19,7 @@ const NO_FIELDS: ReadonlySet<Field> = new Set();
  */
 export class IndexFinder implements Finder {
   private scanSpace: IndexScan | undefined;
+  private namespaceList: string[] | undefined;
 
   constructor(
     private readonly index: LabelIndex,
@@ -60,6 +62,15 @@ export class IndexFinder implements Finder {
 
   async withNotations(texts: readonly string[]): Promise<string[]> {
     return [...new Set(texts.flatMap((text) => this.index.uris(this.index.notationConcepts(text))))];
+  }
+
+  async namespaces(): Promise<string[]> {
+    const count = this.index.conceptCount;
+    const step = Math.max(1, Math.floor(count / NAMESPACE_SAMPLE));
+    const sample: number[] = [];
+    for (let concept = 0; concept < count; concept += step) sample.push(concept);
+    this.namespaceList ??= namespacesOf(this.index.uris(sample));
+    return this.namespaceList;
   }
 
   async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {

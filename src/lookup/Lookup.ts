@@ -95,6 +95,10 @@ export class Lookup {
     return this.answering().finder.withNotations(texts);
   }
 
+  namespaces(): Promise<string[]> {
+    return this.answering().finder.namespaces();
+  }
+
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
     return this.answering().finder.shown(uris, lang, fields);
   }

@@ -40,6 +40,10 @@ export class PooledIndexFinder implements Finder {
     return this.local.withNotations(texts);
   }
 
+  namespaces(): Promise<string[]> {
+    return this.local.namespaces();
+  }
+
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
     return this.local.shown(uris, lang, fields);
   }

@@ -1,3 +1,4 @@
+import { namespacesOf } from '../domain/localNames.js';
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { isRdfIri } from '../domain/iri.js';
@@ -59,6 +60,8 @@ export interface StoreFinderOptions {
  * store queries a request (and one for opt-in fields).
  */
 export class StoreFinder implements Finder {
+  private namespaceList: Promise<string[]> | undefined;
+
   constructor(private readonly options: StoreFinderOptions) {}
 
   async search(request: FindRequest): Promise<Concept[]> {
@@ -124,6 +127,15 @@ export class StoreFinder implements Finder {
       byText.set(row.notation.value, [...(byText.get(row.notation.value) ?? []), row.concept.value]);
     }
     return [...new Set(texts.flatMap((text) => (byText.get(text) ?? []).sort()))];
+  }
+
+  async namespaces(): Promise<string[]> {
+    this.namespaceList ??= this.options.store
+      .select(bindQuery(this.options.queries.template('conceptSample'), { conceptType: this.options.conceptTypes }), 'conceptSample')
+      .then((rows) => namespacesOf(rows.flatMap((row: Bindings) => (row.concept?.termType === 'NamedNode' ? [row.concept.value] : []))));
+    // a store that failed is asked again next time
+    this.namespaceList.catch(() => (this.namespaceList = undefined));
+    return this.namespaceList;
   }
 
   /** Read from the store as /get reads them. */

@@ -1,3 +1,4 @@
+import { localNameIris } from '../domain/localNames.js';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import type { Concept, Related } from '../lookup/Concept.js';
@@ -76,6 +77,21 @@ export class Reconciler {
     );
   }
 
+  /**
+   * The concepts a query names by an identifier, before any name's candidate: those whose
+   * notation is the name, as given, in upper case or in lower case (in that order); else
+   * those whose IRI ends with the name as its last segment, in one of the vocabulary's
+   * namespaces (`12345-6` for <http://zbw.eu/stw/descriptor/12345-6>), to be checked as
+   * concepts. Without a name, those whose notation is a notation given.
+   */
+  private async identified(request: ReconcileRequest): Promise<string[]> {
+    const name = request.query;
+    if (name === '') return this.concepts.withNotations(request.notations);
+    const byNotation = await this.concepts.withNotations([...new Set([name, name.toUpperCase(), name.toLowerCase()])]);
+    if (byNotation.length > 0) return byNotation;
+    return localNameIris(name, await this.concepts.namespaces());
+  }
+
   private async one(request: ReconcileRequest): Promise<
     Array<{
       uri: string;
@@ -125,7 +141,7 @@ export class Reconciler {
       equalCount = found.equalCount;
     }
     // identifiers: the concepts whose notation is the query (or, without a name, a notation given) come first
-    const identified = await this.concepts.withNotations(request.query !== '' ? [request.query] : request.notations);
+    const identified = await this.identified(request);
     if (identified.length > 0) {
       const shown = await this.concepts.shown(identified, display, new Set(['scheme']));
       const byUri = new Map(candidates.map((candidate) => [candidate.uri, candidate]));

@@ -6,6 +6,7 @@ import { withoutBranches } from './withoutBranches.js';
 /** The queries the service runs, each a file `<name>.rq`. */
 export const QUERY_NAMES = [
   'concepts',
+  'conceptSample',
   'conceptFields',
   'search',
   'suggest',
