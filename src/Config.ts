@@ -1,5 +1,5 @@
 /** The service's settings as the rest of the code receives them; `loadConfig.ts` alone reads them from the environment. */
-import type { LogLevel } from './log.js';
+import type { LogFormat, LogLevel } from './log.js';
 
 /** The service's settings, read once from the environment, validated and frozen. */
 export interface Config {
@@ -46,6 +46,8 @@ export interface Config {
   /** Empty, or a path starting with `/` and not ending with one. */
   readonly basePath: string;
   readonly logLevel: LogLevel;
+  /** How log lines are written: `json`, `pretty` (readable lines), or `auto` (pretty on a terminal, else JSON). */
+  readonly logFormat: LogFormat;
   /** Whether GET /metrics answers (Prometheus text format). */
   readonly metrics: boolean;
   /** `skos-suggester`: /search and /suggest answer in the old service's HAL envelope (API.md). */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { isIri } from './domain/iri.js';
 import { isLangTag } from './domain/langTag.js';
 import { API_COMPATS, ConfigError, type ApiCompat, type Config } from './Config.js';
-import { LOG_LEVELS, type LogLevel } from './log.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 
 /** Where the project's own files are: `src/` and `dist/` both sit one level below it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -48,6 +48,7 @@ export const SETTING_NAMES: readonly string[] = [
   'RECONCILE_NAME',
   'METRICS',
   'LOG_LEVEL',
+  'LOG_FORMAT',
   'SHUTDOWN_GRACE_SECONDS',
 ];
 
@@ -128,6 +129,25 @@ export function settingsHelp(): string {
   return lines.join('\n');
 }
 
+/**
+ * The settings given that differ from `.env.example`'s defaults, as `NAME=value` (the
+ * password only as set): what the start's log line says was changed.
+ */
+export function settingsGiven(env: NodeJS.ProcessEnv): string[] {
+  const file = `${PROJECT_ROOT}.env.example`;
+  const defaults = new Map<string, string>();
+  if (existsSync(file))
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const setting = /^([A-Z_]+)=(.*)$/.exec(line);
+      if (setting !== null) defaults.set(setting[1] as string, (setting[2] as string).trim());
+    }
+  return SETTING_NAMES.flatMap((name) => {
+    const value = env[name]?.trim();
+    if (value === undefined || value === '' || value === defaults.get(name)) return [];
+    return [name === 'SPARQL_PASSWORD' ? 'SPARQL_PASSWORD (set)' : `${name}=${value}`];
+  });
+}
+
 /** INDEX_WORKERS' default: a thread a core but one, at least 1 and at most 16. */
 export function defaultIndexWorkers(): number {
   return Math.max(1, Math.min(availableParallelism() - 1, 16));
@@ -200,6 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const logFormat = read('LOG_FORMAT') ?? 'auto';
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) fail('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}`);
+
   const apiCompat = read('API_COMPAT');
   if (apiCompat !== undefined && !(API_COMPATS as readonly string[]).includes(apiCompat))
     fail('API_COMPAT', `must be one of ${API_COMPATS.join(', ')}, or unset`);
@@ -239,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     ),
     basePath,
     logLevel: logLevel as LogLevel,
+    logFormat: logFormat as LogFormat,
     metrics: onOff('METRICS'),
     apiCompat: apiCompat as ApiCompat | undefined,
     reconcileName: read('RECONCILE_NAME') ?? 'SKOS concepts',

@@ -1,15 +1,20 @@
 import { pino, type DestinationStream } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 /** Log verbosity, most severe first. `silent` logs nothing. */
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** How lines are written: JSON for machines, readable lines (pino-pretty) for people, or `auto`: pretty on a terminal. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface Logger {
   error(message: string, cause?: unknown): void;
   warn(message: string, cause?: unknown): void;
   /** `fields` go into the JSON line beside the message (a request's id, status, duration...). */
   info(message: string, fields?: Readonly<Record<string, unknown>>): void;
-  debug(message: string): void;
+  debug(message: string, fields?: Readonly<Record<string, unknown>>): void;
 }
 
 export interface LoggerOptions {
@@ -17,6 +22,8 @@ export interface LoggerOptions {
   secrets?: readonly string[];
   /** Where the lines go; by default stderr (see `stderr`). */
   destination?: DestinationStream;
+  /** `auto` (the default): pretty where stderr is a terminal. */
+  format?: LogFormat;
 }
 
 let stderrDestination: DestinationStream | undefined;
@@ -38,15 +45,20 @@ function stderr(): DestinationStream {
 }
 
 /**
- * Structured logs (pino): one JSON line per event with `level`, `time`, `msg`, the fields
+ * Structured logs (pino): one JSON line per event (or, `pretty`, one readable line) with `level`, `time`, `msg`, the fields
  * given, and for errors `cause`, the cause's own message (never a stack, never request
  * parameters beyond the path). Every line is scrubbed of `secrets` as it is written, so a
  * password that a store echoes in an error page cannot reach the log either.
  */
 export function createLogger(
   level: LogLevel,
-  { secrets = [], destination = level === 'silent' ? { write: () => undefined } : stderr() }: LoggerOptions = {},
+  { secrets = [], destination = level === 'silent' ? { write: () => undefined } : stderr(), format = 'auto' }: LoggerOptions = {},
 ): Logger {
+  if (format === 'pretty' || (format === 'auto' && process.stderr.isTTY)) {
+    const pretty = prettyFactory({ colorize: process.stderr.isTTY, translateTime: 'SYS:HH:MM:ss.l', singleLine: true });
+    const json = destination;
+    destination = { write: (line: string) => json.write(pretty(line)) };
+  }
   const hidden = secrets.filter((secret) => secret.length > 0).flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
   const logger = pino(
     {
@@ -62,7 +74,7 @@ export function createLogger(
     error: (message, cause) => (cause === undefined ? logger.error(message) : logger.error({ cause: describe(cause) }, message)),
     warn: (message, cause) => (cause === undefined ? logger.warn(message) : logger.warn({ cause: describe(cause) }, message)),
     info: (message, fields) => (fields === undefined ? logger.info(message) : logger.info(fields, message)),
-    debug: (message) => logger.debug(message),
+    debug: (message, fields) => (fields === undefined ? logger.debug(message) : logger.debug(fields, message)),
   };
 }
 

@@ -1,93 +1,171 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { createApp } from './app.js';
+import { readCommandLine, type Command } from './commandLine.js';
 import { createLookup } from './lookup/createLookup.js';
-import { ConfigError } from './Config.js';
-import { PROJECT_ROOT, QUERIES_DIR, loadConfig, secretsOf, settingMistakes, settingsHelp } from './loadConfig.js';
+import type { Lookup } from './lookup/Lookup.js';
+import { ConfigError, type Config } from './Config.js';
+import { QUERIES_DIR, loadConfig, secretsOf, settingMistakes, settingsGiven } from './loadConfig.js';
 import { Drain } from './http/Drain.js';
 import { listen } from './http/listen.js';
-import { createLogger } from './log.js';
+import { createLogger, type Logger } from './log.js';
 import { Metrics } from './metrics/Metrics.js';
 import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
 import { startStore } from './store/createStore.js';
 import { DataFileError } from './store/loadRdfFile.js';
 
 /**
- * The only entry point: loadConfig -> createStore -> createApp -> listen.
- * A setting, query file or data file that is wrong stops the start with one line naming
- * it and exit status 2.
+ * The only entry point: the command line, then loadConfig -> createStore -> createApp ->
+ * listen (or, for `check` and `snapshot`, the same start without listening). A setting,
+ * query file or data file that is wrong stops the start with one log line naming it and
+ * exit status 2. Every line goes through the logger: JSON, or readable lines on a terminal.
  */
-/** `--help` and `--version`: answered without reading the settings or listening. */
-function answerCommandLine(args: readonly string[]): boolean {
-  if (args.includes('--version')) {
-    const { version } = JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, 'utf8')) as { version: string };
-    process.stdout.write(`${version}\n`);
-    return true;
-  }
-  if (args.length === 0) return false;
-  const help = [
-    'skos-lookup: a read-only HTTP JSON service that looks up the concepts of a SKOS vocabulary.',
-    '',
-    'Usage: skos-lookup [--help | --version]',
-    '  (npm start, or node dist/server.js): listens on HOST:PORT and serves the vocabulary',
-    '  from SPARQL_ENDPOINT, or from DATA_FILES in the embedded store.',
-    '',
-    'Settings, as environment variables or in a .env file (an empty value counts as unset):',
-    settingsHelp(),
-    '',
-  ].join('\n');
-  // anything else than --help is a mistake: the help on stderr, and a failure status
-  const asked = args.every((arg) => arg === '--help' || arg === '-h');
-  (asked ? process.stdout : process.stderr).write(help);
-  if (!asked) process.exitCode = 2;
-  return true;
-}
+
+/** How often the log says how far the start got while the vocabulary loads and the index is built. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/** The logger until the settings are read: info, and the format they would choose by default. */
+let log: Logger = createLogger('info');
 
 async function main(): Promise<void> {
-  if (answerCommandLine(process.argv.slice(2))) return;
+  const command = readCommandLine(process.argv.slice(2));
+  if (command.kind === 'answered') {
+    process.exitCode = command.status;
+    return;
+  }
   const dotenv = existsSync('.env') ? Object.keys(parseEnv(readFileSync('.env', 'utf8'))) : [];
   if (dotenv.length > 0) process.loadEnvFile('.env'); // variables already set win
   const mistakes = settingMistakes(process.env, dotenv);
   if (mistakes.refuse.length > 0) throw new ConfigError(mistakes.refuse.join('; '));
-  const config = loadConfig(process.env);
-  const log = createLogger(config.logLevel, { secrets: secretsOf(config) });
+  let config = loadConfig(process.env);
+  log = createLogger(config.logLevel, { secrets: secretsOf(config), format: config.logFormat });
+  if (command.kind === 'snapshot') {
+    if (!config.labelIndex) throw new ConfigError('LABEL_INDEX: must be on to write a snapshot of the label index');
+    // built to a file of its own and moved into place once whole: a replica starting meanwhile reads the old one
+    config = { ...config, indexSnapshot: `${resolve(command.file)}.${process.pid}.new` };
+  }
   for (const warning of mistakes.warn) log.warn(warning);
+  log.info(`vocabulary: ${whereFrom(config)}`);
+  const given = settingsGiven(process.env);
+  log.info(given.length === 0 ? 'settings: the defaults' : `settings: ${given.join(' ')}`);
   const queries = QueryCatalog.load(config.sparqlDialect, QUERIES_DIR, config.skosEntailment); // a broken query file stops the start before data loads
   const started = Date.now();
   const metrics = new Metrics();
-  // The service listens first and reads its data after: /health answers from the start, and
-  // /ready says what is being loaded until everything is in.
   const { store, loaded } = startStore(config, metrics, (message) => log.warn(message));
   const concepts = createLookup(config, queries, store, log);
+  const ready = loaded.then(
+    () => {
+      if (config.sparqlEndpoint === undefined) log.info(`loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms`);
+      return concepts.start();
+    },
+    (error: unknown) => {
+      log.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(error instanceof DataFileError ? 2 : 1);
+    },
+  );
+  const progress = setInterval(
+    () => void startState(concepts).then((state) => state !== undefined && log.info(`starting: ${state}`)),
+    PROGRESS_EVERY_MS,
+  );
+  void ready.finally(() => clearInterval(progress));
+  if (command.kind !== 'serve') {
+    await ready;
+    const status = await runOnce(command, config, concepts);
+    await concepts.close();
+    await store.close();
+    process.exit(status);
+  }
+  await serve(config, concepts, metrics, started, ready, async () => {
+    await concepts.close();
+    await store.close();
+  });
+}
+
+/** Where the vocabulary comes from, for the start's log: the endpoint (it holds no credentials: loadConfig refuses them) or the files. */
+function whereFrom(config: Config): string {
+  if (config.sparqlEndpoint === undefined) return `the embedded store, loading ${config.dataFiles.join(', ')}`;
+  const as = config.sparqlUser === undefined ? '' : ` as ${config.sparqlUser}`;
+  const graph = config.sparqlGraph === undefined ? '' : `, graph ${config.sparqlGraph}`;
+  return `the SPARQL endpoint ${config.sparqlEndpoint}${as} (${config.sparqlDialect} dialect${graph})`;
+}
+
+/** What /ready would say is missing: the store not answering (or still loading), or the index not in; undefined when ready. */
+async function startState(concepts: Lookup): Promise<string | undefined> {
+  try {
+    await concepts.ping();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  return concepts.pending;
+}
+
+/** `check` and `snapshot`, once the start is done: what /ready would say, and the status to exit with. */
+async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>, config: Config, concepts: Lookup): Promise<number> {
+  const missing = await startState(concepts);
+  const degraded = concepts.degraded;
+  if (command.kind === 'snapshot') {
+    const written = config.indexSnapshot as string;
+    if (missing !== undefined || degraded !== undefined || !existsSync(written)) {
+      rmSync(written, { force: true });
+      log.error(`snapshot: not written: ${missing ?? degraded ?? 'the label index was not built'}`);
+      return 1;
+    }
+    renameSync(written, resolve(command.file));
+    log.info(`snapshot: the label index is in ${command.file}`);
+    return 0;
+  }
+  const report = concepts.indexReport;
+  const answer = {
+    status: missing === undefined ? 'ready' : 'not ready',
+    ...(missing === undefined ? {} : { message: `not ready: ${missing}` }),
+    ...(report === undefined
+      ? {}
+      : { labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } }),
+    ...(degraded === undefined ? {} : { degraded }),
+  };
+  process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+  if (missing !== undefined) log.error(`check: not ready: ${missing}`);
+  else if (degraded !== undefined) log.warn(`check: ready, degraded: ${degraded}`);
+  else log.info('check: ready');
+  return missing === undefined ? 0 : 1;
+}
+
+async function serve(
+  config: Config,
+  concepts: Lookup,
+  metrics: Metrics,
+  started: number,
+  ready: Promise<void>,
+  close: () => Promise<void>,
+): Promise<void> {
   metrics.watchIndex(() => concepts.labelIndex?.stats);
   metrics.watchPool(() => concepts.pool && { threads: concepts.pool.size, ...concepts.pool.load });
   const app = createApp({ config, log, concepts, metrics });
+  // The service listens first and reads its data after: /health answers from the start, and
+  // /ready says what is being loaded until everything is in.
   const server = await listen(app, config.port, config.host).catch((error: unknown) => {
     log.error(`cannot listen on ${config.host}:${config.port}`, error);
     process.exit(2);
   });
   const { address, port } = server.address() as AddressInfo;
   log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
+  if (config.publicUrl === undefined)
+    log.info(
+      "PUBLIC_URL is not set: the reconciliation manifest names the service by each request's Host, so OpenRefine takes " +
+        'http://localhost and http://127.0.0.1 for two services. Set PUBLIC_URL to the address clients use.',
+    );
+  void ready.then(async () => {
+    const missing = await startState(concepts);
+    if (missing === undefined) log.info(`ready in ${Date.now() - started} ms`);
+    else log.warn(`started in ${Date.now() - started} ms, but not ready: ${missing}`);
+  });
   // SIGTERM: refuse new connections, finish the requests in flight, exit 0. Requests still
   // running when SHUTDOWN_GRACE_SECONDS runs out are cut off (a warning says how many): the
   // stop was asked for and done, so the status is 0 all the same (a process manager counts
   // any other as a crash).
-  void loaded.then(
-    () => {
-      log.info(
-        config.sparqlEndpoint === undefined
-          ? `loaded ${config.dataFiles.join(', ')} in ${Date.now() - started} ms`
-          : 'using the SPARQL endpoint from SPARQL_ENDPOINT',
-      );
-      return concepts.start().then(() => log.info(`ready in ${Date.now() - started} ms`));
-    },
-    (error: unknown) => {
-      process.stderr.write(`cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(error instanceof DataFileError ? 2 : 1);
-    },
-  );
   const drain = new Drain(server);
   let stopping = false;
   const stop = (): void => {
@@ -96,8 +174,7 @@ async function main(): Promise<void> {
     log.info('stopping: finishing the requests in flight');
     void drain.stop(config.shutdownGraceSeconds * 1000).then(async (finished) => {
       if (!finished) log.warn(`requests still in flight after ${config.shutdownGraceSeconds} s (SHUTDOWN_GRACE_SECONDS) were cut off`);
-      await concepts.close();
-      await store.close();
+      await close();
       process.exit(0);
     });
   };
@@ -111,9 +188,9 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataFileError || error instanceof QueryFileError) {
-    process.stderr.write(`cannot start: ${error.message}\n`);
+    log.error(`cannot start: ${error.message}`);
     process.exit(2);
   }
-  process.stderr.write(`cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  log.error(`cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       labelIndexRefreshSeconds: 3600,
       basePath: '',
       logLevel: 'info',
+      logFormat: 'auto',
       metrics: true,
       apiCompat: undefined,
       reconcileName: 'SKOS concepts',

@@ -55,6 +55,18 @@ function run(
   });
 }
 
+/** The log's lines (JSON: stderr is no terminal here), as level and message. */
+function logLines(stderr: string): { level: string; msg: string }[] {
+  return stderr
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const { level, msg } = JSON.parse(line) as { level: string; msg: string };
+      return { level, msg };
+    });
+}
+
 async function waitForReady(port: number): Promise<void> {
   for (let tries = 0; tries < 100; tries++) {
     if ((await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined))?.ok === true) return;
@@ -81,18 +93,24 @@ describe('the server process', () => {
   test('stops with exit status 2 and one line naming a malformed variable', async () => {
     const { code, stderr } = await run({ SPARQL_TIMEOUT_MS: 'soon' });
     expect(code).toBe(2);
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cannot start: SPARQL_TIMEOUT_MS: must be an integer/)]);
+    expect(logLines(stderr)).toEqual([
+      { level: 'error', msg: expect.stringMatching(/^cannot start: SPARQL_TIMEOUT_MS: must be an integer/) },
+    ]);
   });
 
   test('stops with exit status 2 naming a misspelt setting and the one meant, from the environment or from .env', async () => {
     const fromEnvironment = await run({ DATA_FILE: 'tiny.nt' });
     expect(fromEnvironment.code).toBe(2);
-    expect(fromEnvironment.stderr.trim().split('\n')).toEqual(['cannot start: DATA_FILE is not a setting; did you mean DATA_FILES?']);
+    expect(logLines(fromEnvironment.stderr)).toEqual([
+      { level: 'error', msg: 'cannot start: DATA_FILE is not a setting; did you mean DATA_FILES?' },
+    ]);
     const folder = mkdtempSync(join(tmpdir(), 'dotenv-'));
     writeFileSync(join(folder, '.env'), 'DATA_FILE=./mine.ttl\nVOCABULARY=./mine.ttl\n');
     const fromDotenv = await run({}, undefined, undefined, folder);
     expect(fromDotenv.code).toBe(2);
-    expect(fromDotenv.stderr.trim().split('\n')).toEqual(['cannot start: DATA_FILE (in .env) is not a setting; did you mean DATA_FILES?']);
+    expect(logLines(fromDotenv.stderr)).toEqual([
+      { level: 'error', msg: 'cannot start: DATA_FILE (in .env) is not a setting; did you mean DATA_FILES?' },
+    ]);
   });
 
   test('--help lists the settings with their defaults, --version says the version, and neither listens; another argument is refused with the help', async () => {
@@ -108,20 +126,21 @@ describe('the server process', () => {
     ]);
     const wrong = spawnSync(process.execPath, [SERVER, '--port', '80'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
     expect([wrong.status, wrong.stdout]).toEqual([2, '']);
-    expect(wrong.stderr).toContain('Usage: skos-lookup');
+    expect(wrong.stderr).toContain("Unknown option '--port'");
+    expect(wrong.stderr).toContain('Usage:\n  skos-lookup [serve]');
   });
 
   test('stops with exit status 2 naming a data file that does not parse, with its line and column', async () => {
     const { code, stderr } = await run({ DATA_FILES: 'tiny.nt,broken.ttl' });
     expect(code).toBe(2);
     // it listened before it read the file: the last line says why it stopped
-    expect(stderr.trim().split('\n').at(-1)).toMatch(/^cannot start: broken\.ttl: .*line 3 column \d+/);
+    expect(logLines(stderr).at(-1)?.msg).toMatch(/^cannot start: broken\.ttl: .*line 3 column \d+/);
   });
 
   test('stops with exit status 2 naming a data file that is missing', async () => {
     const { code, stderr } = await run({ DATA_FILES: 'nowhere.ttl' });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^cannot start: nowhere\.ttl: /);
+    expect(logLines(stderr).at(-1)?.msg).toMatch(/^cannot start: nowhere\.ttl: /);
   });
 
   test('on SIGTERM refuses new connections, finishes the request in flight, and exits 0', async () => {
@@ -426,6 +445,7 @@ describe('the server process', () => {
           for (const path of ['/search?q=a', '/get?uri=http://example.org/x', '/ready'])
             bodies.push(await (await fetch(`http://127.0.0.1:${port}${path}`)).text());
         },
+        /"started in \d+ ms, but not ready/,
       );
       expect(store.requests.length).toBeGreaterThan(0);
       expect(store.requests[0]?.headers.authorization).toBe(`Basic ${token}`);
@@ -439,6 +459,31 @@ describe('the server process', () => {
     }
   });
 
+  test('says at start where the vocabulary comes from and which settings differ from the defaults; probes that answer 200 are logged at debug', async () => {
+    const { stderr } = await run({ CACHE_MAX_ENTRIES: '50' }, async (port) => {
+      for (const path of ['/health', '/ready', '/metrics', '/suggest?q=tea']) await fetch(`http://127.0.0.1:${port}${path}`);
+    });
+    const lines = logLines(stderr);
+    expect(lines).toContainEqual({
+      level: 'info',
+      msg: expect.stringMatching(/^vocabulary: the embedded store, loading .*sample-vocabulary\.ttl$/),
+    });
+    expect(lines).toContainEqual({ level: 'info', msg: 'settings: PORT=0 CACHE_MAX_ENTRIES=50' });
+    const requests = stderr.split('\n').filter((line) => line.includes('"msg":"request"'));
+    expect(requests.map((line) => JSON.parse(line).path)).toEqual(['/suggest']);
+  });
+
+  test('LOG_FORMAT=pretty writes readable lines instead of JSON', async () => {
+    const { stderr } = await run(
+      { LOG_FORMAT: 'pretty' },
+      async (port) => void (await fetch(`http://127.0.0.1:${port}/suggest?q=tea`)),
+      /ready in \d+ ms/,
+    );
+    expect(stderr).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: listening on http:\/\/127\.0\.0\.1:\d+\/$/m);
+    expect(stderr).toMatch(/INFO: request .*"path":"\/suggest"/);
+    expect(stderr).not.toMatch(/^\{/m);
+  });
+
   test('honours LOG_LEVEL: warn leaves the request lines out', async () => {
     const { stderr } = await run({ LOG_LEVEL: 'warn', PORT: String(await freePort()) }, async (port) => {
       await fetch(`http://127.0.0.1:${port}/suggest?q=tea`);
@@ -449,7 +494,7 @@ describe('the server process', () => {
   test('refuses a SPARQL_ENDPOINT that holds credentials, without repeating them', async () => {
     const { code, stderr } = await run({ SPARQL_ENDPOINT: 'http://cataloguer:pa55word@127.0.0.1:1/sparql' });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^cannot start: SPARQL_ENDPOINT: must not hold a user or password/);
+    expect(logLines(stderr).at(-1)?.msg).toMatch(/^cannot start: SPARQL_ENDPOINT: must not hold a user or password/);
     expect(stderr).not.toContain('pa55word');
   });
 });

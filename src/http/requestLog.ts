@@ -5,8 +5,12 @@ import type { Logger } from '../log.js';
 /** A request id a client or proxy may hand us (`X-Request-Id`); anything else gets a fresh one. */
 const GIVEN_ID = /^[\w.:-]{1,64}$/;
 
+/** The paths that load balancers, orchestrators and Prometheus ask every few seconds. */
+const PROBES = /\/(?:health|ready|metrics)$/;
+
 /**
- * One `info` line per request when its answer is done: `id` (also sent back as
+ * One `info` line per request when its answer is done (`debug` for a probe that answered 200:
+ * `/health`, `/ready`, `/metrics`, asked every few seconds, would bury the rest): `id` (also sent back as
  * `X-Request-Id`), `method`, `path`, `status`, `ms`, `cache` (`hit` or `miss`) where the
  * endpoint has a cache, and `ignored` where a reconciliation query gave properties the
  * service could not use (which, and why; never their values). The query string is not logged: what people search for is theirs,
@@ -31,7 +35,9 @@ export function requestLog(log: Logger): RequestHandler {
         ...(res.locals.cache === undefined ? {} : { cache: res.locals.cache }),
         ...(res.locals.ignored === undefined ? {} : { ignored: res.locals.ignored }),
       };
-      log.info(res.writableFinished ? 'request' : 'request (client went away)', fields);
+      const message = res.writableFinished ? 'request' : 'request (client went away)';
+      if (res.statusCode === 200 && PROBES.test(path)) log.debug(message, fields);
+      else log.info(message, fields);
     });
     next();
   };

@@ -63,7 +63,8 @@ export interface BuiltIndex {
  */
 export class IndexBuilds {
   private building: Promise<BuiltIndex | undefined> | undefined;
-  private progress: { started: number; read: ReadProgress } | undefined;
+  /** `layingOut`: when the read ended and the layout began. */
+  private progress: { started: number; read: ReadProgress; layingOut?: number } | undefined;
   /** Why the last build failed; undefined after one that did not. */
   failure: string | undefined;
   private readonly reads: VocabularyRead[];
@@ -83,6 +84,8 @@ export class IndexBuilds {
     if (progress === undefined) return undefined;
     const seconds = Math.round((Date.now() - progress.started) / 1000);
     const { triples, expected, counted, reads } = progress.read;
+    if (progress.layingOut !== undefined)
+      return `building the label index: ${triples} triples read in ${Math.round((progress.layingOut - progress.started) / 1000)} s; laying it out for ${Math.round((Date.now() - progress.layingOut) / 1000)} s`;
     const of =
       counted < reads
         ? ` (${counted} of ${reads} patterns counted so far: ${expected})`
@@ -156,6 +159,7 @@ export class IndexBuilds {
         partTriples: this.options.partTriples,
       });
       const readMs = Date.now() - started;
+      if (this.progress !== undefined) this.progress.layingOut = Date.now();
       const { index, report: laidOut } = await thread.layOut();
       // the lines no reader could take: the resources they name are left out, as refused IRIs are
       const found = { ...laidOut, ...(read.odd === undefined ? {} : { unreadLines: read.odd }) };
@@ -186,8 +190,8 @@ export class IndexBuilds {
         // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
         (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(
           this.log,
-          `label index: ${found.wouldEntail} labelled resources are linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf but typed with none of ${this.options.conceptTypes.join(', ')}: ` +
-            'they are no concepts. The SKOS reference makes them concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.',
+          `label index: ${found.wouldEntail === 1 ? '1 labelled resource is' : `${found.wouldEntail} labelled resources are`} linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf but typed with none of ${this.options.conceptTypes.join(', ')}: ` +
+            `${found.wouldEntail === 1 ? 'it is no concept' : 'they are no concepts'}. The SKOS reference makes such resources concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.`,
         );
       }
       await this.writeSnapshot(index, probe);

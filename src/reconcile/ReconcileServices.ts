@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { FIELDS } from '../lookup/Concept.js';
@@ -6,7 +6,7 @@ import { BadRequestError } from '../errors.js';
 import { QueryParameters, checkedText, integer, queryParameters, single } from '../endpoints/parameters.js';
 import { isRdfIri } from '../domain/iri.js';
 import { previewHtml, previewMissingHtml } from './preview.js';
-import { ALL_PROPERTIES, EXTEND_PROPERTIES, propertyMatches, type PropertyDefinition } from './properties.js';
+import { EXTEND_PROPERTIES, SUGGESTED_PROPERTIES, propertyMatches, type PropertyDefinition } from './properties.js';
 import { Reconciler, type ReconcileType } from './Reconciler.js';
 import { PREVIEW_FRAGMENT_SCRIPT_HASH, substitutedIds } from './substitutedId.js';
 
@@ -99,9 +99,9 @@ export class ReconcileServices {
     return types.filter(matches).slice(offset, offset + limit);
   }
 
-  /** The properties (of queries and of data extension) whose id or name starts with `prefix`. */
+  /** The properties a query may score with (SUGGESTED_PROPERTIES) whose id or name starts with `prefix`. */
   suggestProperties(prefix: string, offset: number, limit: number): PropertyDefinition[] {
-    return ALL_PROPERTIES.filter((p) => propertyMatches(p, prefix)).slice(offset, offset + limit);
+    return SUGGESTED_PROPERTIES.filter((p) => propertyMatches(p, prefix)).slice(offset, offset + limit);
   }
 
   /** The properties data extension proposes, the first `limit`. */
@@ -123,7 +123,7 @@ export class ReconcileServices {
     const iris = ids.filter(isRdfIri);
     const found = iris.length === 0 ? [] : await this.concepts.get(iris, undefined, new Set(FIELDS));
     const concept = found.find((c) => c.uri === iris[0]) ?? found[0];
-    const page = `${this.baseUrl(req)}/?uri=`;
+    const page = `${this.baseUrl(req, res)}/?uri=`;
     res.set('Content-Type', 'text/html; charset=utf-8');
     res.set('Cache-Control', `public, max-age=${this.config.httpMaxAge}`);
     res.removeHeader('X-Frame-Options');
@@ -135,9 +135,15 @@ export class ReconcileServices {
     else res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
   };
 
-  /** The service's public URL: PUBLIC_URL, else the request's scheme and Host with the base path. */
-  baseUrl(req: Request): string {
-    return this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}${this.config.basePath}`;
+  /**
+   * The service's public URL: PUBLIC_URL, else the request's scheme and Host with the base
+   * path; then the answer varies with Host (`Vary: Host`), so that a cache in front does not
+   * hand one host's manifest to a client of another.
+   */
+  baseUrl(req: Request, res: Response): string {
+    if (this.config.publicUrl !== undefined) return this.config.publicUrl;
+    res.vary('Host');
+    return `${req.protocol}://${req.get('host') ?? 'localhost'}${this.config.basePath}`;
   }
 }
 

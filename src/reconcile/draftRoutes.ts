@@ -38,7 +38,7 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
     throw new MethodNotAllowedError(req.method, 'POST, OPTIONS');
   };
 
-  route(router, DRAFT_PATH, (req, res) => json(req, res, manifest(services, services.baseUrl(req), version)));
+  route(router, DRAFT_PATH, (req, res) => json(req, res, manifest(services, services.baseUrl(req, res), version)));
 
   const match: RequestHandler = async (req, res) => {
     const requests = readMatchBatch(parsed(req));

@@ -38,7 +38,8 @@ ${[
   row('Broader', links(concept.broader ?? [])),
   row('Also', escapeHtml(concept.altLabels.join(' · '))),
   row('Scope note', escapeHtml(concept.scopeNote ?? '')),
-  row('Scheme', links(concept.scheme ?? [])),
+  // a scheme is no concept: the service's page has no card for it
+  row('Scheme', (concept.scheme ?? []).map((r) => `<span title="${escapeHtml(r.uri)}">${escapeHtml(r.label || r.uri)}</span>`).join(', ')),
 ]
   .filter((r) => r !== '')
   .join('\n')}

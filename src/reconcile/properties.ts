@@ -50,6 +50,14 @@ export const ALL_PROPERTIES: readonly PropertyDefinition[] = [
   ...EXTEND_PROPERTIES.filter((p) => !QUERY_PROPERTIES.some((q) => q.id === p.id)),
 ];
 
+/**
+ * What the property suggest service offers: every property a query may give to score
+ * candidates. The scope note is left out: it scores nothing (OpenRefine offers property
+ * suggest in the reconciliation dialog), and data extension still proposes it
+ * (`propose_properties`, which OpenRefine's extension dialog lists).
+ */
+export const SUGGESTED_PROPERTIES: readonly PropertyDefinition[] = ALL_PROPERTIES.filter((p) => p.id !== 'scopeNote');
+
 /** Whether a property's id or a word of its name starts with `prefix` (case-insensitive); an empty prefix matches all. */
 export function propertyMatches(property: PropertyDefinition, prefix: string): boolean {
   const wanted = prefix.trim().toLowerCase();

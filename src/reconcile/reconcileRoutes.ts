@@ -6,6 +6,7 @@ import { route } from '../http/route.js';
 import { rendered } from '../http/ResponseCache.js';
 import { sendRendered } from '../http/sendRendered.js';
 import { QueryParameters, queryParameters } from '../endpoints/parameters.js';
+import { DRAFT_PATH } from './draftRoutes.js';
 import { extend, extendText } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH, readBatch } from './ReconcileBatch.js';
@@ -32,6 +33,13 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
     };
     const queries = one('queries');
     const extension = one('extend');
+    // a POST is a batch or an extension; the manifest answers GET alone (a JSON body is not read here)
+    if (req.method === 'POST' && queries === undefined && extension === undefined)
+      throw new BadRequestError(
+        `'queries' parameter is mandatory in a POST: a form field (application/x-www-form-urlencoded) holding the batch as JSON${
+          req.is('application/json') ? `, not a JSON body (the 1.0 draft takes that, at ${config.basePath}${DRAFT_PATH}/match)` : ''
+        }`,
+      );
     if (queries !== undefined) {
       const batch = readBatch(queries);
       const ignored = [...batch.values()].flatMap((request) => request.ignored);
@@ -52,7 +60,7 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
       const { meta, rows, ignored } = await extend(extendText(extension), concepts, config.defaultLang, services.conceptType);
       if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20); // for the request log
       json(req, res, { meta, rows: Object.fromEntries(rows.map(({ id, values }) => [id, values])) });
-    } else json(req, res, manifest(config, services.baseUrl(req), services.defaultTypes));
+    } else json(req, res, manifest(config, services.baseUrl(req, res), services.defaultTypes));
   };
   route(router, '/reconcile', service, [express.text({ type: 'application/x-www-form-urlencoded', limit: '2mb' }), service]);
 

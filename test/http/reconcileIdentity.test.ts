@@ -1,0 +1,90 @@
+import { request } from 'node:http';
+import { FOOD, startService, type RunningService } from '../support/service.js';
+
+/** GET with a Host header of our choosing (fetch does not let a client set it). */
+function getWithHost(url: string, host: string): Promise<{ vary: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { Host: host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ vary: String(res.headers.vary ?? ''), body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+// What OpenRefine keeps of a service is its manifest's URLs: the identifier space, the view,
+// preview and suggest links. Without PUBLIC_URL they follow the request's Host, so every
+// answer that embeds them varies with Host (a cache in front must not hand one host's
+// manifest to another); with it, they are PUBLIC_URL's. And the paths it follows from there:
+// a JSON body is no batch, property suggest offers what scores, the preview's scheme is no
+// dead link, a top concept's scheme is one type.
+
+describe('reconciliation identity', () => {
+  let service: RunningService;
+  let behindProxy: RunningService;
+  beforeAll(async () => {
+    service = await startService();
+    behindProxy = await startService({ PUBLIC_URL: 'https://vocab.example.org/lookup' });
+  });
+  afterAll(async () => {
+    await service.close();
+    await behindProxy.close();
+  });
+
+  test('without PUBLIC_URL the manifest names the host asked, and says that it varies with Host', async () => {
+    for (const path of ['/reconcile', '/reconcile/1.0-draft']) {
+      const { vary, body } = await getWithHost(`${service.url}${path}`, 'cataloguing.example.org:8080');
+      expect(vary).toMatch(/\bHost\b/);
+      expect(JSON.parse(body).view.url.startsWith('http://cataloguing.example.org:8080/')).toBe(true);
+    }
+    const preview = await fetch(`${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}tea`)}`);
+    expect(preview.headers.get('vary')).toMatch(/\bHost\b/);
+  });
+
+  test('with PUBLIC_URL the manifest names it, whatever the Host, and does not vary with Host', async () => {
+    const { vary, body } = await getWithHost(`${behindProxy.url}/reconcile`, 'internal:3000');
+    const manifest = JSON.parse(body);
+    expect(manifest.identifierSpace).toBe('https://vocab.example.org/lookup/get?uri=');
+    expect(manifest.view.url.startsWith('https://vocab.example.org/lookup/')).toBe(true);
+    expect(body).not.toContain('internal:3000');
+    expect(vary).not.toMatch(/\bHost\b/);
+  });
+
+  test('a JSON body POSTed to /reconcile is a 400 naming queries and where the 1.0 draft takes JSON, not the manifest', async () => {
+    const response = await fetch(`${service.url}/reconcile`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ q0: { query: 'tea' } }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/^'queries' parameter is mandatory in a POST: .*\/reconcile\/1\.0-draft\/match/);
+  });
+
+  test('property suggest offers the properties that score candidates, not the scope note; data extension still proposes it', async () => {
+    const ids = async (prefix: string): Promise<string[]> =>
+      (await service.get(`/reconcile/suggest/property?prefix=${prefix}`)).body.result.map((p: { id: string }) => p.id);
+    expect(await ids('s')).toEqual(['scheme']); // as a user types "s": Concept scheme, but not Scope note
+    expect(await ids('not')).toEqual(['notation']);
+    expect(await ids('alt')).toEqual(['altLabels']);
+    const proposals = (await service.get(`/reconcile/properties?type=${encodeURIComponent('http://www.w3.org/2004/02/skos/core#Concept')}`))
+      .body;
+    expect(proposals.properties.map((p: { id: string }) => p.id)).toContain('scopeNote');
+  });
+
+  test("the preview names the concept's scheme without a link to a card the service does not have", async () => {
+    const html = await (await fetch(`${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}beverages`)}`)).text();
+    expect(html).toContain('Dishes and drinks');
+    expect(html).not.toContain(encodeURIComponent(`${FOOD}dishes`));
+  });
+
+  test('a top concept (skos:topConceptOf and skos:inScheme) has its scheme once among its types', async () => {
+    const body = new URLSearchParams({ queries: JSON.stringify({ q0: { query: 'Beverages' } }) });
+    const answer = await (await fetch(`${service.url}/reconcile`, { method: 'POST', body })).json();
+    const types = answer.q0.result[0].type.map((t: { id: string }) => t.id);
+    expect(types).toEqual([...new Set(types)]);
+    expect(types).toContain(`${FOOD}dishes`);
+  });
+});
