@@ -12,8 +12,30 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const QUERIES_DIR = `${PROJECT_ROOT}queries`;
 export const SAMPLE_DATA_FILE = `${PROJECT_ROOT}data/sample-vocabulary.ttl`;
 
-/** Prefixes accepted in CONCEPT_TYPES, so that the documented default `skos:Concept` works. */
-const PREFIXES: Readonly<Record<string, string>> = { skos: SKOS, rdfs: RDFS, owl: OWL };
+/**
+ * Prefixes accepted in CONCEPT_TYPES (`skos:Concept`, `schema:DefinedTerm`): those of the
+ * vocabularies whose classes people give there. A `prefix:Local` whose prefix is none of
+ * these nor a URI scheme (IRI_SCHEMES) is refused, naming the known ones.
+ */
+const PREFIXES: Readonly<Record<string, string>> = {
+  skos: SKOS,
+  skosxl: 'http://www.w3.org/2008/05/skos-xl#',
+  rdfs: RDFS,
+  owl: OWL,
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  schema: 'http://schema.org/',
+  dcterms: 'http://purl.org/dc/terms/',
+  dct: 'http://purl.org/dc/terms/',
+  foaf: 'http://xmlns.com/foaf/0.1/',
+  madsrdf: 'http://www.loc.gov/mads/rdf/v1#',
+  gndo: 'https://d-nb.info/standards/elementset/gnd#',
+  isothes: 'http://purl.org/iso25964/skos-thes#',
+  gvp: 'http://vocab.getty.edu/ontology#',
+  wd: 'http://www.wikidata.org/entity/',
+};
+
+/** URI schemes a full IRI in CONCEPT_TYPES starts with: anything else before a colon is taken for a prefix. */
+const IRI_SCHEMES = new Set(['http', 'https', 'urn', 'tag', 'info', 'ftp', 'file', 'did', 'ark']);
 
 /** Every setting the service reads, by name: all that `loadConfig` may read, and what `.env.example` documents (a test holds them together). */
 export const SETTING_NAMES: readonly string[] = [
@@ -205,7 +227,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
 
   const conceptTypes = (list('CONCEPT_TYPES') ?? ['skos:Concept']).map((type) => {
     const [prefix, local] = [type.slice(0, type.indexOf(':')), type.slice(type.indexOf(':') + 1)];
-    return iri('CONCEPT_TYPES', PREFIXES[prefix] !== undefined ? PREFIXES[prefix] + local : type);
+    const namespace = PREFIXES[prefix.toLowerCase()];
+    if (namespace !== undefined) return iri('CONCEPT_TYPES', namespace + local);
+    if (type.includes(':') && !IRI_SCHEMES.has(prefix.toLowerCase()) && !local.startsWith('//'))
+      fail(
+        'CONCEPT_TYPES',
+        `${JSON.stringify(type)}: the prefix ${prefix}: is not known; write the class's full IRI, or use one of ${Object.keys(PREFIXES)
+          .map((known) => `${known}:`)
+          .join(', ')}`,
+      );
+    return iri('CONCEPT_TYPES', type);
   });
 
   const basePath = (read('BASE_PATH') ?? '').replace(/\/+$/, '');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { createApp } from './app.js';
+import { speaks } from './domain/speaks.js';
 import { readCommandLine, type Command } from './commandLine.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { Lookup } from './lookup/Lookup.js';
@@ -102,6 +103,21 @@ async function startState(concepts: Lookup): Promise<string | undefined> {
   return concepts.pending;
 }
 
+/**
+ * Settings that are well-formed but cannot be meant, named with what the data holds: a
+ * DEFAULT_LANG that no preferred label is in (`english`, `en_GB`...), which would have
+ * results shown in whatever language comes first.
+ */
+async function settingWarnings(config: Config, concepts: Lookup): Promise<string[]> {
+  const languages = await concepts.languages().catch(() => []);
+  if (languages.length === 0 || languages.some((tag) => tag !== '' && speaks(config.defaultLang, tag))) return [];
+  return [
+    `DEFAULT_LANG=${config.defaultLang}: no preferred label is in that language; the vocabulary's are in ${languages.slice(0, 12).join(', ')}${
+      languages.length > 12 ? ', ...' : ''
+    }: set DEFAULT_LANG to one of them`,
+  ];
+}
+
 /** `check` and `snapshot`, once the start is done: what /ready would say, and the status to exit with. */
 async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>, config: Config, concepts: Lookup): Promise<number> {
   const missing = await startState(concepts);
@@ -118,8 +134,11 @@ async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>
     return 0;
   }
   const report = concepts.indexReport;
+  const warnings = await settingWarnings(config, concepts);
+  for (const warning of warnings) log.warn(warning);
   const answer = {
     status: missing === undefined ? 'ready' : 'not ready',
+    ...(warnings.length === 0 ? {} : { warnings }),
     ...(missing === undefined ? {} : { message: `not ready: ${missing}` }),
     ...(report === undefined
       ? {}
@@ -159,6 +178,7 @@ async function serve(
     );
   void ready.then(async () => {
     const missing = await startState(concepts);
+    for (const warning of await settingWarnings(config, concepts)) log.warn(warning);
     if (missing === undefined) log.info(`ready in ${Date.now() - started} ms`);
     else log.warn(`started in ${Date.now() - started} ms, but not ready: ${missing}`);
   });

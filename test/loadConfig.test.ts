@@ -97,6 +97,15 @@ describe('loadConfig', () => {
     });
   });
 
+  test('CONCEPT_TYPES expands the prefixes people write, and refuses one it does not know, naming those it does', () => {
+    expect(loadConfig({ CONCEPT_TYPES: 'schema:DefinedTerm, dcterms:Subject, https://example.org/Class' }).conceptTypes).toEqual([
+      'http://schema.org/DefinedTerm',
+      'http://purl.org/dc/terms/Subject',
+      'https://example.org/Class',
+    ]);
+    expect(() => loadConfig({ CONCEPT_TYPES: 'sdo:DefinedTerm' })).toThrow(/the prefix sdo: is not known; .*schema:/);
+  });
+
   test('takes an empty value as unset', () => {
     expect(loadConfig({ PORT: '', SPARQL_ENDPOINT: ' ', DEFAULT_LANG: '' })).toMatchObject({
       port: 3000,
@@ -122,6 +131,7 @@ describe('loadConfig', () => {
     ['DATA_FILES', { DATA_FILES: 'a.ttl,,b.ttl' }],
     ['DEFAULT_LANG', { DEFAULT_LANG: 'english please' }],
     ['CONCEPT_TYPES', { CONCEPT_TYPES: 'Concept' }],
+    ['CONCEPT_TYPES', { CONCEPT_TYPES: 'sdo:DefinedTerm' }],
     ['CACHE_MAX_ENTRIES', { CACHE_MAX_ENTRIES: '-1' }],
     ['CACHE_TTL_SECONDS', { CACHE_TTL_SECONDS: '0' }],
     ['HTTP_MAX_AGE', { HTTP_MAX_AGE: 'forever' }],

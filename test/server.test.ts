@@ -473,6 +473,24 @@ describe('the server process', () => {
     expect(requests.map((line) => JSON.parse(line).path)).toEqual(['/suggest']);
   });
 
+  test('check on a file of bare prefLabels: not ready, exit 1, with advice that can work for it (its types, stated in the data)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bare-'));
+    writeFileSync(
+      join(folder, 'bare.ttl'),
+      '@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n<http://example.org/a> skos:prefLabel "A"@en .\n<http://example.org/b> skos:prefLabel "B"@en .\n',
+    );
+    const checked = spawnSync(process.execPath, [SERVER, 'check'], {
+      encoding: 'utf8',
+      cwd: folder,
+      env: { PATH: process.env.PATH ?? '', DATA_FILES: 'bare.ttl' },
+    });
+    expect(checked.status).toBe(1);
+    const answer = JSON.parse(checked.stdout);
+    expect(answer.status).toBe('not ready');
+    expect(answer.message).toMatch(/no setting can make them concepts\. State their type in the data/);
+    expect(answer.message).not.toContain('SKOS_ENTAILMENT');
+  });
+
   test('LOG_FORMAT=pretty writes readable lines instead of JSON', async () => {
     const { stderr } = await run(
       { LOG_FORMAT: 'pretty' },

@@ -225,6 +225,13 @@ export class IndexBuilds {
       this.log.warn('cannot tell the types of the labelled resources', error);
     }
     const configured = this.options.conceptTypes.join(', ');
+    if (types === '' && found.wouldEntail === 0)
+      // no setting can make concepts of them: the data must say what they are
+      return (
+        `the store holds ${found.labelled} resources with labels, but none is a concept: they have no rdf:type, and no SKOS relation links them, ` +
+        'so no setting can make them concepts. State their type in the data: in Turtle, `<http://example.org/c1> a skos:Concept .` for each; ' +
+        'in a store, `PREFIX skos: <http://www.w3.org/2004/02/skos/core#> INSERT { ?c a skos:Concept } WHERE { ?c skos:prefLabel ?label }`'
+      );
     return (
       `the store holds ${found.labelled} resources with labels, but none is a concept: none is typed ${configured} (CONCEPT_TYPES)` +
       (this.options.entailment === true ? ' or linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf' : '') +

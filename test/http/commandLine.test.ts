@@ -38,6 +38,16 @@ describe('the command line', () => {
     expect(stderr).not.toContain('listening');
   });
 
+  test('check: a DEFAULT_LANG that no preferred label is in is named with the languages the vocabulary has', () => {
+    const { status, stdout, stderr } = skosLookup(['check'], { DEFAULT_LANG: 'english' });
+    expect(status).toBe(0);
+    const warning = expect.stringMatching(
+      /^DEFAULT_LANG=english: no preferred label is in that language; the vocabulary's are in .*\ben\b.*\bfr\b/,
+    );
+    expect(JSON.parse(stdout).warnings).toEqual([warning]);
+    expect(stderr).toContain('DEFAULT_LANG=english: no preferred label');
+  });
+
   test('check: a store that does not answer is not ready, exit 1, saying why', () => {
     const { status, stdout } = skosLookup(['check'], { SPARQL_ENDPOINT: 'http://127.0.0.1:9/sparql', SPARQL_TIMEOUT_MS: '2000' });
     expect(status).toBe(1);

@@ -60,7 +60,9 @@ describe('reconciliation identity', () => {
       body: JSON.stringify({ q0: { query: 'tea' } }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toMatch(/^'queries' parameter is mandatory in a POST: .*\/reconcile\/1\.0-draft\/match/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^'queries' parameter is mandatory in a POST: .*\/reconcile\/1\.0-draft\/match/,
+    );
   });
 
   test('property suggest offers the properties that score candidates, not the scope note; data extension still proposes it', async () => {
@@ -82,8 +84,10 @@ describe('reconciliation identity', () => {
 
   test('a top concept (skos:topConceptOf and skos:inScheme) has its scheme once among its types', async () => {
     const body = new URLSearchParams({ queries: JSON.stringify({ q0: { query: 'Beverages' } }) });
-    const answer = await (await fetch(`${service.url}/reconcile`, { method: 'POST', body })).json();
-    const types = answer.q0.result[0].type.map((t: { id: string }) => t.id);
+    const answer = (await (await fetch(`${service.url}/reconcile`, { method: 'POST', body })).json()) as {
+      q0: { result: { type: { id: string }[] }[] };
+    };
+    const types = (answer.q0.result[0]?.type ?? []).map((t) => t.id);
     expect(types).toEqual([...new Set(types)]);
     expect(types).toContain(`${FOOD}dishes`);
   });
