@@ -480,10 +480,10 @@ export class ConceptField extends HTMLElement {
             }),
           );
         for (const field of ['notation', 'scheme']) {
-          if ((concept[field] ?? []).length > 0)
-            option.append(
-              make('span', { className: `detail ${field}`, part: 'detail', dir: 'auto', textContent: concept[field].join(' · ') }),
-            );
+          // notations are strings; schemes are {uri, label}, named by their label
+          const shown = (concept[field] ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.label || entry.uri));
+          if (shown.length > 0)
+            option.append(make('span', { className: `detail ${field}`, part: 'detail', dir: 'auto', textContent: shown.join(' · ') }));
         }
         option.addEventListener('mousedown', (event) => event.preventDefault()); // the field keeps the focus
         option.addEventListener('click', () => this.#choose(concept));

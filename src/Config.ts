@@ -17,6 +17,8 @@ export interface Config {
   readonly sparqlMaxConcurrency: number;
   readonly sparqlQueueLimit: number;
   readonly dataFiles: readonly string[];
+  /** DATA_FORMAT as a media type: the format of every data file, whatever its extension; undefined: each by its extension. */
+  readonly dataFormat: string | undefined;
   /** Lower case. */
   readonly defaultLang: string;
   readonly conceptTypes: readonly string[];

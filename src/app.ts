@@ -47,7 +47,9 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
 
   // A JSON API read by pages on other origins: helmet's defaults, but resources may be
   // read cross-origin; and the two HTML pages must work on plain http (an intranet host),
-  // so their content security policy does not upgrade their requests to https.
+  // so their content security policy does not upgrade their requests to https. No HSTS:
+  // the service speaks plain HTTP, where the header means nothing; a TLS terminator in
+  // front sends it for its own host.
   app.use(requestLog(log));
   app.use(requestMetrics(metrics));
   app.use(
@@ -55,6 +57,7 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
       helmet({
         crossOriginResourcePolicy: { policy: 'cross-origin' },
         contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+        strictTransportSecurity: false,
       }),
       {
         'Access-Control-Allow-Origin': '*',

@@ -6,6 +6,7 @@ import { isIri } from './domain/iri.js';
 import { isLangTag } from './domain/langTag.js';
 import { API_COMPATS, ConfigError, type ApiCompat, type Config } from './Config.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
+import { DATA_FORMATS } from './store/loadRdfFile.js';
 
 /** Where the project's own files are: `src/` and `dist/` both sit one level below it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -52,6 +53,7 @@ export const SETTING_NAMES: readonly string[] = [
   'SPARQL_MAX_CONCURRENCY',
   'SPARQL_QUEUE_LIMIT',
   'DATA_FILES',
+  'DATA_FORMAT',
   'DEFAULT_LANG',
   'CONCEPT_TYPES',
   'SKOS_ENTAILMENT',
@@ -270,6 +272,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sparqlMaxConcurrency: integer('SPARQL_MAX_CONCURRENCY', 16, 1, 10_000),
     sparqlQueueLimit: integer('SPARQL_QUEUE_LIMIT', 256, 0, 1_000_000),
     dataFiles: Object.freeze(list('DATA_FILES') ?? [SAMPLE_DATA_FILE]),
+    dataFormat: ((format) =>
+      format === undefined
+        ? undefined
+        : (DATA_FORMATS[format] ??
+          fail('DATA_FORMAT', `must be one of ${Object.keys(DATA_FORMATS).join(', ')}, not ${JSON.stringify(format)}`)))(
+      read('DATA_FORMAT'),
+    ),
     defaultLang: defaultLang.toLowerCase(),
     conceptTypes: Object.freeze(conceptTypes),
     cacheMaxEntries: integer('CACHE_MAX_ENTRIES', 10000, 0, 10_000_000),

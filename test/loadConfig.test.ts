@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       sparqlMaxConcurrency: 16,
       sparqlQueueLimit: 256,
       dataFiles: [SAMPLE_DATA_FILE],
+      dataFormat: undefined,
       defaultLang: 'en',
       conceptTypes: ['http://www.w3.org/2004/02/skos/core#Concept'],
       cacheMaxEntries: 10000,

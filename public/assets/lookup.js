@@ -166,8 +166,15 @@ async function loadLanguages() {
   } catch {
     return; // the selector keeps "All languages"
   }
-  const names =
-    typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([navigator.language, 'en'], { type: 'language' }) : undefined;
+  // a browser's locale may be no valid tag (en-US@posix): DisplayNames refuses it, and English names the languages
+  const displayNames = (locales) => {
+    try {
+      return new Intl.DisplayNames(locales, { type: 'language' });
+    } catch {
+      return undefined;
+    }
+  };
+  const names = typeof Intl.DisplayNames === 'function' ? (displayNames([navigator.language, 'en']) ?? displayNames(['en'])) : undefined;
   const nameOf = (code) => {
     try {
       return names?.of(code) ?? code;

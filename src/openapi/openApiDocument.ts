@@ -212,6 +212,52 @@ const LABEL_INDEX_REPORT = {
 };
 
 export function openApiDocument(config: Config, version: string): object {
+  return grouped(describedPaths(config, version) as { paths: Record<string, Record<string, unknown>> });
+}
+
+/** The groups /docs lists the paths in, by the start of their path, in this order. */
+const TAGS: readonly { name: string; description: string; holds: (path: string) => boolean }[] = [
+  {
+    name: 'Lookup',
+    description: 'Concepts by URI, by their labels, and as type-ahead suggestions.',
+    holds: (path) => /^\/(get|search|suggest|languages)$/.test(path),
+  },
+  {
+    name: 'Reconciliation 0.2',
+    description: "The W3C reconciliation API 0.2, as OpenRefine's client speaks it.",
+    holds: (path) => path.startsWith('/reconcile') && !path.startsWith('/reconcile/1.0-draft'),
+  },
+  {
+    name: 'Reconciliation 1.0 draft',
+    description: 'The W3C reconciliation API, the 1.0 draft.',
+    holds: (path) => path.startsWith('/reconcile/1.0-draft'),
+  },
+  { name: 'Operations', description: 'Liveness, readiness, metrics and this description.', holds: () => true },
+];
+
+/**
+ * The description as /docs shows it: each operation in one of TAGS, and no CORS preflight
+ * operations (every path answers OPTIONS alike: the description's text says so once), which
+ * listed a row for every path.
+ */
+function grouped(document: { paths: Record<string, Record<string, unknown>> }): object {
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, operations]) => {
+      const tag = (TAGS.find((candidate) => candidate.holds(path)) as (typeof TAGS)[number]).name;
+      return [
+        path,
+        Object.fromEntries(
+          Object.entries(operations)
+            .filter(([method]) => method !== 'options')
+            .map(([method, operation]) => [method, { tags: [tag], ...(operation as object) }]),
+        ),
+      ];
+    }),
+  );
+  return { ...document, tags: TAGS.map(({ name, description }) => ({ name, description })), paths };
+}
+
+function describedPaths(config: Config, version: string): object {
   const hal = config.apiCompat === 'skos-suggester';
   const ref = (kind: string, name: string): { $ref: string } => ({ $ref: `#/components/${kind}/${name}` });
   const json = (schema: object): object => ({ 'application/json': { schema } });

@@ -50,13 +50,14 @@ export class EmbeddedStore implements SparqlStore {
     graph?: string,
     warn: (message: string) => void = () => {},
     progress: (step: LoadProgress) => void = () => {},
+    format?: string,
   ): Promise<EmbeddedStore> {
     if (!existsSync(WORKER)) {
-      const engine = new OxigraphEngine(graph);
+      const engine = new OxigraphEngine(graph, format);
       await engine.load(files, warn, progress);
       return new EmbeddedStore({ answer: async (query, format) => engine.answer(query, format), close: async () => {} }, engine.quads);
     }
-    const thread = await StoreThread.start(files, graph, warn, progress);
+    const thread = await StoreThread.start(files, graph, warn, progress, format);
     return new EmbeddedStore(thread, thread.quads);
   }
 
@@ -117,8 +118,9 @@ class StoreThread implements Answerer {
     graph: string | undefined,
     warn: (message: string) => void,
     progress: (step: LoadProgress) => void,
+    format: string | undefined,
   ): Promise<StoreThread> {
-    const thread = new StoreThread(new Worker(WORKER, { workerData: { files: [...files], graph } }));
+    const thread = new StoreThread(new Worker(WORKER, { workerData: { files: [...files], graph, format } }));
     return new Promise((resolve, reject) => {
       thread.worker.on('message', (message: WorkerMessage) => {
         if (message.kind === 'answer') thread.settle(message.id)?.resolve(message.text);

@@ -18,14 +18,19 @@ const MEDIA_TYPES: Readonly<Record<AnswerFormat, string>> = {
 export class OxigraphEngine {
   private readonly store = new oxigraph.Store();
 
-  constructor(private readonly graph: string | undefined) {}
+  /** @param format DATA_FORMAT: the media type of every file, whatever its extension; undefined: by extension. */
+  constructor(
+    private readonly graph: string | undefined,
+    private readonly format?: string,
+  ) {}
 
   /**
    * Loads `files` in order (loadRdfFile); `progress` hears each mebibyte parsed.
    * @throws DataFileError naming the first file that cannot be read or parsed.
    */
   async load(files: readonly string[], warn: (message: string) => void, progress: (step: LoadProgress) => void): Promise<void> {
-    for (const [i, file] of files.entries()) await loadRdfFile(this.store, file, warn, (step) => progress({ ...step, file: i + 1 }));
+    for (const [i, file] of files.entries())
+      await loadRdfFile(this.store, file, warn, (step) => progress({ ...step, file: i + 1 }), this.format);
   }
 
   /** How many quads the store holds. */

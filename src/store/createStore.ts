@@ -20,6 +20,8 @@ export interface StoreSettings {
   readonly sparqlMaxConcurrency: number;
   readonly sparqlQueueLimit: number;
   readonly dataFiles: readonly string[];
+  /** DATA_FORMAT: the media type of every data file; undefined: each by its extension. */
+  readonly dataFormat?: string | undefined;
 }
 
 /**
@@ -99,5 +101,5 @@ async function createBareStore(
     metrics?.watchQueue(() => limiting.load);
     return new CircuitBreakerStore(limiting);
   }
-  return EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn, progress);
+  return EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn, progress, config.dataFormat);
 }

@@ -22,6 +22,19 @@ const FORMATS: Readonly<Record<string, string>> = {
   owl: 'application/rdf+xml',
   xml: 'application/rdf+xml',
   n3: 'text/n3',
+  jsonld: 'application/ld+json',
+  json: 'application/ld+json',
+};
+
+/** DATA_FORMAT's names, and the media types they stand for. */
+export const DATA_FORMATS: Readonly<Record<string, string>> = {
+  turtle: 'text/turtle',
+  ntriples: 'application/n-triples',
+  nquads: 'application/n-quads',
+  trig: 'application/trig',
+  rdfxml: 'application/rdf+xml',
+  n3: 'text/n3',
+  jsonld: 'application/ld+json',
 };
 
 function formatOf(path: string): string | undefined {
@@ -74,10 +87,13 @@ export async function loadRdfFile(
   path: string,
   warn: (message: string) => void = () => {},
   progress: (step: LoadProgress) => void = () => {},
+  given?: string,
 ): Promise<void> {
-  const format = formatOf(path);
+  const format = given ?? formatOf(path);
   if (format === undefined) {
-    throw new DataFileError(`${path}: unknown RDF format; use .ttl, .nt, .nq, .trig, .rdf, .owl, .xml or .n3, optionally with .gz`);
+    throw new DataFileError(
+      `${path}: unknown RDF format; use .ttl, .nt, .nq, .trig, .rdf, .owl, .xml, .n3 or .jsonld, optionally with .gz, or set DATA_FORMAT`,
+    );
   }
   let bytes: Buffer;
   try {

@@ -48,6 +48,9 @@ function hostPages(serviceUrl: string): Record<string, [string, string]> {
       <concept-field id="place" name="place" value="${FOOD}tomato"></concept-field>
       <button type="submit">Save</button> <button type="reset">Reset</button>
     </form>${shown}`),
+    '/details': html(
+      `<h1>Describe an item</h1><form><label for="subject">Subject</label><concept-field id="subject" name="subject" fields="scheme notation"></concept-field></form>`,
+    ),
     '/rtl': html(
       `<h1>Describe an item</h1><form><label for="subject">Subject</label><concept-field id="subject" name="subject" lang=""></concept-field></form>`,
     ),
@@ -272,6 +275,14 @@ describe('the concept field on a form of another origin', () => {
     await page.locator('#subject').evaluate((field) => field.removeAttribute('required'));
     await page.getByRole('button', { name: 'Save' }).click();
     await eventually(submitted, [['title', '']]);
+  });
+
+  test('fields="scheme notation" shows each suggestion\'s schemes by their names and its notations', async () => {
+    await page.goto(`${hostUrl}/details`);
+    await combobox('Subject').pressSequentially('beverages', { delay: 40 });
+    await eventually(async () => (await options().count()) > 0 && (await options().first().innerText()).startsWith('Beverages'), true);
+    expect(await options().first().locator('.scheme').innerText()).toBe('Dishes and drinks');
+    expect(await options().first().locator('.notation').innerText()).toBe('DSH-100');
   });
 
   test('with scripts off, the plain input inside it submits what was typed', async () => {

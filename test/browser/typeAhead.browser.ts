@@ -228,6 +228,14 @@ describe('the type-ahead page', () => {
     expect(await page.locator('#card-alt li').allInnerTexts()).toContain('Erdapfel');
   });
 
+  test('the language selector is filled where the browser says its locale is no valid tag (en-US@posix)', async () => {
+    await page.addInitScript('Object.defineProperty(Navigator.prototype, "language", { get: () => "en-US@posix" })');
+    await page.goto(`${service.url}/`);
+    const select = page.getByLabel('Language');
+    await select.locator('option[value="de"]').waitFor({ state: 'attached' });
+    expect(await select.locator('option[value="de"]').innerText()).toBe('German (de)');
+  });
+
   test('a card opened by its link on a phone-sized screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${service.url}/?uri=${encodeURIComponent(`${FOOD}tomato`)}`);

@@ -90,6 +90,18 @@ describe('the OpenAPI description at /openapi.json', () => {
     );
   });
 
+  test('groups every operation under a tag /docs lists, the lookups first; no CORS preflight rows (the text says it once)', () => {
+    const tags = (document.tags as { name: string }[]).map((tag) => tag.name);
+    expect(tags[0]).toBe('Lookup');
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, { tags?: string[] }>>)) {
+      expect(Object.keys(operations)).not.toContain('options');
+      for (const operation of Object.values(operations))
+        expect(tags).toEqual(expect.arrayContaining(operation.tags ?? [`none at ${path}`]));
+    }
+    expect((document.paths as Record<string, { get: { tags: string[] } }>)['/search']?.get.tags).toEqual(['Lookup']);
+    expect((document.info as { description: string }).description).toContain('`OPTIONS` answers a CORS preflight');
+  });
+
   test('describes the real 200 answers of every endpoint', async () => {
     for (const path of [
       getPath(['tea', 'coffee', 'no-such-concept']),

@@ -29,6 +29,11 @@ describe('every endpoint', () => {
     expect(other.status).toBe(200);
   });
 
+  test('sends no Strict-Transport-Security: it serves plain HTTP, and HSTS is for the TLS terminator in front to send', async () => {
+    for (const path of ['/', '/suggest?q=tea', '/reconcile'])
+      expect((await fetch(service.url + path)).headers.get('strict-transport-security')).toBeNull();
+  });
+
   test('gives a different ETag to a different body', async () => {
     const tea = await service.get('/search?q=tea');
     const wine = await service.get('/search?q=wine');

@@ -23,6 +23,26 @@ describe('the embedded store', () => {
     expect(await labels(ALL)).toEqual(['Tiny XML', 'Tiny in graph a', 'Tiny in graph b', 'Tiny quad', 'Tiny triple']);
   });
 
+  test('loads JSON-LD by its extension, and a file of any name in the format DATA_FORMAT gives', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'formats-'));
+    try {
+      const concept = (id: string, label: string): object => ({
+        '@context': { skos: 'http://www.w3.org/2004/02/skos/core#' },
+        '@id': `http://example.org/${id}`,
+        '@type': 'skos:Concept',
+        'skos:prefLabel': { '@value': label, '@language': 'en' },
+      });
+      writeFileSync(join(folder, 'export.jsonld'), JSON.stringify(concept('a', 'Tiny JSON-LD')));
+      expect(await labels([join(folder, 'export.jsonld')])).toEqual(['Tiny JSON-LD']);
+      writeFileSync(join(folder, 'export.txt'), readFileSync(FIXTURES + 'tiny.nt'));
+      expect(await labels([join(folder, 'export.txt')], { DATA_FORMAT: 'ntriples' })).toEqual(['Tiny triple']);
+      writeFileSync(join(folder, 'export.ttl'), JSON.stringify(concept('b', 'Tiny JSON-LD named .ttl')));
+      expect(await labels([join(folder, 'export.ttl')], { DATA_FORMAT: 'jsonld' })).toEqual(['Tiny JSON-LD named .ttl']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   test('serves one named graph only when SPARQL_GRAPH names it', async () => {
     expect(await labels(ALL, { SPARQL_GRAPH: 'http://example.org/graphs/a' })).toEqual(['Tiny in graph a', 'Tiny quad']);
   });
