@@ -1,4 +1,4 @@
-# Sourced by scripts/virtuoso.sh and scripts/jena.sh: one private store process, known by the
+# Sourced by scripts/virtuoso.sh and scripts/fuseki.sh: one private store process, known by the
 # pid file $pid_file and answering SPARQL at $endpoint. The caller sets both, and `name`.
 
 say() { echo "$name: $*" >&2; }

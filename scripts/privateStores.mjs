@@ -9,10 +9,10 @@ export const STORES = {
     endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`,
     graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data',
   },
-  jena: {
-    script: 'scripts/jena.sh',
-    endpoint: `http://127.0.0.1:${process.env.JENA_HTTP_PORT ?? 18892}/sparql`,
-    graph: process.env.JENA_GRAPH ?? 'urn:x-skos-lookup:data',
+  fuseki: {
+    script: 'scripts/fuseki.sh',
+    endpoint: `http://127.0.0.1:${process.env.FUSEKI_HTTP_PORT ?? 18892}/ds/sparql`,
+    graph: process.env.FUSEKI_GRAPH ?? 'urn:x-skos-lookup:data',
   },
 };
 

@@ -33,7 +33,7 @@
 //
 //   node scripts/relevance.mjs [--sample 500] [--backends embedded,virtuoso:generic,virtuoso:virtuoso]
 //                              [--vocabularies unesco,stw,...] [--write]
-// A backend is `embedded`, `virtuoso:DIALECT` or `jena:DIALECT`, optionally `:off` for LABEL_INDEX=off, and
+// A backend is `embedded`, `virtuoso:DIALECT` or `fuseki:DIALECT`, optionally `:off` for LABEL_INDEX=off, and
 // optionally `@N` for a sample of N concepts on that backend (the store's own queries are slow).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -541,14 +541,14 @@ Backends: \`embedded\` is the default configuration (embedded Oxigraph, label in
 \`virtuoso:virtuoso:off\` the virtuoso dialect's own queries (\`LABEL_INDEX=off\`: its text
 index narrows, regular expressions decide), on a smaller sample (the \`@N\` of the
 backend) because each request there is a store query of tens to hundreds of milliseconds.
-\`jena:generic\` and \`jena:generic:off\` the same on Apache Jena (TDB2 and ARQ, Fuseki's
-engine, behind the project's test harness: README, "Fuseki").
+\`fuseki:generic\` and \`fuseki:generic:off\` the same on Apache Jena Fuseki 5.6.0 (TDB2,
+\`scripts/fuseki.sh\`: docs/stores.md, "Fuseki").
 
 ${table}
 
 ## Reconciliation
 
-\`/reconcile\` (README, "Reconciliation") by each sampled concept's prefLabel and altLabels
+\`/reconcile\` (docs/openrefine.md, "Reconciliation") by each sampled concept's prefLabel and altLabels
 ("exact names"), and by five messy forms of its prefLabel: lower case with the words reversed
 around a comma, one letter changed in its longest word, a plural (or singular), stray spaces
 and changed case, and a qualifier in brackets after it. "First": the concept is the first

@@ -90,6 +90,13 @@ export class UpstreamTimeoutError extends HttpError {
   }
 }
 
+/** 504: the store stopped the query at its own time limit (Fuseki's --timeout, a store's query limit), before SPARQL_TIMEOUT_MS. */
+export class UpstreamTimeLimitError extends HttpError {
+  constructor(options?: ErrorOptions) {
+    super(504, 'the SPARQL store stopped the query at its own time limit', {}, options);
+  }
+}
+
 /** The JSON body of every response with a status >= 400. */
 export interface ErrorBody {
   status: number;

@@ -1,6 +1,6 @@
 import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { Agent } from 'undici';
-import { UpstreamError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
+import { HttpError, UpstreamError, UpstreamTimeLimitError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import { readSparqlJson } from './readSparqlJson.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
@@ -53,7 +53,7 @@ export class HttpStore implements SparqlStore {
     const response = await this.send(query, 'application/sparql-results+json', signal, timeoutMs);
     const text = await readBody(response, signal, timeoutMs);
     if (!response.ok) {
-      throw new UpstreamError(`answered with HTTP status ${response.status}`, { cause: new Error(text.slice(0, 500)) });
+      throw refusal(response.status, text);
     }
     return parseResults(text, response.headers.get('content-type'));
   }
@@ -68,7 +68,7 @@ export class HttpStore implements SparqlStore {
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || /json/i.test(type) || response.body === null) {
       const text = await readBody(response, signal, timeoutMs);
-      if (!response.ok) throw new UpstreamError(`answered with HTTP status ${response.status}`, { cause: new Error(text.slice(0, 500)) });
+      if (!response.ok) throw refusal(response.status, text);
       const rows = parseResults(text, type);
       for (const row of rows) take(variables.map((name) => row[name]?.value ?? ''));
       return rows.length;
@@ -86,7 +86,7 @@ export class HttpStore implements SparqlStore {
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || response.body === null) {
       const text = await readBody(response, signal, timeoutMs);
-      throw new UpstreamError(`answered with HTTP status ${response.status}`, { cause: new Error(text.slice(0, 500)) });
+      throw refusal(response.status, text);
     }
     if (!/n-triples|text\/plain/i.test(type)) throw new UpstreamError(`answered with ${type.split(';')[0]}, not N-Triples`);
     await streamBody(response.body, { push: take, end: () => {} }, signal, timeoutMs);
@@ -172,4 +172,17 @@ function parseResults(text: string, contentType: string | null): Bindings[] {
   } catch (error) {
     throw new UpstreamError('answered with something that is not SPARQL JSON results', { cause: error });
   }
+}
+
+/**
+ * What a store's answer other than 200 means for the client: a query the store stopped at its
+ * own time limit is a 504 (Fuseki's --timeout answers 503 "Query timed out"), a store that
+ * says it is busy (503, 429) a 503 with Retry-After, anything else a 502. The store's text
+ * goes to the log only, as the cause.
+ */
+export function refusal(status: number, text: string): HttpError {
+  const cause = new Error(text.slice(0, 500));
+  if ((status === 503 || status === 500) && /timed? ?out|timeout/i.test(text.slice(0, 2000))) return new UpstreamTimeLimitError({ cause });
+  if (status === 503 || status === 429) return new UpstreamUnavailableError(`is busy (HTTP ${status})`, { cause });
+  return new UpstreamError(`answered with HTTP status ${status}`, { cause });
 }

@@ -94,6 +94,18 @@ describe('HttpStore', () => {
   });
 
   test.each([
+    // Fuseki's --timeout, as Fuseki 5.6 answers it (test:fuseki shows it on the real one)
+    [503, 'Query timed out', 504, 'the SPARQL store stopped the query at its own time limit'],
+    [503, 'Service Unavailable', 503, 'the SPARQL store is busy (HTTP 503)'],
+    [429, 'Too Many Requests', 503, 'the SPARQL store is busy (HTTP 429)'],
+  ])('a store answering %i "%s" gives %i: %s', async (storeStatus, text, status, message) => {
+    endpoint = await misbehavingEndpoint((res) => res.writeHead(storeStatus, { 'Content-Type': 'text/plain;charset=utf-8' }).end(text));
+    const answer = await getThrough(new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }));
+    expect([answer.status, answer.body.message]).toEqual([status, message]);
+    expectNoLeak(answer.body, endpoint.url);
+  });
+
+  test.each([
     ['an HTML page', 'text/html', '<html><body>Maintenance</body></html>'],
     ['JSON that is not SPARQL results', 'application/json', '{"error": "no"}'],
     [
