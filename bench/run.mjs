@@ -9,8 +9,8 @@
 //     (label index on; the generic and virtuoso dialects differ only in the queries the
 //     index replaces, so one of them stands for both), and the virtuoso dialect's own
 //     store queries (LABEL_INDEX=off);
-//   - Apache Jena (TDB2 and ARQ behind scripts/jena.sh's harness) with the same 200,000
-//     concepts: the label index's read, /get and /search, figures without targets;
+//   - Apache Jena Fuseki 5.6.0 (TDB2, scripts/fuseki.sh) with the same 200,000 concepts: the
+//     label index's read, /get and /search, figures without targets;
 //   - with --size N, the two Virtuoso backends again at N concepts.
 // Workloads: /get with 1 and 10 URIs, /search with a word, /suggest as keystrokes; each
 // uncached (the service started with CACHE_MAX_ENTRIES=0) and cached (a working set of 200
@@ -29,6 +29,17 @@ import { labelFloor } from './lib/labelFloor.mjs';
 import { cycle, measure, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
 import { storeQueries } from './lib/storeQueries.mjs';
+
+/** The commit measured (with a mark where the work tree differs from it): each table says what it is of. */
+function commit() {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return `\`${head}\`${changed ? ' with changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
 import { readVocabulary, workloads } from './lib/workloads.mjs';
 
 const argv = process.argv.slice(2);
@@ -101,18 +112,17 @@ if (!quick) {
         target: false,
       });
   }
-  // Apache Jena (TDB2 and ARQ, Fuseki's engine) behind the project's harness, at 200k: the
-  // label index's read, /get and /search; figures only, no targets.
+  // Apache Jena Fuseki (TDB2) at 200k: the label index's read, /get and /search; figures only, no targets.
   if (!onlySize) {
     const data = synthetic(200000);
     backends.push({
-      key: 'jena-200000',
-      name: 'Jena 200k, label index',
+      key: 'fuseki-200000',
+      name: 'Fuseki 200k, label index',
       data,
-      store: STORES.jena,
+      store: STORES.fuseki,
       env: {
-        SPARQL_ENDPOINT: STORES.jena.endpoint,
-        SPARQL_GRAPH: STORES.jena.graph,
+        SPARQL_ENDPOINT: STORES.fuseki.endpoint,
+        SPARQL_GRAPH: STORES.fuseki.graph,
         SPARQL_TIMEOUT_MS: '120000',
         SPARQL_DIALECT: 'generic',
       },
@@ -503,7 +513,7 @@ const line = `bench: ${Object.entries(summary)
 
 const report = `## ${quick ? 'Latest quick run' : onlySize ? `Latest run at ${Number(extraSize).toLocaleString('en')} concepts` : 'Latest full run'}: \`${command}\`
 
-${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
+${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
 
 - **service**: \`dist/server.js\`; *uncached* rows against one started with \`CACHE_MAX_ENTRIES=0\` and a long list of requests, *cached* rows against one on the default settings asking a warmed working set of 200 requests.
 - **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On Virtuoso: POSTed to its endpoint by autocannon, one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).

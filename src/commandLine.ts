@@ -13,7 +13,7 @@ Usage:
                                service would, print what /ready would say, and exit: 0 when it
                                would be ready, 1 when not, 2 when a setting or file is wrong
   skos-lookup snapshot FILE    build the label index from the store and write it to FILE, for
-                               the INDEX_SNAPSHOT of replicas (see the README), then exit
+                               the INDEX_SNAPSHOT of replicas (docs/production.md), then exit
   skos-lookup --help | --version
 
 Settings, as environment variables or in a .env file (an empty value counts as unset):

@@ -3,7 +3,7 @@ import { candidateWords, searchTerms, type QueryTerm } from './matchPatterns.js'
 import { RankQuery } from './ranking.js';
 
 /**
- * The scoring rules of reconciliation (README, "Reconciliation"): how well a label matches
+ * The scoring rules of reconciliation (docs/openrefine.md, "Reconciliation"): how well a label matches
  * a name from a spreadsheet cell, from /search's rules (folding, spellings, stems, filing
  * forms) and extended for the mess of spreadsheets: word order does not matter, and one typo
  * in a word of five letters or more still counts.
@@ -153,7 +153,7 @@ export class ReconcileQuery {
 }
 
 /**
- * What a label in another language than the column's counts for (README, "Reconciliation"):
+ * What a label in another language than the column's counts for (docs/openrefine.md, "Reconciliation"):
  * a label that does not name the query and is tagged with a language that does not speak
  * the column's (the `lang` property, else the default language) scores this share of its
  * score, so `The Sun` gives `Thé`@fr 53.33, not 66.67; among labels that score the same,

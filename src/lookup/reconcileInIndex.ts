@@ -24,7 +24,7 @@ export interface ReconcileCandidate {
 /**
  * How many postings reconciliation reads at most for one query, rarest query words first
  * (within a word, the labels that rank first within a tier). A label equal to the query is
- * always found, whatever this cuts. Measured (BENCHMARKS.md, "Reconciliation batches"):
+ * always found, whatever this cuts. Measured (docs/benchmark-history.md, "Reconciliation batches"):
  * 20,000 and 5,000 give the same relevance figures on the shared vocabularies; on a
  * synthetic 200,000-concept one, a batch of 100 takes 1.5 s with 20,000 and 0.55 s with 5,000.
  */

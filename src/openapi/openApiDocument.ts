@@ -8,7 +8,7 @@ import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
 
 /**
- * The reconciliation API's paths (README, "Reconciliation: OpenRefine" and "Reconciliation,
+ * The reconciliation API's paths (docs/openrefine.md, "Reconciliation: OpenRefine" and "Reconciliation,
  * 1.0 draft"): their bodies are the W3C reconciliation API's documents (0.2, and the 1.0
  * draft under /reconcile/1.0-draft), whose JSON Schemas are those specifications' (test:reconcile
  * checks the answers against them), so they are only named here.
@@ -109,7 +109,7 @@ function reconcilePaths(): object {
       },
       options: preflight,
     },
-    // the 1.0 draft (README, "Reconciliation, 1.0 draft"): its documents are the draft's, checked by test:reconcile
+    // the 1.0 draft (docs/openrefine.md, "Reconciliation, 1.0 draft"): its documents are the draft's, checked by test:reconcile
     [draft]: {
       get: { summary: 'Reconciliation 1.0 draft: the service manifest', responses: body('The manifest (1.0 draft).') },
       options: preflight,

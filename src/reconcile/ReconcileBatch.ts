@@ -12,7 +12,7 @@ export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 /**
  * What one query may ask, so that a batch's cost is bounded by what it asks and not by the
- * data (README, "Limits"): properties (0.2) or conditions (1.0) a query, values a property,
+ * data (docs/production.md, "Limits"): properties (0.2) or conditions (1.0) a query, values a property,
  * notations to look up as identifiers; above one, a 400 naming it. A value longer than
  * MAX_TEXT (q's rule) is left out and logged, as a name that long gets no candidates: one
  * long cell never fails a column's batch.
@@ -152,7 +152,7 @@ export function checkNotations(request: ReconcileRequest, fail: (message: string
 
 /**
  * Adds a property given with a query (0.2's `{pid, v}`, 1.0's property condition) to the
- * request. A property is evidence, never an error (README, "Reconciliation"): one the
+ * request. A property is evidence, never an error (docs/openrefine.md, "Reconciliation"): one the
  * service cannot use is left out, and the request log says which and why (`ignored`); the
  * other queries of the batch, and this one, are answered.
  */

@@ -30,7 +30,7 @@ export interface ReconcileResult {
 const FILTERED_CANDIDATES = 100;
 
 /**
- * Answers reconciliation queries (README, "Reconciliation") with the concept service: the
+ * Answers reconciliation queries (docs/openrefine.md, "Reconciliation") with the concept service: the
  * scores are domain/reconciliation.ts's; `match` is true only for the one concept with a
  * label equal to the query (folded) when no other concept has one, or for the concept whose
  * IRI the query is. Types are the configured concept types and the concept schemes.

@@ -14,7 +14,7 @@ import { readMatchBatch } from './readMatchBatch.js';
 export const DRAFT_PATH = '/reconcile/1.0-draft';
 
 /**
- * The reconciliation API's 1.0 draft (README, "Reconciliation, 1.0 draft") beside 0.2: its
+ * The reconciliation API's 1.0 draft (docs/openrefine.md, "Reconciliation, 1.0 draft") beside 0.2: its
  * own endpoint, because the two manifests cannot be one document (0.2's `suggest` and
  * `extend` hold service URLs where the draft's hold booleans, and the draft has no
  * `identifierSpace`). The manifest at the endpoint, `POST /match` and `POST /extend` with

@@ -1,5 +1,5 @@
 /**
- * The properties reconciliation knows (README, "Reconciliation"): those a query may give to
+ * The properties reconciliation knows (docs/openrefine.md, "Reconciliation"): those a query may give to
  * narrow its candidates, and those data extension fetches. Their ids are short names, not
  * IRIs: they name the service's fields, not the store's predicates.
  */
@@ -11,7 +11,7 @@ export interface PropertyDefinition {
 
 /**
  * Properties a reconciliation query may give (`properties: [{pid, v}]`) besides those data
- * extension fetches, which a query may give too (README, "Reconciliation": evidence that
+ * extension fetches, which a query may give too (docs/openrefine.md, "Reconciliation": evidence that
  * raises or lowers a candidate's score).
  */
 export const QUERY_PROPERTIES: readonly PropertyDefinition[] = [

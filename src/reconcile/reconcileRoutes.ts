@@ -14,7 +14,7 @@ import type { ReconcileType } from './Reconciler.js';
 import { MAX_OFFSET, SUGGEST_COUNT, ServiceParameters, type ReconcileServices } from './ReconcileServices.js';
 
 /**
- * The W3C reconciliation API, version 0.2 (README, "Reconciliation"), under `/reconcile`:
+ * The W3C reconciliation API, version 0.2 (docs/openrefine.md, "Reconciliation"), under `/reconcile`:
  * the manifest and query batches (GET and form POST), data extension with its property
  * proposals, the preview card, and suggest services for entities, types and properties.
  * Every answer is JSON (the preview HTML) with CORS, as the rest of the service.

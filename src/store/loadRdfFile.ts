@@ -42,7 +42,7 @@ function formatOf(path: string): string | undefined {
   return FORMATS[name.slice(name.lastIndexOf('.') + 1)];
 }
 
-/** The largest vocabulary the embedded store was seen to hold (README: "Large vocabularies"). */
+/** The largest vocabulary the embedded store was seen to hold (docs/large-vocabularies.md, "Large vocabularies"). */
 const EMBEDDED_LIMIT = '1 million concepts, 7.5 million triples';
 
 /** What the parser is handed at a time (1 MiB). */
@@ -139,7 +139,7 @@ function loadError(path: string, error: unknown): DataFileError {
     // Oxigraph runs as WebAssembly with 32-bit memory: 4 GB at most, whatever the machine has.
     return new DataFileError(
       `${path}: the embedded store ran out of memory (${(error as Error).message}): it holds at most about ${EMBEDDED_LIMIT} ` +
-        '(WebAssembly gives it 4 GB at most). Load the vocabulary into a SPARQL store and set SPARQL_ENDPOINT (README: "Large vocabularies").',
+        '(WebAssembly gives it 4 GB at most). Load the vocabulary into a SPARQL store and set SPARQL_ENDPOINT (docs/large-vocabularies.md, "Large vocabularies").',
     );
   }
   return new DataFileError(`${path}: ${(error as Error).message}`);
