@@ -10,8 +10,8 @@
 //     index replaces, so one of them stands for both), and the virtuoso dialect's own
 //     store queries (LABEL_INDEX=off);
 //   - Apache Jena Fuseki 5.6.0 (TDB2, scripts/fuseki.sh) with the same 200,000 concepts: the
-//     label index's read, /get and /search, figures without targets;
-//   - with --size N, the two Virtuoso backends again at N concepts.
+//     label index's read, /get, /search and /suggest, figures without targets;
+//   - with --size N, Virtuoso's backends and Fuseki's again at N concepts.
 // Workloads: /get with 1 and 10 URIs, /search with a word, /suggest as keystrokes; each
 // uncached (the service started with CACHE_MAX_ENTRIES=0) and cached (a working set of 200
 // requests, warmed, on the default settings), with 1 and 32 clients. Prints the tables,
@@ -112,13 +112,14 @@ if (!quick) {
         target: false,
       });
   }
-  // Apache Jena Fuseki (TDB2) at 200k: the label index's read, /get and /search; figures only, no targets.
-  if (!onlySize) {
-    const data = synthetic(200000);
+  // Apache Jena Fuseki 5.6.0 (TDB2) at the same sizes as Virtuoso's label index rows: the
+  // index's read against Fuseki's own floor, /get, /search and /suggest; figures beside
+  // Virtuoso's, no targets of their own.
+  for (const size of [...(onlySize ? [] : [200000]), ...(extraSize === undefined ? [] : [Number(extraSize)])]) {
     backends.push({
-      key: 'fuseki-200000',
-      name: 'Fuseki 200k, label index',
-      data,
+      key: `fuseki-${size}`,
+      name: `Fuseki ${thousands(size)}, label index`,
+      data: synthetic(size),
       store: STORES.fuseki,
       env: {
         SPARQL_ENDPOINT: STORES.fuseki.endpoint,
