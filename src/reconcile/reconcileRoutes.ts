@@ -33,8 +33,11 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
     };
     const queries = one('queries');
     const extension = one('extend');
-    // a POST is a batch or an extension; the manifest answers GET alone (a JSON body is not read here)
-    if (req.method === 'POST' && queries === undefined && extension === undefined)
+    // a POST holds a batch or an extension as a form; one whose body is something else (a JSON
+    // body, as the 1.0 draft's endpoints take) is refused, not answered with the manifest (the
+    // manifest answers GET, and a form POST without fields, as it always has)
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (req.method === 'POST' && hasBody && !req.is('application/x-www-form-urlencoded'))
       throw new BadRequestError(
         `'queries' parameter is mandatory in a POST: a form field (application/x-www-form-urlencoded) holding the batch as JSON${
           req.is('application/json') ? `, not a JSON body (the 1.0 draft takes that, at ${config.basePath}${DRAFT_PATH}/match)` : ''
