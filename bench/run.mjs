@@ -40,6 +40,8 @@ function commit() {
     return 'unknown';
   }
 }
+/** Taken before the run writes anything (its charts and tables are changes of the work tree). */
+const measured = commit();
 import { readVocabulary, workloads } from './lib/workloads.mjs';
 
 const argv = process.argv.slice(2);
@@ -514,7 +516,7 @@ const line = `bench: ${Object.entries(summary)
 
 const report = `## ${quick ? 'Latest quick run' : onlySize ? `Latest run at ${Number(extraSize).toLocaleString('en')} concepts` : 'Latest full run'}: \`${command}\`
 
-${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
+${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${measured}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
 
 - **service**: \`dist/server.js\`; *uncached* rows against one started with \`CACHE_MAX_ENTRIES=0\` and a long list of requests, *cached* rows against one on the default settings asking a warmed working set of 200 requests.
 - **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On Virtuoso: POSTed to its endpoint by autocannon, one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
