@@ -65,11 +65,14 @@ export class IndexFinder implements Finder {
   }
 
   async namespaces(): Promise<string[]> {
-    const count = this.index.conceptCount;
-    const step = Math.max(1, Math.floor(count / NAMESPACE_SAMPLE));
-    const sample: number[] = [];
-    for (let concept = 0; concept < count; concept += step) sample.push(concept);
-    this.namespaceList ??= namespacesOf(this.index.uris(sample));
+    // sampled once per index: reconciliation asks for every name that no notation has
+    if (this.namespaceList === undefined) {
+      const count = this.index.conceptCount;
+      const step = Math.max(1, Math.floor(count / NAMESPACE_SAMPLE));
+      const sample: number[] = [];
+      for (let concept = 0; concept < count; concept += step) sample.push(concept);
+      this.namespaceList = namespacesOf(this.index.uris(sample));
+    }
     return this.namespaceList;
   }
 
