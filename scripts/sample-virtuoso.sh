@@ -9,3 +9,6 @@ scripts/virtuoso.sh load data/sample-vocabulary.ttl
 # The real-world oddities (test/http/realWorldData.test.ts) in a graph of their own.
 export ODDITIES_GRAPH="urn:x-skos-lookup:oddities"
 VIRTUOSO_GRAPH="$ODDITIES_GRAPH" scripts/virtuoso.sh load test/fixtures/real-world-oddities.nt
+# The browsing fixture (test/http/browse.test.ts) in a graph of its own.
+export HIERARCHY_GRAPH="urn:x-skos-lookup:hierarchy"
+VIRTUOSO_GRAPH="$HIERARCHY_GRAPH" scripts/virtuoso.sh load test/fixtures/hierarchy.ttl

@@ -16,6 +16,8 @@ scripts/fuseki.sh start
 scripts/fuseki.sh load data/sample-vocabulary.ttl
 export ODDITIES_GRAPH="urn:x-skos-lookup:oddities"
 FUSEKI_GRAPH="$ODDITIES_GRAPH" scripts/fuseki.sh load test/fixtures/real-world-oddities.nt
+export HIERARCHY_GRAPH="urn:x-skos-lookup:hierarchy"
+FUSEKI_GRAPH="$HIERARCHY_GRAPH" scripts/fuseki.sh load test/fixtures/hierarchy.ttl
 jest() {
   node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js "$@"
 }

@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from './loadConfig.js';
 import { getHandler } from './endpoints/get.js';
 import { healthHandler, readyHandler } from './endpoints/health.js';
 import { languagesHandler } from './endpoints/languages.js';
+import { narrowerHandler, schemesHandler, topHandler } from './endpoints/browse.js';
 import { metricsHandler } from './endpoints/metrics.js';
 import { assetRoutes, conceptFieldRoutes, pageHandler } from './endpoints/pages.js';
 import { searchHandler } from './endpoints/search.js';
@@ -74,6 +75,9 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   route(router, '/health', healthHandler());
   route(router, '/ready', readyHandler(concepts));
   route(router, '/languages', languagesHandler(context));
+  route(router, '/schemes', schemesHandler(context));
+  route(router, '/top', topHandler(context));
+  route(router, '/narrower', narrowerHandler(context));
   const openApi = rendered(openApiDocument(config, VERSION));
   route(router, '/openapi.json', (req, res) => sendRendered(req, res, openApi, config.httpMaxAge));
   if (config.metrics) route(router, '/metrics', metricsHandler(metrics));
@@ -89,7 +93,7 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   app.use((_req, _res, next) => {
     next(
       new NotFoundError(
-        `no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest and ${config.basePath}/reconcile`,
+        `no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest, ${config.basePath}/schemes, ${config.basePath}/top, ${config.basePath}/narrower and ${config.basePath}/reconcile`,
       ),
     );
   });

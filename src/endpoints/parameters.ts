@@ -112,6 +112,14 @@ export function countParameter(params: QueryParameters, fallback: number): numbe
   return integer(params, 'count', fallback, 1, MAX_COUNT);
 }
 
+export const MAX_BROWSE_COUNT = 1000;
+export const DEFAULT_BROWSE_COUNT = 100;
+
+/** `count` of /top and /narrower: an integer from 1 to 1000, default 100 (a level of a classification is read whole). */
+export function browseCountParameter(params: QueryParameters): number {
+  return integer(params, 'count', DEFAULT_BROWSE_COUNT, 1, MAX_BROWSE_COUNT);
+}
+
 /** `page`: an integer >= 1, default 1, such that `page * count` is at most 10,000: the message gives the last page for this count. */
 export function pageParameter(params: QueryParameters, count: number): number {
   return integer(
@@ -138,6 +146,12 @@ export function schemeParameter(params: QueryParameters): string | undefined {
   if (scheme === undefined) return undefined;
   if (!isIri(scheme)) throw new BadRequestError(`'scheme' parameter must be an absolute IRI, not ${quote(scheme)}`);
   return scheme;
+}
+
+/** `uri` of /narrower: required, one absolute IRI (the rules of /get's `uri`). */
+export function oneUriParameter(params: QueryParameters): string {
+  if (params.getAll('uri').length > 1) throw new BadRequestError("'uri' parameter must be given only once");
+  return uriParameters(params)[0] as string;
 }
 
 export const MAX_URIS = 100;

@@ -1,5 +1,6 @@
 import type { Label } from '../domain/chooseLabel.js';
 import { DISPLAY, type LabelIndexArrays, type LabelIndexData } from './LabelIndexData.js';
+import { DEPRECATED_CONCEPT, SCHEME_TYPED } from './hierarchyLayout.js';
 import { RangeMinimum } from './RangeMinimum.js';
 import { WordSuffixes, type SuffixArrays } from './WordSuffixes.js';
 import { bound, comparePrefix } from './sortedText.js';
@@ -270,7 +271,7 @@ export class LabelIndex {
 
   /** The labels and notes of a shown resource, by kind (altLabels and scopeNotes: of concepts only); languages lower case. */
   shownLabels(shown: number): Record<keyof typeof DISPLAY, Label[]> {
-    const labels: Record<keyof typeof DISPLAY, Label[]> = { prefLabel: [], rdfsLabel: [], altLabel: [], scopeNote: [] };
+    const labels: Record<keyof typeof DISPLAY, Label[]> = { prefLabel: [], rdfsLabel: [], altLabel: [], scopeNote: [], title: [] };
     const text = bufferOf(this.a.displayText);
     for (let i = this.a.displayOffsets[shown] as number; i < (this.a.displayOffsets[shown + 1] as number); i++) {
       const label = {
@@ -292,6 +293,66 @@ export class LabelIndex {
     return this.a.broader.subarray(this.a.broaderOffsets[concept], this.a.broaderOffsets[concept + 1]);
   }
 
+  /** The shown resources broader than a shown resource (kept for concepts and deprecated concepts), each once. */
+  broaderOfShown(shown: number): Uint32Array {
+    return this.a.broader.subarray(this.a.broaderOffsets[shown], this.a.broaderOffsets[shown + 1]);
+  }
+
+  /** The concepts below a shown resource (a concept, or a deprecated one), by number, ascending. */
+  narrowerOf(shown: number): Uint32Array {
+    return this.a.narrower.subarray(this.a.narrowerOffsets[shown], this.a.narrowerOffsets[shown + 1]);
+  }
+
+  /** Whether a shown resource is a concept: one of the index's, or a deprecated one. */
+  isConcept(shown: number): boolean {
+    const n = this.conceptCount;
+    return shown < n || ((this.a.otherFlags[shown - n] as number) & DEPRECATED_CONCEPT) !== 0;
+  }
+
+  /** The number of the shown resource with this IRI (a concept, or another resource a result shows), or undefined. */
+  shownAt(uri: string): number | undefined {
+    const concept = this.conceptAt(uri);
+    if (concept !== undefined) return concept;
+    const [low, high] = this.range(this.a.otherText, this.a.otherOffsets, Buffer.from(uri), false);
+    return low === high ? undefined : this.conceptCount + low;
+  }
+
+  /** The schemes, by number (`schemeNumber`). */
+  get schemes(): readonly string[] {
+    return this.data.schemes;
+  }
+
+  /** Whether the scheme of that number is typed skos:ConceptScheme. */
+  schemeTyped(scheme: number): boolean {
+    return ((this.a.schemeFlags[scheme] as number) & SCHEME_TYPED) !== 0;
+  }
+
+  /** How many concepts are in the scheme of that number. */
+  schemeConceptCount(scheme: number): number {
+    return this.a.schemeConcepts[scheme] as number;
+  }
+
+  /** The languages of the prefLabels of the concepts in the scheme of that number, lower case, without "" (untagged). */
+  schemeLanguages(scheme: number): string[] {
+    const numbers = this.a.schemeLanguages.subarray(this.a.schemeLanguageOffsets[scheme], this.a.schemeLanguageOffsets[scheme + 1]);
+    return Array.from(numbers, (n) => this.languages[n] as string).filter((tag) => tag !== '');
+  }
+
+  /** The top concepts of the scheme of that number (/top), concept numbers ascending. */
+  topsOf(scheme: number): Uint32Array {
+    return this.a.schemeTops.subarray(this.a.schemeTopOffsets[scheme], this.a.schemeTopOffsets[scheme + 1]);
+  }
+
+  /** The schemes a concept is in, by number. */
+  schemeNumbersOf(concept: number): Uint32Array {
+    return this.a.conceptSchemes.subarray(this.a.conceptSchemeOffsets[concept], this.a.conceptSchemeOffsets[concept + 1]);
+  }
+
+  /** The shown resource number of the scheme of that number. */
+  schemeResource(scheme: number): number {
+    return this.a.schemeResource[scheme] as number;
+  }
+
   /** The schemes of a concept, as shown resource numbers. */
   schemeResourcesOf(concept: number): number[] {
     return Array.from(
@@ -307,6 +368,13 @@ export class LabelIndex {
       this.a.conceptNotations.subarray(this.a.conceptNotationOffsets[concept], this.a.conceptNotationOffsets[concept + 1]),
       (i) => text.toString('utf8', this.a.notationOffsets[i], this.a.notationOffsets[i + 1]),
     );
+  }
+
+  /** Marks in `used` (by language number) the languages of a shown resource's prefLabels. */
+  markPrefLabelLanguages(shown: number, used: Uint8Array): void {
+    for (let i = this.a.displayOffsets[shown] as number; i < (this.a.displayOffsets[shown + 1] as number); i++) {
+      if (this.a.displayKind[i] === DISPLAY.prefLabel) used[this.a.displayLanguage[i] as number] = 1;
+    }
   }
 
   /** The languages of the concepts' prefLabels, lower case, without "" (untagged). */

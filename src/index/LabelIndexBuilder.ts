@@ -9,6 +9,7 @@ import { isRdfIri } from '../domain/iri.js';
 import { IriTable } from './IriTable.js';
 import { Growable, TextList, mapped, reorderText } from './Growable.js';
 import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';
+import { DEPRECATED_CONCEPT, SCHEME_TYPED, TOPS_STATED, narrowerLists, schemeSummaries, topLists } from './hierarchyLayout.js';
 import { radixOrder } from './radixOrder.js';
 import { sortByBytes } from './sortByBytes.js';
 
@@ -24,10 +25,13 @@ export const PROPERTIES = {
   notation: `${SKOS}notation`,
   inScheme: `${SKOS}inScheme`,
   topConceptOf: `${SKOS}topConceptOf`,
+  hasTopConcept: `${SKOS}hasTopConcept`,
   broader: `${SKOS}broader`,
   narrower: `${SKOS}narrower`,
   related: `${SKOS}related`,
   scopeNote: `${SKOS}scopeNote`,
+  /** dcterms:title: a scheme's label where it has no prefLabel nor rdfs:label (/schemes). */
+  title: `${DCTERMS}title`,
   deprecated: `${OWL}deprecated`,
   isReplacedBy: `${DCTERMS}isReplacedBy`,
 } as const;
@@ -43,6 +47,7 @@ const LITERAL_VALUED = new Set<VocabularyProperty>([
   'rdfsLabel',
   'notation',
   'scopeNote',
+  'title',
   'deprecated',
 ]);
 
@@ -65,6 +70,9 @@ const LISTS = [
   ['linkFrom', Uint32Array],
   ['linkTo', Uint32Array],
   ['linkKind', Uint8Array],
+  ['topScheme', Uint32Array],
+  ['topResource', Uint32Array],
+  ['schemeFlags', Uint8Array],
 ] as const;
 /** The builder's text lists, by field name. */
 const TEXTS = ['entryText', 'displayText', 'notationText'] as const;
@@ -158,6 +166,11 @@ export class LabelIndexBuilder {
   private readonly linkFrom = new Growable(Uint32Array);
   private readonly linkTo = new Growable(Uint32Array);
   private readonly linkKind = new Growable(Uint8Array);
+  // top concepts as stated (skos:topConceptOf, skos:hasTopConcept): scheme number, resource
+  private readonly topScheme = new Growable(Uint32Array);
+  private readonly topResource = new Growable(Uint32Array);
+  /** Per scheme number: SCHEME_TYPED, TOPS_STATED. */
+  private readonly schemeFlags = new Growable(Uint8Array);
   /** Rows taken. */
   rows = 0;
   /** What the last `build` found. */
@@ -223,6 +236,14 @@ export class LabelIndexBuilder {
     this.flag(this.resource(iri), TYPED);
   }
 
+  /** The resource is typed skos:ConceptScheme. */
+  schemeTyped(iri: string): void {
+    this.rows++;
+    if (isBlankNode(iri)) return;
+    const scheme = this.scheme(iri);
+    this.schemeFlags.raw[scheme] = (this.schemeFlags.raw[scheme] as number) | SCHEME_TYPED;
+  }
+
   /**
    * A triple `subject property object`; `language` lower case ("" for none), `literal`
    * whether the object is one. Triples whose value has the wrong kind (a label that is an
@@ -247,6 +268,7 @@ export class LabelIndexBuilder {
       }
       case 'rdfsLabel':
       case 'scopeNote':
+      case 'title':
         if (literal) this.display(id, DISPLAY[property], this.language(language), object);
         return;
       case 'notation':
@@ -259,16 +281,16 @@ export class LabelIndexBuilder {
         if (property === 'topConceptOf') this.flag(id, LINKED);
         if (literal || isBlankNode(object)) return; // no scheme a request can name, nor a result show
         this.memberConcept.push(id);
-        let scheme = this.schemeIds.get(object);
-        if (scheme === undefined) {
-          scheme = this.schemes.length;
-          this.schemes.push(object);
-          this.schemeIds.set(object, scheme);
-          this.schemeResource.push(this.resource(object));
-        }
+        const scheme = this.scheme(object);
         this.memberScheme.push(scheme);
+        if (property === 'topConceptOf') this.top(scheme, id);
         return;
       }
+      case 'hasTopConcept':
+        // the scheme is the subject; it makes no concept a member (API.md: skos:inScheme and skos:topConceptOf do)
+        if (literal || isBlankNode(subject)) return;
+        this.top(this.scheme(subject), this.resource(object));
+        return;
       case 'broader':
       case 'narrower':
       case 'related': {
@@ -308,12 +330,14 @@ export class LabelIndexBuilder {
    * read are no longer held: each step's input goes before the next step's output comes.
    */
   build(collect: () => void = () => {}): LabelIndexData {
-    const { conceptCount, rank, concepts, iris } = this.chooseConcepts();
-    const shown = this.shownResources(conceptCount, rank, iris);
+    const { conceptCount, rank, concepts, iris, deprecatedConcept } = this.chooseConcepts();
+    const shown = this.shownResources(conceptCount, rank, iris, deprecatedConcept);
     collect();
     const { display, displayTexts, displayKinds, displayLanguages } = this.displayLabels(shown.count, shown.rank);
     collect();
-    const links = this.links(conceptCount, rank, shown.rank);
+    const isConcept = (s: number): boolean =>
+      s < conceptCount || ((shown.otherFlags[s - conceptCount] as number) & DEPRECATED_CONCEPT) !== 0;
+    const links = this.links(conceptCount, rank, shown, isConcept);
     const standing = this.standings(conceptCount, links, display.offsets, displayKinds, displayLanguages, concepts);
     const tie = this.ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts);
 
@@ -337,6 +361,22 @@ export class LabelIndexBuilder {
     const notationConceptNumbers = mapped(Uint32Array, notationOrder, (i) => rank[notationConcept[i] as number] as number);
     const conceptNotations = groupBy(conceptCount, notationConceptNumbers, identity(conceptCount));
     const schemeResource = this.schemeResource.take();
+    const conceptSchemes = mapped(Uint32Array, member.order, (i) => memberScheme[i] as number);
+    const schemeFlags = this.schemeFlags.take();
+    const tops = topLists(
+      schemeFlags,
+      { scheme: this.topScheme.take(), resource: this.topResource.take() },
+      rank,
+      conceptCount,
+      { offsets: member.offsets, to: conceptSchemes },
+      links.broader,
+    );
+    const below = narrowerLists(shown.count, conceptCount, links.broader, isConcept);
+    const schemeMembers = schemeSummaries(
+      this.schemes.length,
+      { offsets: member.offsets, to: conceptSchemes },
+      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages },
+    );
 
     return {
       languages: this.languages,
@@ -345,7 +385,7 @@ export class LabelIndexBuilder {
         conceptText: concepts.text,
         conceptOffsets: concepts.offsets,
         conceptSchemeOffsets: member.offsets,
-        conceptSchemes: mapped(Uint32Array, member.order, (i) => memberScheme[i] as number),
+        conceptSchemes,
         displayOffsets: display.offsets,
         displayKind: displayKinds,
         displayLanguage: displayLanguages,
@@ -374,6 +414,15 @@ export class LabelIndexBuilder {
         broaderOffsets: links.broader.offsets,
         broader: links.broader.to,
         schemeResource: mapped(Uint32Array, schemeResource, (resource) => shown.rank[resource] as number),
+        schemeFlags,
+        schemeTopOffsets: tops.offsets,
+        schemeTops: tops.to,
+        narrowerOffsets: below.offsets,
+        narrower: below.to,
+        otherFlags: shown.otherFlags,
+        schemeConcepts: schemeMembers.concepts,
+        schemeLanguageOffsets: schemeMembers.languages.offsets,
+        schemeLanguages: schemeMembers.languages.to,
       },
     };
   }
@@ -388,6 +437,8 @@ export class LabelIndexBuilder {
     rank: Int32Array;
     concepts: { text: Uint8Array; offsets: Uint32Array };
     iris: { text: Uint8Array; offsets: Uint32Array };
+    /** Per resource, 1 for one that would be a concept but is deprecated. */
+    deprecatedConcept: Uint8Array;
   } {
     const flags = this.flags.take();
     const iris = this.iris.take();
@@ -401,12 +452,15 @@ export class LabelIndexBuilder {
     let entailed = 0;
     let wouldEntail = 0;
     const labels = labelledResources(resources, this.entryConcept, this.displayConcept, this.displayKind);
+    const deprecatedConcept = new Uint8Array(resources);
     for (let id = 0; id < resources; id++) {
       const flag = flags[id] ?? 0;
       if (!this.entailment && (flag & (TYPED | LINKED | DEPRECATED)) === LINKED && labels[id] === 1) wouldEntail++;
       if ((flag & TYPED) === 0 && !(this.entailment && (flag & LINKED) !== 0)) continue;
       if ((flag & DEPRECATED) !== 0) {
         deprecated++;
+        // kept apart: /narrower lists what is below it, and `ancestors` walks through it
+        if (isRdfIri(iriOf(id))) deprecatedConcept[id] = 1;
         continue;
       }
       if (!isRdfIri(iriOf(id))) {
@@ -432,7 +486,13 @@ export class LabelIndexBuilder {
       wouldEntail,
       labelled,
     };
-    return { conceptCount: conceptOrder.length, rank, concepts: reorderText(iris.text, iris.offsets, conceptOrder), iris };
+    return {
+      conceptCount: conceptOrder.length,
+      rank,
+      concepts: reorderText(iris.text, iris.offsets, conceptOrder),
+      iris,
+      deprecatedConcept,
+    };
   }
 
   /**
@@ -445,7 +505,8 @@ export class LabelIndexBuilder {
     conceptCount: number,
     conceptRank: Int32Array,
     iris: { text: Uint8Array; offsets: Uint32Array },
-  ): { count: number; rank: Int32Array; others: { text: Uint8Array; offsets: Uint32Array } } {
+    deprecatedConcept: Uint8Array,
+  ): { count: number; rank: Int32Array; others: { text: Uint8Array; offsets: Uint32Array }; otherFlags: Uint8Array } {
     const rank = conceptRank.slice();
     const others = new Growable(Uint32Array);
     const other = (resource: number): void => {
@@ -455,16 +516,22 @@ export class LabelIndexBuilder {
     };
     const from = this.linkFrom.raw;
     const to = this.linkTo.raw;
+    const kind = this.linkKind.raw;
     for (let i = 0; i < this.linkFrom.length; i++) {
-      if ((conceptRank[from[i] as number] as number) >= 0) other(to[i] as number);
-      if ((conceptRank[to[i] as number] as number) >= 0) other(from[i] as number);
+      const a = from[i] as number;
+      const b = to[i] as number;
+      // a deprecated concept in the hierarchy is shown too: /narrower lists what is below it, `ancestors` passes it
+      const hierarchy = (kind[i] as number) < 2 && (deprecatedConcept[a] === 1 || deprecatedConcept[b] === 1);
+      if (hierarchy || (conceptRank[a] as number) >= 0) other(b);
+      if (hierarchy || (conceptRank[b] as number) >= 0) other(a);
     }
     const schemes = this.schemeResource.raw;
     for (let i = 0; i < this.schemeResource.length; i++) other(schemes[i] as number);
     const order = others.take();
     sortByBytes(iris.text, iris.offsets, order);
     order.forEach((resource, position) => (rank[resource] = conceptCount + position));
-    return { count: conceptCount + order.length, rank, others: reorderText(iris.text, iris.offsets, order) };
+    const otherFlags = mapped(Uint8Array, order, (resource) => (deprecatedConcept[resource] === 1 ? DEPRECATED_CONCEPT : 0));
+    return { count: conceptCount + order.length, rank, others: reorderText(iris.text, iris.offsets, order), otherFlags };
   }
 
   /**
@@ -476,7 +543,8 @@ export class LabelIndexBuilder {
   private links(
     conceptCount: number,
     rank: Int32Array,
-    shownRank: Int32Array,
+    shown: { count: number; rank: Int32Array },
+    isConcept: (shown: number) => boolean,
   ): {
     standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array };
     related: { offsets: Uint32Array; to: Uint32Array };
@@ -494,8 +562,9 @@ export class LabelIndexBuilder {
       other.push(resource);
       below.push(narrower ? 0 : 1);
     };
-    const related = new LinkLists(conceptCount, shownRank);
-    const broader = new LinkLists(conceptCount, shownRank);
+    const related = new LinkLists(conceptCount, shown.rank);
+    // per shown resource: a deprecated concept's broader ones are kept too, for `ancestors`
+    const broader = new LinkLists(shown.count, shown.rank, isConcept);
     for (let i = 0; i < from.length; i++) {
       const k = kind[i] as number;
       const a = from[i] as number;
@@ -705,6 +774,26 @@ export class LabelIndexBuilder {
     return id;
   }
 
+  /** A scheme's number, the scheme numbered when it is new. */
+  private scheme(iri: string): number {
+    let scheme = this.schemeIds.get(iri);
+    if (scheme === undefined) {
+      scheme = this.schemes.length;
+      this.schemes.push(iri);
+      this.schemeIds.set(iri, scheme);
+      this.schemeResource.push(this.resource(iri));
+      this.schemeFlags.push(0);
+    }
+    return scheme;
+  }
+
+  /** The data states that a resource is a top concept of a scheme. */
+  private top(scheme: number, resource: number): void {
+    this.topScheme.push(scheme);
+    this.topResource.push(resource);
+    this.schemeFlags.raw[scheme] = (this.schemeFlags.raw[scheme] as number) | TOPS_STATED;
+  }
+
   private flag(id: number, flag: number): void {
     this.flags.raw[id] = (this.flags.raw[id] as number) | flag;
   }
@@ -802,15 +891,18 @@ class LinkLists {
   private readonly target = new Growable(Uint32Array);
 
   constructor(
+    /** How many resources may own a list: the first so many shown ones. */
     private readonly conceptCount: number,
     private readonly shownRank: Int32Array,
+    /** Which of them do (all when not given). */
+    private readonly owns?: (shown: number) => boolean,
   ) {}
 
-  /** `resource` links to `linked`; kept when the first is a concept and the second can be shown. */
+  /** `resource` links to `linked`; kept when the first may own a list and the second can be shown. */
   add(resource: number, linked: number): void {
     const c = this.shownRank[resource] as number;
     const s = this.shownRank[linked] as number;
-    if (c < 0 || c >= this.conceptCount || s < 0) return;
+    if (c < 0 || c >= this.conceptCount || s < 0 || (this.owns !== undefined && !this.owns(c))) return;
     this.owner.push(c);
     this.target.push(s);
   }

@@ -1,5 +1,5 @@
 /** The kinds of what a result shows of a resource (`displayKind`). */
-export const DISPLAY = { prefLabel: 0, rdfsLabel: 1, altLabel: 2, scopeNote: 3 } as const;
+export const DISPLAY = { prefLabel: 0, rdfsLabel: 1, altLabel: 2, scopeNote: 3, title: 4 } as const;
 
 /**
  * The label index as plain typed arrays and byte buffers: what the builder lays out, what a
@@ -64,11 +64,30 @@ export interface LabelIndexArrays {
   /** Per concept, a range of `related`: the shown resources related to it (either way), each once. */
   relatedOffsets: Uint32Array;
   related: Uint32Array;
-  /** Per concept, a range of `broader`: the shown resources broader than it (skos:broader from it, skos:narrower to it), each once. */
+  /**
+   * Per shown resource, a range of `broader`: the shown resources broader than it
+   * (skos:broader from it, skos:narrower to it), each once; kept for concepts and deprecated
+   * concepts, empty for the rest.
+   */
   broaderOffsets: Uint32Array;
   broader: Uint32Array;
   /** Per scheme number, its shown resource number. */
   schemeResource: Uint32Array;
+  /** Per scheme number: SCHEME_TYPED, TOPS_STATED (hierarchyLayout.ts). */
+  schemeFlags: Uint8Array;
+  /** Per scheme number, a range of `schemeTops`: its top concepts (/top), concept numbers ascending. */
+  schemeTopOffsets: Uint32Array;
+  schemeTops: Uint32Array;
+  /** Per shown resource, a range of `narrower`: the concepts below it (/narrower), concept numbers ascending. */
+  narrowerOffsets: Uint32Array;
+  narrower: Uint32Array;
+  /** Per other resource (`otherText`): DEPRECATED_CONCEPT for a concept that is deprecated. */
+  otherFlags: Uint8Array;
+  /** Per scheme number, how many concepts are in it. */
+  schemeConcepts: Uint32Array;
+  /** Per scheme number, a range of `schemeLanguages`: the language numbers of its concepts' prefLabels, ascending. */
+  schemeLanguageOffsets: Uint32Array;
+  schemeLanguages: Uint16Array;
 }
 
 export interface LabelIndexData {

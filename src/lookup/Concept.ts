@@ -5,12 +5,17 @@ export interface Related {
 }
 
 /** The opt-in fields (API.md, "Opt-in fields"), in the order a concept carries them. */
-export const FIELDS = ['broader', 'notation', 'scheme', 'scopeNote'] as const;
+export const FIELDS = ['ancestors', 'broader', 'narrower', 'narrowerCount', 'notation', 'scheme', 'scopeNote'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** The opt-in fields' values: each present when the request named it. */
 export interface ConceptFields {
+  /** From the top of its hierarchy down to its parent (API.md: the first broader concept in browsing order, and so on). */
+  ancestors?: Related[];
   broader?: Related[];
+  /** What /narrower lists for it, in its order. */
+  narrower?: Related[];
+  narrowerCount?: number;
   notation?: string[];
   scheme?: Related[];
   scopeNote?: string;
@@ -25,4 +30,22 @@ export interface Concept extends ConceptFields {
   prefLabel: string;
   altLabels: string[];
   related: Related[];
+}
+
+/** The opt-in fields that walk the hierarchy (API.md, "Browsing"). */
+export const BROWSE_FIELDS: readonly Field[] = ['ancestors', 'narrower', 'narrowerCount'];
+
+/** The opt-in fields that describe the concept itself: what the reconciliation preview and data extension read. */
+export const DETAIL_FIELDS: readonly Field[] = FIELDS.filter((field) => !BROWSE_FIELDS.includes(field));
+
+/** A concept scheme as /schemes lists it. */
+export interface SchemeSummary {
+  uri: string;
+  prefLabel: string;
+  /** Its concepts that are not deprecated. */
+  concepts: number;
+  /** How many /top lists for it. */
+  topConcepts: number;
+  /** The language tags of its concepts' prefLabels, lower case, sorted. */
+  languages: string[];
 }

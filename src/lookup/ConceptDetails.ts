@@ -52,6 +52,8 @@ export class ConceptDetails {
   private readonly scopeNotes: Label[] = [];
   /** Whether a row said the resource has one of the concept types (`concepts.rq` gives such a row). */
   isConcept = false;
+  /** The fields that walk the hierarchy, read apart (StoreHierarchy). */
+  hierarchy: ConceptFields = {};
 
   private constructor(
     readonly uri: string,
@@ -63,14 +65,19 @@ export class ConceptDetails {
   static read(rows: readonly Bindings[], lang: string, concepts = new Map<string, ConceptDetails>()): Map<string, ConceptDetails> {
     for (const row of rows) {
       if (row.concept?.termType !== 'NamedNode') continue;
-      let details = concepts.get(row.concept.value);
-      if (details === undefined) {
-        details = new ConceptDetails(row.concept.value, lang);
-        concepts.set(details.uri, details);
-      }
-      details.add(row);
+      ConceptDetails.of(concepts, row.concept.value, lang).add(row);
     }
     return concepts;
+  }
+
+  /** The details of `uri` in `concepts`, added (empty) when there are none yet. */
+  static of(concepts: Map<string, ConceptDetails>, uri: string, lang: string): ConceptDetails {
+    let details = concepts.get(uri);
+    if (details === undefined) {
+      details = new ConceptDetails(uri, lang);
+      concepts.set(uri, details);
+    }
+    return details;
   }
 
   private add(row: Bindings): void {
@@ -117,7 +124,10 @@ export class ConceptDetails {
   /** The opt-in fields named (from the rows of `conceptFields.rq`), in the contract's order. */
   fields(names: ReadonlySet<Field>): ConceptFields {
     const fields: ConceptFields = {};
+    if (names.has('ancestors')) fields.ancestors = this.hierarchy.ancestors ?? [];
     if (names.has('broader')) fields.broader = this.relatedList(this.broader);
+    if (names.has('narrower')) fields.narrower = this.hierarchy.narrower ?? [];
+    if (names.has('narrowerCount')) fields.narrowerCount = this.hierarchy.narrowerCount ?? 0;
     if (names.has('notation')) fields.notation = [...this.notations].sort(compareCodePoints);
     if (names.has('scheme')) fields.scheme = this.relatedList(this.schemes);
     if (names.has('scopeNote')) fields.scopeNote = chooseLabel(this.scopeNotes, this.lang) ?? '';

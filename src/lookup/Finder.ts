@@ -1,5 +1,5 @@
 import type { ReconcileCandidate, ReconcileFilter } from './reconcileInIndex.js';
-import type { Concept, Field } from './Concept.js';
+import type { Concept, Field, SchemeSummary } from './Concept.js';
 
 /** A /search or /suggest request after validation. */
 export interface FindRequest {
@@ -12,6 +12,17 @@ export interface FindRequest {
   lang?: string | undefined;
   scheme?: string | undefined;
   /** The opt-in fields asked for; none when absent. */
+  fields?: ReadonlySet<Field> | undefined;
+}
+
+/** A /top or /narrower request after validation: the scheme or concept, and the page. */
+export interface BrowseRequest {
+  /** The scheme (/top) or the concept (/narrower): an IRI. */
+  uri: string;
+  count: number;
+  /** 1-based. */
+  page: number;
+  lang?: string | undefined;
   fields?: ReadonlySet<Field> | undefined;
 }
 
@@ -52,9 +63,15 @@ export interface Finder {
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>>;
   /** The languages of the concepts' preferred labels, lower case, sorted: for a language selector. */
   languages(): Promise<string[]>;
+  /** /schemes: every concept scheme, by prefLabel in `lang`, then URI. */
+  schemes(lang: string): Promise<SchemeSummary[]>;
+  /** /top: a page of the scheme's top concepts, in browsing order (domain/browseOrder.ts). */
+  top(request: BrowseRequest): Promise<Concept[]>;
+  /** /narrower: a page of the concepts one level below the concept, in browsing order. */
+  narrower(request: BrowseRequest): Promise<Concept[]>;
 }
 
 /** The request's page as LIMIT and OFFSET. */
-export function pageOf(request: FindRequest): { limit: number; offset: number } {
+export function pageOf(request: FindRequest | BrowseRequest): { limit: number; offset: number } {
   return { limit: request.count, offset: (request.page - 1) * request.count };
 }

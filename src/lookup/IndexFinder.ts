@@ -3,8 +3,9 @@ import { ReconcileQuery } from '../domain/reconciliation.js';
 import { searchTerms, suggestTerms } from '../domain/matchPatterns.js';
 import { RankQuery } from '../domain/ranking.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
-import type { Concept, Field } from './Concept.js';
-import { pageOf, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
+import type { Concept, Field, SchemeSummary } from './Concept.js';
+import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
+import { browsePage, narrowerInIndex, schemesInIndex } from './browseInIndex.js';
 import { IndexScan } from './IndexScan.js';
 import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
@@ -74,6 +75,26 @@ export class IndexFinder implements Finder {
       this.namespaceList = namespacesOf(this.index.uris(sample));
     }
     return this.namespaceList;
+  }
+
+  async schemes(lang: string): Promise<SchemeSummary[]> {
+    return schemesInIndex(this.index, lang);
+  }
+
+  async top(request: BrowseRequest): Promise<Concept[]> {
+    const scheme = this.index.schemeNumber(request.uri);
+    return this.browse(scheme === undefined ? [] : this.index.topsOf(scheme), request);
+  }
+
+  async narrower(request: BrowseRequest): Promise<Concept[]> {
+    return this.browse(narrowerInIndex(this.index, request.uri), request);
+  }
+
+  /** The request's page of a browsing list of concepts, shown. */
+  private browse(list: ArrayLike<number>, request: BrowseRequest): Concept[] {
+    const lang = request.lang ?? this.defaultLang;
+    const fields = request.fields ?? NO_FIELDS;
+    return browsePage(this.index, list, lang, pageOf(request)).flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? []);
   }
 
   async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {

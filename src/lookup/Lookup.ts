@@ -1,8 +1,8 @@
 import { isRdfIri } from '../domain/iri.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { ReconcileFilter } from './reconcileInIndex.js';
-import type { Concept, ConceptFields, Field } from './Concept.js';
-import type { FindRequest, Finder, NamedCandidate } from './Finder.js';
+import type { Concept, ConceptFields, Field, SchemeSummary } from './Concept.js';
+import type { BrowseRequest, FindRequest, Finder, NamedCandidate } from './Finder.js';
 import type { IndexReport } from './IndexBuilds.js';
 import type { IndexPool } from './IndexPool.js';
 import type { StoreConcepts } from './StoreConcepts.js';
@@ -107,6 +107,21 @@ export class Lookup {
     return this.answering().finder.languages();
   }
 
+  /** /schemes: every concept scheme (API.md, "Browsing"). */
+  schemes(lang: string): Promise<SchemeSummary[]> {
+    return this.answering().finder.schemes(lang);
+  }
+
+  /** /top: a page of a scheme's top concepts. */
+  top(request: BrowseRequest): Promise<Concept[]> {
+    return this.answering().finder.top(request);
+  }
+
+  /** /narrower: a page of the concepts one level below a concept. */
+  narrower(request: BrowseRequest): Promise<Concept[]> {
+    return this.answering().finder.narrower(request);
+  }
+
   /**
    * The concepts among `uris`, in the order given, each once. From the label index when it is
    * in and the store has not moved since it was read (no store query: the index holds what a
@@ -130,9 +145,5 @@ export class Lookup {
 
   fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {
     return this.answering().concepts.fieldsOf(uris, lang, fields);
-  }
-
-  schemes(): Promise<string[]> {
-    return this.answering().concepts.schemes();
   }
 }

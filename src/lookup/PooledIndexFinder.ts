@@ -1,5 +1,5 @@
-import type { Concept, Field } from './Concept.js';
-import type { FindRequest, Finder } from './Finder.js';
+import type { Concept, Field, SchemeSummary } from './Concept.js';
+import type { BrowseRequest, FindRequest, Finder } from './Finder.js';
 import type { IndexFinder } from './IndexFinder.js';
 import type { IndexPool } from './IndexPool.js';
 import type { PooledMethod } from './indexWorker.js';
@@ -50,6 +50,19 @@ export class PooledIndexFinder implements Finder {
 
   languages(): Promise<string[]> {
     return this.local.languages();
+  }
+
+  schemes(lang: string): Promise<SchemeSummary[]> {
+    return this.local.schemes(lang);
+  }
+
+  /** A browsing list is sorted for the language asked: on the pool, as a search is. */
+  top(request: BrowseRequest): Promise<Concept[]> {
+    return this.call('top', [request]) as Promise<Concept[]>;
+  }
+
+  narrower(request: BrowseRequest): Promise<Concept[]> {
+    return this.call('narrower', [request]) as Promise<Concept[]>;
   }
 
   private call(method: PooledMethod, args: unknown[]): Promise<unknown> {

@@ -4,8 +4,9 @@ import { isRdfIri } from '../domain/iri.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
-import type { Concept, ConceptFields, Field } from './Concept.js';
+import { BROWSE_FIELDS, type Concept, type ConceptFields, type Field } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
+import { StoreHierarchy } from './StoreHierarchy.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 
@@ -15,6 +16,9 @@ const NO_FIELDS: ReadonlySet<Field> = new Set();
  * always ask the store. Rejects as the store does.
  */
 export class StoreConcepts {
+  /** The hierarchy as the store holds it: /schemes, /top, /narrower and the fields that walk it. */
+  readonly hierarchy: StoreHierarchy;
+
   constructor(
     private readonly store: SparqlStore,
     /** The catalogue of the vocabulary's state (with or without SKOS-XL branches). */
@@ -22,7 +26,9 @@ export class StoreConcepts {
     private readonly conceptTypes: readonly Term[],
     /** Lower case. */
     readonly defaultLang: string,
-  ) {}
+  ) {
+    this.hierarchy = new StoreHierarchy(store, queries, conceptTypes);
+  }
 
   /** Asks the store the cheapest query there is. */
   async ping(): Promise<void> {
@@ -50,16 +56,8 @@ export class StoreConcepts {
   /** The opt-in fields of concepts (and of resources that are not: they are not checked). One store query. */
   async fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {
     const distinct = [...new Set(uris)].filter(isRdfIri);
-    const details = distinct.length === 0 ? new Map<string, ConceptDetails>() : await this.fieldDetails(distinct, lang);
+    const details = distinct.length === 0 ? new Map<string, ConceptDetails>() : await this.fieldDetails(distinct, lang, fields);
     return new Map(distinct.map((uri) => [uri, details.get(uri)?.fields(fields) ?? emptyFields(fields)]));
-  }
-
-  /** The concept schemes (typed so, or with top concepts), sorted. One store query. */
-  async schemes(): Promise<string[]> {
-    const rows = await this.store.select(bindQuery(this.queries.template('schemes'), {}), 'schemes');
-    return rows
-      .flatMap((row: Bindings) => (row.scheme?.termType === 'NamedNode' && isRdfIri(row.scheme.value) ? [row.scheme.value] : []))
-      .sort();
   }
 
   /** What `concepts.rq` (and for opt-in fields, `conceptFields.rq`) says of the resources. */
@@ -71,22 +69,35 @@ export class StoreConcepts {
     });
     const [rows, details] = await Promise.all([
       this.store.select(query, 'concepts'),
-      fields.size === 0 ? undefined : this.fieldDetails(uris, lang),
+      fields.size === 0 ? undefined : this.fieldDetails(uris, lang, fields),
     ]);
     return ConceptDetails.read(rows, lang, details);
   }
 
-  /** What `conceptFields.rq` says of the concepts: their opt-in fields' values. */
-  async fieldDetails(uris: readonly string[], lang: string): Promise<Map<string, ConceptDetails>> {
+  /**
+   * What `conceptFields.rq` says of the concepts: their opt-in fields' values; and, where
+   * `fields` names one that walks the hierarchy, what StoreHierarchy reads (at the same time).
+   */
+  async fieldDetails(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptDetails>> {
     const query = bindQuery(this.queries.template('conceptFields'), { concept: uris.map((uri) => rdf.namedNode(uri)) });
-    return ConceptDetails.read(await this.store.select(query, 'conceptFields'), lang);
+    const walks = BROWSE_FIELDS.some((field) => fields.has(field));
+    const [rows, hierarchy] = await Promise.all([
+      this.store.select(query, 'conceptFields'),
+      walks ? this.hierarchy.fieldsOf(uris, lang, fields) : undefined,
+    ]);
+    const details = ConceptDetails.read(rows, lang);
+    for (const [uri, found] of hierarchy ?? []) ConceptDetails.of(details, uri, lang).hierarchy = found;
+    return details;
   }
 }
 
 /** The fields asked for, with nothing in them. */
 export function emptyFields(fields: ReadonlySet<Field>): ConceptFields {
   return {
+    ...(fields.has('ancestors') ? { ancestors: [] } : {}),
     ...(fields.has('broader') ? { broader: [] } : {}),
+    ...(fields.has('narrower') ? { narrower: [] } : {}),
+    ...(fields.has('narrowerCount') ? { narrowerCount: 0 } : {}),
     ...(fields.has('notation') ? { notation: [] } : {}),
     ...(fields.has('scheme') ? { scheme: [] } : {}),
     ...(fields.has('scopeNote') ? { scopeNote: '' } : {}),

@@ -13,8 +13,8 @@ import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SpellingVariants } from '../sparql/SpellingVariants.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
-import type { Concept, Field } from './Concept.js';
-import { pageOf, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
+import type { Concept, Field, SchemeSummary } from './Concept.js';
+import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
 import { named } from './IndexFinder.js';
 import { IndexScan } from './IndexScan.js';
 import type { ReconcileFilter } from './reconcileInIndex.js';
@@ -22,6 +22,7 @@ import { searchInIndex } from './searchInIndex.js';
 import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf } from './shownConcept.js';
 import { conceptOf, emptyFields, type StoreConcepts } from './StoreConcepts.js';
+import type { Placed } from './StoreHierarchy.js';
 
 /**
  * How many candidate concepts the store's query brings at most besides those of the page
@@ -82,7 +83,7 @@ export class StoreFinder implements Finder {
     if (scan === undefined) return [];
     const uris = suggestInIndex(scan, query, request, lang, pageOf(request));
     const fields = request.fields ?? NO_FIELDS;
-    const details = fields.size === 0 || uris.length === 0 ? undefined : await this.options.concepts.fieldDetails(uris, lang);
+    const details = fields.size === 0 || uris.length === 0 ? undefined : await this.options.concepts.fieldDetails(uris, lang, fields);
     // fields asked for are always present: empty where the store has nothing for them
     return uris.map((uri) => ({
       uri,
@@ -141,6 +142,30 @@ export class StoreFinder implements Finder {
   /** Read from the store as /get reads them. */
   async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
     return new Map((await this.options.concepts.get(uris, lang, fields)).map((concept) => [concept.uri, concept]));
+  }
+
+  schemes(lang: string): Promise<SchemeSummary[]> {
+    return this.options.concepts.hierarchy.schemes(lang);
+  }
+
+  async top(request: BrowseRequest): Promise<Concept[]> {
+    const lang = request.lang ?? this.options.defaultLang;
+    return this.page(await this.options.concepts.hierarchy.top(request.uri, lang), request, lang);
+  }
+
+  async narrower(request: BrowseRequest): Promise<Concept[]> {
+    const lang = request.lang ?? this.options.defaultLang;
+    const { concepts } = this.options;
+    // a URI that is no concept has nothing below it (API.md), whatever points to it
+    const [below, self] = await Promise.all([concepts.hierarchy.narrowerOf([request.uri], lang), concepts.get([request.uri], lang)]);
+    return self.length === 0 ? [] : this.page(below.get(request.uri) ?? [], request, lang);
+  }
+
+  /** The request's page of a browsing list, read as /get reads concepts. */
+  private async page(list: readonly Placed[], request: BrowseRequest, lang: string): Promise<Concept[]> {
+    const { limit, offset } = pageOf(request);
+    const uris = list.slice(offset, offset + limit).map((placed) => placed.uri);
+    return uris.length === 0 ? [] : this.options.concepts.get(uris, lang, request.fields ?? NO_FIELDS);
   }
 
   async languages(): Promise<string[]> {

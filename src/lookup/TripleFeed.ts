@@ -3,8 +3,8 @@ import { labelLanguage } from '../domain/labelLanguage.js';
 import type { LabelIndexBuilder, VocabularyProperty } from '../index/LabelIndexBuilder.js';
 import { NTriplesRows } from '../store/NTriplesRows.js';
 
-/** What the triples of a read are to the builder: the concepts of a type (`typed`), or a property's values. */
-export type Feeds = 'typed' | VocabularyProperty;
+/** What the triples of a read are to the builder: the concepts of a type (`typed`), the concept schemes (`schemeTyped`), or a property's values. */
+export type Feeds = 'typed' | 'schemeTyped' | VocabularyProperty;
 
 /** What one answer brought: its triples, the summed lengths of their values (the change probe's figure) and the lines that were no triple. */
 export interface FedAnswer {
@@ -23,9 +23,10 @@ export class TripleFeed {
   constructor(builder: LabelIndexBuilder, feeds: Feeds) {
     const fed = this.fed;
     this.triples = new NTriplesRows(
-      feeds === 'typed'
+      feeds === 'typed' || feeds === 'schemeTyped'
         ? (row) => {
-            builder.typed(row.subject);
+            if (feeds === 'typed') builder.typed(row.subject);
+            else builder.schemeTyped(row.subject);
             fed.characters += codePoints(row.subject);
           }
         : (row) => {

@@ -8,7 +8,7 @@ import { IndexFinder } from './IndexFinder.js';
 // calls it is sent one at a time.
 
 /** The Finder methods that run on the pool: those whose cost grows with the data. */
-export type PooledMethod = 'search' | 'suggest' | 'reconcile';
+export type PooledMethod = 'search' | 'suggest' | 'reconcile' | 'top' | 'narrower';
 
 /** What a pool thread is sent. */
 export type PoolMessage =

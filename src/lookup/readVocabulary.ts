@@ -72,6 +72,14 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
     value: 'subject',
     feeds: 'typed',
   }));
+  // the schemes: /schemes lists those typed so, concepts in them or not
+  reads.push({
+    name: 'schemes: a skos:ConceptScheme',
+    template: queries.read('readTyped'),
+    bindings: { conceptType: rdf.namedNode(`${SKOS}ConceptScheme`) },
+    value: 'subject',
+    feeds: 'schemeTyped',
+  });
   for (const [property, iri] of Object.entries(PROPERTIES) as Array<[VocabularyProperty, string]>) {
     reads.push({
       name: short(iri),

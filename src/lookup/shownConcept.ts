@@ -1,7 +1,9 @@
-import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { chooseLabel } from '../domain/chooseLabel.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, ConceptFields, Field, Related } from './Concept.js';
+import { ancestorsInIndex, narrowerRelated } from './browseInIndex.js';
+import { labelOf } from './shownLabel.js';
 
 /**
  * A concept as the contract shows it, from what the label index holds (no store query): the
@@ -23,7 +25,10 @@ export function shownConcept(index: LabelIndex, uri: string, lang: string, field
   };
   if (fields.size === 0) return shown;
   const optIn: ConceptFields = {};
+  if (fields.has('ancestors')) optIn.ancestors = ancestorsInIndex(index, concept, lang);
   if (fields.has('broader')) optIn.broader = relatedList(index, index.broaderOf(concept), lang);
+  if (fields.has('narrower')) optIn.narrower = narrowerRelated(index, concept, lang);
+  if (fields.has('narrowerCount')) optIn.narrowerCount = index.narrowerOf(concept).length;
   if (fields.has('notation')) optIn.notation = [...new Set(index.notationsOf(concept))].sort(compareCodePoints);
   if (fields.has('scheme')) optIn.scheme = relatedList(index, index.schemeResourcesOf(concept), lang);
   if (fields.has('scopeNote')) optIn.scopeNote = chooseLabel(labels.scopeNote, lang) ?? '';
@@ -40,11 +45,6 @@ export function prefLabelOf(index: LabelIndex, uri: string, lang: string): strin
 export function schemesOf(index: LabelIndex, uri: string): string[] {
   const concept = index.conceptAt(uri);
   return concept === undefined ? [] : index.schemeResourcesOf(concept).map((scheme) => index.iriOf(scheme));
-}
-
-/** The contract's label of a resource: a prefLabel by the language rule, failing that an rdfs:label, failing that "". */
-function labelOf(labels: { prefLabel: Label[]; rdfsLabel: Label[] }, lang: string): string {
-  return chooseLabel(labels.prefLabel, lang) ?? chooseLabel(labels.rdfsLabel, lang) ?? '';
 }
 
 /** Shown resources as the contract lists linked ones: each once, by label, then URI. */

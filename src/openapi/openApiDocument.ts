@@ -6,6 +6,7 @@ import { MAX_BATCH, MAX_NOTATIONS, MAX_PROPERTIES, MAX_TEXT, MAX_VALUES } from '
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
 import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
+import { browsePaths, browseSchemas, countParameter } from './browseDescription.js';
 
 /**
  * The reconciliation API's paths (docs/openrefine.md, "Reconciliation: OpenRefine" and "Reconciliation,
@@ -223,6 +224,11 @@ const TAGS: readonly { name: string; description: string; holds: (path: string) 
     holds: (path) => /^\/(get|search|suggest|languages)$/.test(path),
   },
   {
+    name: 'Browsing',
+    description: 'The concept schemes, their top concepts, and the concepts one level down.',
+    holds: (path) => /^\/(schemes|top|narrower)$/.test(path),
+  },
+  {
     name: 'Reconciliation 0.2',
     description: "The W3C reconciliation API 0.2, as OpenRefine's client speaks it.",
     holds: (path) => path.startsWith('/reconcile') && !path.startsWith('/reconcile/1.0-draft'),
@@ -317,12 +323,7 @@ function describedPaths(config: Config, version: string): object {
   });
   const findParameters = (defaultCount: number): object[] => [
     ref('parameters', 'q'),
-    {
-      name: 'count',
-      in: 'query',
-      description: `Concepts per page, 1 to ${MAX_COUNT}.`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_COUNT, default: defaultCount },
-    },
+    countParameter(MAX_COUNT, defaultCount),
     ref('parameters', 'page'),
     ref('parameters', 'lang'),
     ref('parameters', 'scheme'),
@@ -356,6 +357,7 @@ function describedPaths(config: Config, version: string): object {
       },
     },
   });
+  const browse = browseSchemas(ref);
   const errorResponse = (description: string, example: string, retryAfter = false): object => ({
     description,
     headers: { 'Cache-Control': { schema: { const: 'no-store' } }, ...(retryAfter ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
@@ -368,7 +370,7 @@ function describedPaths(config: Config, version: string): object {
       title: 'SKOS concept lookup',
       version,
       description: [
-        'Look up the concepts of a SKOS vocabulary kept in a SPARQL store: by URI (`/get`), by their labels (`/search`), and as type-ahead suggestions from the first keystroke (`/suggest`).',
+        'Look up the concepts of a SKOS vocabulary kept in a SPARQL store: by URI (`/get`), by their labels (`/search`), and as type-ahead suggestions from the first keystroke (`/suggest`); browse it by scheme (`/schemes`, `/top`, `/narrower`).',
         '',
         'Every path answers `GET` and `HEAD`; `OPTIONS` answers a CORS preflight with 204; any other method gets a 405 with `Allow: GET, HEAD, OPTIONS` and the error body. An unknown path is a 404 with the error body. Bodies are JSON (`application/json; charset=utf-8`) whatever the `Accept` header, with `Access-Control-Allow-Origin: *`. Unknown query parameters are ignored; a parameter that must be single but is given twice is a 400.',
         '',
@@ -413,6 +415,7 @@ function describedPaths(config: Config, version: string): object {
         findParameters(hal ? SKOS_SUGGESTER_DEFAULT_COUNT : SUGGEST_DEFAULT_COUNT),
         'FindResponse',
       ),
+      ...browsePaths(lookup, ref),
       ...reconcilePaths(),
       '/languages': lookup(
         'The languages of the labels',
@@ -484,11 +487,14 @@ function describedPaths(config: Config, version: string): object {
               items: ref('schemas', 'Related'),
               description: 'skos:related in either direction, distinct by URI, sorted by label then URI. Empty in /suggest answers.',
             },
+            ancestors: browse.conceptProperties.ancestors,
             broader: {
               type: 'array',
               items: ref('schemas', 'Related'),
               description: 'Opt-in: skos:broader, or skos:narrower pointing at the concept; sorted as related.',
             },
+            narrower: browse.conceptProperties.narrower,
+            narrowerCount: browse.conceptProperties.narrowerCount,
             notation: { type: 'array', items: { type: 'string' }, description: 'Opt-in: skos:notation values, sorted.' },
             scheme: {
               type: 'array',
@@ -521,6 +527,7 @@ function describedPaths(config: Config, version: string): object {
           'This request: the base path, then /search?q=Q&page=P&count=C or /suggest?q=Q, then &lang=X, &scheme=S and &fields=F when given.',
           MAX_COUNT,
         ),
+        ...browse.schemas,
         LanguagesResponse: {
           type: 'object',
           required: ['default', 'languages'],

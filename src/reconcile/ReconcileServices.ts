@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
-import { FIELDS } from '../lookup/Concept.js';
+import { DETAIL_FIELDS } from '../lookup/Concept.js';
 import { BadRequestError } from '../errors.js';
 import { QueryParameters, checkedText, integer, queryParameters, single } from '../endpoints/parameters.js';
 import { isRdfIri } from '../domain/iri.js';
@@ -85,9 +85,8 @@ export class ReconcileServices {
 
   /** The concept types and the concept schemes whose id, or a word of whose name, starts with `prefix` ("" gives all). */
   async suggestTypes(prefix: string, offset: number, limit: number): Promise<ReconcileType[]> {
-    const schemes = await this.concepts.schemes();
-    const labels = await this.concepts.labelsOf(schemes, this.config.defaultLang);
-    const types = [...this.defaultTypes, ...schemes.map((id) => ({ id, name: labels.get(id) || id }))];
+    const schemes = await this.concepts.schemes(this.config.defaultLang);
+    const types = [...this.defaultTypes, ...schemes.map(({ uri, prefLabel }) => ({ id: uri, name: prefLabel || uri }))];
     const wanted = prefix.trim().toLowerCase();
     const matches = (type: ReconcileType): boolean =>
       wanted === '' ||
@@ -121,7 +120,7 @@ export class ReconcileServices {
     const ids = substitutedIds(query, 'id');
     if (ids.length === 0) throw new BadRequestError("'id' parameter is mandatory");
     const iris = ids.filter(isRdfIri);
-    const found = iris.length === 0 ? [] : await this.concepts.get(iris, undefined, new Set(FIELDS));
+    const found = iris.length === 0 ? [] : await this.concepts.get(iris, undefined, new Set(DETAIL_FIELDS));
     const concept = found.find((c) => c.uri === iris[0]) ?? found[0];
     const page = `${this.baseUrl(req, res)}/?uri=`;
     res.set('Content-Type', 'text/html; charset=utf-8');

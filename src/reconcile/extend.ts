@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import type { Concept, Related } from '../lookup/Concept.js';
-import { FIELDS } from '../lookup/Concept.js';
+import { DETAIL_FIELDS } from '../lookup/Concept.js';
 import { isRdfIri } from '../domain/iri.js';
 import { isLangTag } from '../domain/langTag.js';
 import { MAX_URIS } from '../endpoints/parameters.js';
@@ -52,7 +52,7 @@ export async function extend(
   for (const lang of langs) {
     const found = new Map<string, Concept>();
     for (let i = 0; i < iris.length; i += MAX_URIS) {
-      for (const concept of await concepts.get(iris.slice(i, i + MAX_URIS), lang, new Set(FIELDS))) found.set(concept.uri, concept);
+      for (const concept of await concepts.get(iris.slice(i, i + MAX_URIS), lang, new Set(DETAIL_FIELDS))) found.set(concept.uri, concept);
     }
     byLang.set(lang, found);
   }

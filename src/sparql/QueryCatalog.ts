@@ -15,8 +15,13 @@ export const QUERY_NAMES = [
   'ping',
   'xlLabels',
   'languages',
-  'schemes',
   'notations',
+  'narrower',
+  'broaderConcepts',
+  'topConcepts',
+  'implicitTop',
+  'schemeList',
+  'schemeConcepts',
 ] as const;
 /** The label index's reads: CONSTRUCT queries of one pattern each (see readTriples.rq). */
 export const READ_QUERY_NAMES = ['readTriples', 'readTyped', 'readXlLabels'] as const;

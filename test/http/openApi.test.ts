@@ -75,6 +75,7 @@ describe('the OpenAPI description at /openapi.json', () => {
         '/health',
         '/languages',
         '/metrics',
+        '/narrower',
         '/openapi.json',
         '/ready',
         '/reconcile',
@@ -84,8 +85,10 @@ describe('the OpenAPI description at /openapi.json', () => {
         '/reconcile/suggest/entity',
         '/reconcile/suggest/property',
         '/reconcile/suggest/type',
+        '/schemes',
         '/search',
         '/suggest',
+        '/top',
       ].sort(),
     );
   });
@@ -112,6 +115,11 @@ describe('the OpenAPI description at /openapi.json', () => {
       '/suggest?q=zzzz',
       '/suggest?q=t&fields=broader',
       '/languages',
+      '/schemes',
+      '/schemes?lang=de',
+      '/top?scheme=https%3A%2F%2Fexample.org%2Ffood%2Fdishes&count=3&fields=ancestors,narrower,narrowerCount',
+      '/narrower?uri=https%3A%2F%2Fexample.org%2Ffood%2Fbeverages&page=2&count=2&lang=fr&fields=notation',
+      getPath(['tea'], '&fields=ancestors,narrower,narrowerCount'),
       '/health',
       '/ready',
       '/openapi.json',
@@ -143,6 +151,9 @@ describe('the OpenAPI description at /openapi.json', () => {
       '/suggest?q=tea&page=0',
       '/suggest?q=tea&lang=x_y',
       '/search?q=a&q=b',
+      '/top',
+      '/narrower',
+      '/narrower?uri=https%3A%2F%2Fexample.org%2Ffood%2Ftea&count=1001',
     ]) {
       await expectDescribed(service, path, 400);
     }
@@ -159,6 +170,9 @@ describe('the OpenAPI description at /openapi.json', () => {
     const page = parameters('/suggest').find((parameter) => parameter.name === 'page').schema;
     await expectDescribed(service, `/suggest?q=tea&count=1&page=${page.maximum}`, 200);
     await expectDescribed(service, `/suggest?q=tea&count=1&page=${page.maximum + 1}`, 400);
+    const browseCount = parameters('/narrower').find((parameter) => parameter.name === 'count').schema;
+    await expectDescribed(service, `/narrower?uri=https%3A%2F%2Fexample.org%2Ffood%2Ftea&count=${browseCount.maximum}`, 200);
+    await expectDescribed(service, `/top?scheme=https%3A%2F%2Fexample.org%2Ffood%2Fdishes&count=${browseCount.maximum + 1}`, 400);
     const uri = parameters('/get').find((parameter) => parameter.name === 'uri').schema;
     await expectDescribed(service, getPath(Array.from({ length: uri.maxItems }, (_, i) => `c${i}`)), 200);
     await expectDescribed(service, getPath(Array.from({ length: uri.maxItems + 1 }, (_, i) => `c${i}`)), 400);

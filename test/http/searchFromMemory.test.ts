@@ -8,7 +8,7 @@ import { startService, type RunningService } from '../support/service.js';
 // resources that are no concept, deprecated concepts, blank nodes, SKOS-XL, 120 languages),
 // and on every store the suite runs against (without the index, both come from the store).
 
-const FIELDS = 'broader,notation,scheme,scopeNote';
+const FIELDS = 'ancestors,broader,narrower,narrowerCount,notation,scheme,scopeNote';
 const LANGS = [undefined, 'en', 'fr', 'ja', 'zz'];
 /** First keystrokes that between them suggest most concepts. */
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyz', 'ü', 'é', '東', 'м'];
@@ -75,6 +75,39 @@ describe.each(['sample', 'test/fixtures/real-world-oddities.nt'])('every /search
     expect(suggestedAtAll.size).toBeGreaterThan(file === 'sample' ? 150 : 5);
     expect([...suggestedAtAll].filter((uri) => !compared.has(uri))).toEqual([]);
   }, 600_000); // a few hundred requests; on the store path each asks the store (on Jena, 200 s on a slow 2-core machine): a bound, not a timing
+
+  test('/schemes, /top and /narrower list what the store path lists, walked from every scheme down, in every language', async () => {
+    const [schemes, storeSchemes] = await Promise.all([service.get('/schemes'), storePath.get('/schemes')]);
+    expect(schemes.status).toBe(200);
+    expect(schemes.body).toEqual(storeSchemes.body);
+    // and from every concept a first keystroke suggests (the oddities have no scheme)
+    const suggested = new Set<string>();
+    for (const letter of LETTERS)
+      for (const { uri } of (await service.get(`/suggest?q=${encodeURIComponent(letter)}&count=50`)).body.concepts) suggested.add(uri);
+    for (const lang of ['en', 'fr', 'zz']) {
+      const seen = new Set<string>();
+      let open: string[] = [...suggested];
+      for (const { uri } of schemes.body.schemes) {
+        const path = `/top?scheme=${encodeURIComponent(uri)}&count=1000&lang=${lang}&fields=narrowerCount`;
+        const [top, storeTop] = await Promise.all([service.get(path), storePath.get(path)]);
+        expect([path, top.body]).toEqual([path, storeTop.body]);
+        open.push(...top.body.concepts.map((concept: { uri: string }) => concept.uri));
+      }
+      while (open.length > 0) {
+        const next: string[] = [];
+        for (const uri of open) {
+          if (seen.has(uri)) continue;
+          seen.add(uri);
+          const path = `/narrower?uri=${encodeURIComponent(uri)}&count=1000&lang=${lang}&fields=ancestors,narrowerCount`;
+          const [below, storeBelow] = await Promise.all([service.get(path), storePath.get(path)]);
+          expect([path, below.body]).toEqual([path, storeBelow.body]);
+          next.push(...below.body.concepts.map((concept: { uri: string }) => concept.uri));
+        }
+        open = next;
+      }
+      expect(seen.size).toBeGreaterThan(file === 'sample' ? 150 : 5);
+    }
+  }, 600_000);
 
   test('/languages lists what the store path lists', async () => {
     const [fromIndex, fromStore] = await Promise.all([service.get('/languages'), storePath.get('/languages')]);

@@ -24,9 +24,21 @@ export const ODDITIES = 'test/fixtures/real-world-oddities.nt';
  * ODDITIES_GRAPH.
  */
 export function odditiesSettings(): Record<string, string> {
-  if (process.env.SPARQL_ENDPOINT === undefined) return { DATA_FILES: ODDITIES };
-  const graph = process.env.ODDITIES_GRAPH;
-  if (graph === undefined) throw new Error(`ODDITIES_GRAPH must name the graph that holds ${ODDITIES} when SPARQL_ENDPOINT is set`);
+  return fixtureSettings(ODDITIES, 'ODDITIES_GRAPH');
+}
+
+/** The browsing fixture (test/fixtures/hierarchy.ttl). */
+export const HIERARCHY = 'test/fixtures/hierarchy.ttl';
+
+/**
+ * Settings for a service on a fixture file: on the embedded store the service loads it; on
+ * another store (SPARQL_ENDPOINT), the suite's script has loaded it into the graph that the
+ * environment variable `graphVariable` names.
+ */
+export function fixtureSettings(file: string, graphVariable: string): Record<string, string> {
+  if (process.env.SPARQL_ENDPOINT === undefined) return { DATA_FILES: file };
+  const graph = process.env[graphVariable];
+  if (graph === undefined) throw new Error(`${graphVariable} must name the graph that holds ${file} when SPARQL_ENDPOINT is set`);
   return { SPARQL_GRAPH: graph };
 }
 

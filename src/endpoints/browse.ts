@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+import { BadRequestError } from '../errors.js';
+import { cachedAnswer } from '../http/cachedAnswer.js';
+import { rendered } from '../http/ResponseCache.js';
+import { sendRendered } from '../http/sendRendered.js';
+import type { BrowseRequest } from '../lookup/Finder.js';
+import type { EndpointContext } from './EndpointContext.js';
+import {
+  browseCountParameter,
+  fieldsParameter,
+  fieldsValue,
+  langParameter,
+  oneUriParameter,
+  pageParameter,
+  queryParameters,
+  schemeParameter,
+  type QueryParameters,
+} from './parameters.js';
+
+/**
+ * GET /schemes[?lang=X]: `{"schemes": [...]}`, every concept scheme with its label, its
+ * concepts, its top concepts and its languages (API.md, "Browsing").
+ */
+export function schemesHandler({ config, concepts, cache }: EndpointContext): RequestHandler {
+  return async (req, res) => {
+    const lang = langParameter(queryParameters(req.url)) ?? config.defaultLang;
+    const key = JSON.stringify(['schemes', lang]);
+    const body = await cachedAnswer(res, cache, key, async () => rendered({ schemes: await concepts.schemes(lang) }));
+    sendRendered(req, res, body, config.httpMaxAge);
+  };
+}
+
+/**
+ * GET /top?scheme=S: a page of the scheme's top concepts, in browsing order. `scheme` may be
+ * left out where the data holds exactly one scheme.
+ */
+export function topHandler(context: EndpointContext): RequestHandler {
+  return browseHandler('top', context, async (params, lang) => {
+    const scheme = schemeParameter(params);
+    if (scheme !== undefined) return scheme;
+    const schemes = await context.concepts.schemes(lang);
+    if (schemes.length === 1) return (schemes[0] as { uri: string }).uri;
+    const where = `${context.config.basePath}/schemes`;
+    throw new BadRequestError(
+      schemes.length === 0
+        ? `'scheme' parameter is mandatory: the vocabulary has no concept scheme, so /top has none to list (${where} lists them)`
+        : `'scheme' parameter is mandatory: the vocabulary has ${schemes.length} concept schemes (${where} lists them)`,
+    );
+  });
+}
+
+/** GET /narrower?uri=C: a page of the concepts one level below C, in browsing order. */
+export function narrowerHandler(context: EndpointContext): RequestHandler {
+  return browseHandler('narrower', context, async (params) => oneUriParameter(params));
+}
+
+/** The shared shape of /top and /narrower: `{"concepts": [...]}`, one page of a browsing list. */
+function browseHandler(
+  name: 'top' | 'narrower',
+  { config, concepts, cache }: EndpointContext,
+  subject: (params: QueryParameters, lang: string) => Promise<string>,
+): RequestHandler {
+  return async (req, res) => {
+    const params = queryParameters(req.url);
+    const count = browseCountParameter(params);
+    const page = pageParameter(params, count);
+    const lang = langParameter(params);
+    const fields = fieldsParameter(params);
+    const uri = await subject(params, lang ?? config.defaultLang);
+    const request: BrowseRequest = { uri, count, page, lang, fields };
+    const key = JSON.stringify([name, uri, count, page, lang ?? null, fieldsValue(fields)]);
+    const body = await cachedAnswer(res, cache, key, async () => rendered({ concepts: await concepts[name](request) }));
+    sendRendered(req, res, body, config.httpMaxAge);
+  };
+}

@@ -1,0 +1,195 @@
+import rdf from '@rdfjs/data-model';
+import type { Term } from '@rdfjs/types';
+import { browseKey, compareBrowse, type BrowseKey } from '../domain/browseOrder.js';
+import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { compareCodePoints } from '../domain/compareCodePoints.js';
+import { isRdfIri } from '../domain/iri.js';
+import { labelLanguage } from '../domain/labelLanguage.js';
+import { DCTERMS, RDFS, SKOS } from '../domain/namespaces.js';
+import { bindQuery } from '../sparql/bindQuery.js';
+import type { QueryCatalog } from '../sparql/QueryCatalog.js';
+import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
+import type { ConceptFields, Field, Related, SchemeSummary } from './Concept.js';
+
+/**
+ * How far `ancestors` walks up at most, on either path: a hierarchy deeper than this (none
+ * that we know of comes near it) is cut at its top. A cycle stops the walk before.
+ */
+export const MAX_ANCESTORS = 64;
+
+/** A concept of a browsing list: what it shows as a Related, and its place. */
+export interface Placed extends Related {
+  key: BrowseKey;
+}
+
+/** The notations and labels of a resource, as the browsing queries' rows give them. */
+class PlaceRows {
+  readonly notations: string[] = [];
+  readonly pref: Label[] = [];
+  readonly rdfs: Label[] = [];
+  readonly title: Label[] = [];
+
+  add(row: Bindings): void {
+    const value = row.value;
+    if (value?.termType !== 'Literal') return;
+    const property = row.property?.value;
+    if (property === `${SKOS}notation`) this.notations.push(value.value);
+    else {
+      const label = { value: value.value, language: labelLanguage(value.language) };
+      if (property === `${SKOS}prefLabel`) this.pref.push(label);
+      else if (property === `${RDFS}label`) this.rdfs.push(label);
+      else if (property === `${DCTERMS}title`) this.title.push(label);
+    }
+  }
+
+  label(lang: string): string {
+    return chooseLabel(this.pref, lang) ?? chooseLabel(this.rdfs, lang) ?? chooseLabel(this.title, lang) ?? '';
+  }
+
+  placed(uri: string, lang: string): Placed {
+    const label = this.label(lang);
+    return { label, uri, key: browseKey(uri, this.notations, label) };
+  }
+}
+
+/**
+ * The hierarchy read from the store (LABEL_INDEX=off, or while the index is built): /schemes,
+ * /top, /narrower and the fields that walk it (`ancestors`, `narrower`, `narrowerCount`),
+ * by `narrower.rq`, `broaderConcepts.rq`, `topConcepts.rq`, `implicitTop.rq`, `schemeList.rq`
+ * and `schemeConcepts.rq`. Lists are sorted here, by the same rule as the index's
+ * (domain/browseOrder.ts). Rejects as the store does.
+ */
+export class StoreHierarchy {
+  constructor(
+    private readonly store: SparqlStore,
+    private readonly queries: QueryCatalog,
+    private readonly conceptTypes: readonly Term[],
+  ) {}
+
+  /** The concepts one level below each of `uris`, in browsing order. */
+  narrowerOf(uris: readonly string[], lang: string): Promise<Map<string, Placed[]>> {
+    return this.linked('narrower', uris, lang);
+  }
+
+  /** The top concepts of a scheme (stated, or else implicit: API.md), in browsing order. */
+  async top(scheme: string, lang: string): Promise<Placed[]> {
+    if (!isRdfIri(scheme)) return [];
+    const bindings = { scheme: rdf.namedNode(scheme), conceptType: this.conceptTypes };
+    // implicitTop.rq answers nothing where topConcepts.rq may answer: one of them is empty
+    const [stated, implicit] = await Promise.all(
+      (['topConcepts', 'implicitTop'] as const).map((name) => this.store.select(bindQuery(this.queries.template(name), bindings), name)),
+    );
+    return sorted(grouped([...(stated as Bindings[]), ...(implicit as Bindings[])], 'concept'), lang);
+  }
+
+  /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages. */
+  async schemes(lang: string): Promise<SchemeSummary[]> {
+    const bindings = { conceptType: this.conceptTypes };
+    const [labelRows, memberRows] = await Promise.all(
+      (['schemeList', 'schemeConcepts'] as const).map((name) => this.store.select(bindQuery(this.queries.template(name), bindings), name)),
+    );
+    const members = new Map<string, { concepts: Set<string>; languages: Set<string> }>();
+    for (const row of memberRows as Bindings[]) {
+      if (row.scheme?.termType !== 'NamedNode' || row.concept === undefined) continue;
+      let member = members.get(row.scheme.value);
+      if (member === undefined) members.set(row.scheme.value, (member = { concepts: new Set(), languages: new Set() }));
+      member.concepts.add(row.concept.value);
+      if (row.language !== undefined && row.language.value !== '') member.languages.add(row.language.value);
+    }
+    const schemes = [...grouped(labelRows as Bindings[], 'scheme')].filter(([uri]) => isRdfIri(uri));
+    const tops = await Promise.all(schemes.map(([uri]) => this.top(uri, lang)));
+    return schemes
+      .map(([uri, rows], i): SchemeSummary => ({
+        uri,
+        prefLabel: rows.label(lang),
+        concepts: members.get(uri)?.concepts.size ?? 0,
+        topConcepts: (tops[i] as Placed[]).length,
+        languages: [...(members.get(uri)?.languages ?? [])].sort(compareCodePoints),
+      }))
+      .sort(compareSchemes);
+  }
+
+  /** The fields that walk the hierarchy, of each of `uris` (asked only for those named in `fields`). */
+  async fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {
+    const [below, ancestors] = await Promise.all([
+      fields.has('narrower') || fields.has('narrowerCount') ? this.narrowerOf(uris, lang) : undefined,
+      fields.has('ancestors') ? this.ancestors(uris, lang) : undefined,
+    ]);
+    return new Map(
+      uris.map((uri) => {
+        const found: ConceptFields = {};
+        if (ancestors !== undefined) found.ancestors = ancestors.get(uri) ?? [];
+        const list = below?.get(uri) ?? [];
+        if (fields.has('narrower')) found.narrower = list.map(related);
+        if (fields.has('narrowerCount')) found.narrowerCount = list.length;
+        return [uri, found];
+      }),
+    );
+  }
+
+  /**
+   * Each concept's ancestors (API.md): its first broader concept in browsing order, then that
+   * one's, up to one with none, or one met before, or MAX_ANCESTORS levels; top first. One
+   * store query a level, for all the concepts at once.
+   */
+  private async ancestors(uris: readonly string[], lang: string): Promise<Map<string, Related[]>> {
+    const walks = new Map(uris.map((uri) => [uri, { at: uri, seen: new Set([uri]), path: [] as Related[], done: false }]));
+    for (let level = 0; level < MAX_ANCESTORS; level++) {
+      const open = [...walks.values()].filter((walk) => !walk.done);
+      if (open.length === 0) break;
+      const above = await this.linked('broader', [...new Set(open.map((walk) => walk.at))], lang);
+      for (const walk of open) {
+        const first = above.get(walk.at)?.[0];
+        if (first === undefined || walk.seen.has(first.uri)) {
+          walk.done = true;
+          continue;
+        }
+        walk.seen.add(first.uri);
+        walk.path.push(related(first));
+        walk.at = first.uri;
+      }
+    }
+    return new Map([...walks].map(([uri, walk]) => [uri, walk.path.reverse()]));
+  }
+
+  /** The concepts one level below (`narrower.rq`) or above (`broaderConcepts.rq`) each of `uris`, in browsing order. */
+  private async linked(direction: 'narrower' | 'broader', uris: readonly string[], lang: string): Promise<Map<string, Placed[]>> {
+    const from = [...new Set(uris)].filter(isRdfIri);
+    if (from.length === 0) return new Map();
+    const name = direction === 'narrower' ? 'narrower' : 'broaderConcepts';
+    const query = bindQuery(this.queries.template(name), { from: from.map((uri) => rdf.namedNode(uri)), conceptType: this.conceptTypes });
+    const byFrom = new Map<string, Bindings[]>();
+    for (const row of await this.store.select(query, name)) {
+      if (row.from?.termType !== 'NamedNode') continue;
+      byFrom.set(row.from.value, [...(byFrom.get(row.from.value) ?? []), row]);
+    }
+    return new Map([...byFrom].map(([uri, rows]) => [uri, sorted(grouped(rows, 'concept'), lang)]));
+  }
+}
+
+/** A Related of a placed concept. */
+function related({ label, uri }: Placed): Related {
+  return { label, uri };
+}
+
+/** Rows grouped by the IRI in `variable`. */
+function grouped(rows: readonly Bindings[], variable: string): Map<string, PlaceRows> {
+  const byUri = new Map<string, PlaceRows>();
+  for (const row of rows) {
+    const term = row[variable];
+    if (term?.termType !== 'NamedNode' || !isRdfIri(term.value)) continue;
+    let place = byUri.get(term.value);
+    if (place === undefined) byUri.set(term.value, (place = new PlaceRows()));
+    place.add(row);
+  }
+  return byUri;
+}
+
+function sorted(places: Map<string, PlaceRows>, lang: string): Placed[] {
+  return [...places].map(([uri, place]) => place.placed(uri, lang)).sort((a, b) => compareBrowse(a.key, b.key));
+}
+
+/** /schemes' order: by prefLabel, then URI, in code-point order. */
+export function compareSchemes(a: SchemeSummary, b: SchemeSummary): number {
+  return compareCodePoints(a.prefLabel, b.prefLabel) || compareCodePoints(a.uri, b.uri);
+}
