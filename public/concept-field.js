@@ -7,13 +7,15 @@
 //
 // A form-associated custom element: the form data holds one entry under `name` per chosen
 // concept (its IRI). It follows the WAI-ARIA 1.2 combobox pattern with a listbox, and asks the
-// service it was loaded from (`/suggest`, `/get`; the `service` attribute says another).
+// service it was loaded from (`/suggest`, `/get`; the `service` attribute says another). With
+// `browse`, a button beside the text box opens the vocabulary as a tree (concept-tree.js,
+// loaded only then).
 // Plain JavaScript served as it is: no dependency, no build step. The documentation is the
 // service's page /concept-field.
 
 const DEBOUNCE_MS = 150;
 const ANNOUNCE_AFTER_MS = 500;
-const FIELDS = ['broader', 'notation', 'scheme'];
+const FIELDS = ['ancestors', 'broader', 'notation', 'scheme'];
 const here = new URL('.', import.meta.url);
 let fields = 0; // numbers the elements' ids
 
@@ -36,6 +38,8 @@ const MESSAGES = {
   none: 'No concept found.',
   via: 'found by another of its labels',
   broader: (labels) => `in ${labels}`,
+  browse: 'Browse',
+  tree: 'Concepts by their place',
   unreachable: 'The concept service cannot be reached. Your text is kept.',
   loading: (seconds) => `The concepts are still loading; trying again in ${seconds} s.`,
   failed: (status) => `The concept service answered ${status}.`,
@@ -95,6 +99,9 @@ ul { list-style: none; margin: 0; padding: 0; }
 mark { background: var(--concept-field-mark, #fff0b3); color: inherit; font-weight: 600; }
 .detail { display: block; font-size: .85em; color: var(--concept-field-muted, #4d5566); }
 .message { margin: .3em 0 0; font-size: .9em; color: var(--concept-field-message, inherit); }
+.browse { font: inherit; border: 0; border-radius: 6px; padding: .3em .6em; cursor: pointer;
+  background: var(--concept-field-chip, #e8eefc); color: var(--concept-field-chip-ink, #1d2433); }
+.browse:focus-visible { outline: 2px solid var(--concept-field-accent, #2456c7); }
 .status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
 
@@ -110,7 +117,7 @@ export class ConceptField extends HTMLElement {
     ConceptField.#messages = { ...messages };
     for (const field of ConceptField.#connected) field.#words();
   }
-  static observedAttributes = ['disabled', 'fields', 'lang', 'placeholder', 'required', 'scheme', 'value'];
+  static observedAttributes = ['browse', 'disabled', 'fields', 'lang', 'placeholder', 'required', 'scheme', 'value'];
 
   #internals = this.attachInternals();
   #chosen = []; // [{ uri, prefLabel }]
@@ -127,6 +134,7 @@ export class ConceptField extends HTMLElement {
   #id = `concept-field-${++fields}`;
   #own = {}; // this field's messages
   #name; // the field's name from its <label> or aria-label
+  #tree; // the ConceptTree, once `browse` was first used
 
   constructor() {
     super();
@@ -150,7 +158,15 @@ export class ConceptField extends HTMLElement {
     this.status = make('p', { className: 'status' });
     this.status.setAttribute('role', 'status');
     this.message = make('p', { className: 'message', part: 'message', hidden: true });
-    root.append(make('div', { className: 'box', part: 'box' }, this.chips, this.input, this.list), this.hint, this.status, this.message);
+    this.browser = make('button', { type: 'button', className: 'browse', part: 'browse', hidden: true });
+    this.browser.setAttribute('aria-expanded', 'false');
+    this.browser.addEventListener('click', () => this.#browse());
+    root.append(
+      make('div', { className: 'box', part: 'box' }, this.chips, this.input, this.browser, this.list),
+      this.hint,
+      this.status,
+      this.message,
+    );
     this.input.addEventListener('input', (event) => this.#typed(event));
     this.input.addEventListener('change', (event) => event.stopPropagation()); // the element's own change events are the ones that count
     this.input.addEventListener('keydown', (event) => this.#key(event));
@@ -204,6 +220,7 @@ export class ConceptField extends HTMLElement {
   /** Says the names and the hint in the page's words, and renews the validation message. */
   #words() {
     this.input.setAttribute('aria-label', this.#name || this.#t('field'));
+    this.browser.textContent = this.#t('browse');
     this.list.setAttribute('aria-label', this.#t('suggestions'));
     this.chips.setAttribute('aria-label', this.#t('chosenList'));
     this.hint.textContent = this.#t('hint');
@@ -215,7 +232,40 @@ export class ConceptField extends HTMLElement {
     else if (name === 'value' && this.isConnected) this.#preset();
     else if (['fields', 'lang', 'scheme'].includes(name) && this.input.value.trim() !== '') this.#suggest(); // the list on show is asked again
     if (name === 'disabled') this.#disable();
+    if (name === 'browse') this.browser.hidden = !this.hasAttribute('browse');
     this.#update();
+  }
+
+  // ---- the tree (browse) ----------------------------------------------------------------------
+
+  /** Opens or closes the tree beside the text box; its code is loaded the first time. */
+  async #browse(open = this.browser.getAttribute('aria-expanded') !== 'true') {
+    this.browser.setAttribute('aria-expanded', String(open));
+    if (!open) {
+      this.#tree?.close();
+      return;
+    }
+    if (this.#tree === undefined) {
+      const { ConceptTree, TREE_STYLE } = await import(new URL('concept-tree.js', here));
+      this.#tree = new ConceptTree({
+        ask: (path, params) => this.#ask(path, params),
+        pick: (concept) => {
+          this.#choose(concept);
+          if (!this.multiple) this.#browse(false).then(() => this.input.focus());
+        },
+        t: (key, ...values) => this.#t(key, ...values),
+        scheme: () => this.getAttribute('scheme') ?? '',
+        label: this.#t('tree'),
+        say: (error) => this.#say(error),
+      });
+      this.#tree.element.addEventListener('keydown', (event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        this.#browse(false).then(() => this.browser.focus());
+      });
+      this.shadowRoot.append(make('style', { textContent: TREE_STYLE }), this.#tree.element);
+    }
+    await this.#tree.open();
   }
 
   formResetCallback() {
@@ -469,6 +519,17 @@ export class ConceptField extends HTMLElement {
         // found through another label (an altLabel, another language): said so, rather than show the prefLabel as if it had matched
         if (concept.prefLabel !== '' && label.querySelector('mark') === null)
           option.append(make('span', { className: 'detail via', part: 'detail', textContent: this.#t('via') }));
+        // where it sits: the path from the top, shortened in the middle when long
+        const path = (concept.ancestors ?? []).map((entry) => entry.label || entry.uri);
+        if (path.length > 0)
+          option.append(
+            make('span', {
+              className: 'detail ancestors',
+              part: 'detail',
+              dir: 'auto',
+              textContent: (path.length > 4 ? [path[0], '…', ...path.slice(-2)] : path).join(' › '),
+            }),
+          );
         const broader = (concept.broader ?? []).map((entry) => entry.label || entry.uri);
         if (broader.length > 0)
           option.append(

@@ -82,7 +82,7 @@ async function showCard(uri, { push, focus = false }) {
       api('get', [
         ['uri', uri],
         ['lang', langSelect.value],
-        ['fields', 'broader,notation,scopeNote'],
+        ['fields', 'ancestors,broader,narrower,notation,scopeNote'],
       ]),
       controller.signal,
     );
@@ -112,7 +112,12 @@ async function showCard(uri, { push, focus = false }) {
   note.hidden = (concept.scopeNote ?? '') === '';
   note.querySelector('p').textContent = concept.scopeNote ?? '';
 
+  // where it sits: the path from the top of its hierarchy, each step a link to its card
+  const place = document.getElementById('card-place');
+  place.hidden = (concept.ancestors ?? []).length === 0;
+  place.querySelector('ol').replaceChildren(...(concept.ancestors ?? []).map((entry) => linkItem(entry)));
   fillLinks(document.getElementById('card-broader'), concept.broader ?? []);
+  fillLinks(document.getElementById('card-narrower'), concept.narrower ?? []);
 
   const alt = document.getElementById('card-alt');
   alt.hidden = concept.altLabels.length === 0;
@@ -130,25 +135,26 @@ async function showCard(uri, { push, focus = false }) {
   if (focus) title.focus();
 }
 
-/** A card section of links to other concepts' cards (broader, related); hidden when empty. */
+/** A card section of links to other concepts' cards (broader, narrower, related); hidden when empty. */
 function fillLinks(section, entries) {
   section.hidden = entries.length === 0;
-  section.querySelector('ul').replaceChildren(
-    ...entries.map((entry) => {
-      const item = document.createElement('li');
-      const anchor = document.createElement('a');
-      anchor.href = cardLink(entry.uri).href;
-      anchor.textContent = entry.label === '' ? entry.uri : entry.label;
-      anchor.dir = 'auto';
-      anchor.addEventListener('click', (event) => {
-        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return; // a new tab
-        event.preventDefault();
-        void showCard(entry.uri, { push: true, focus: true });
-      });
-      item.append(anchor);
-      return item;
-    }),
-  );
+  section.querySelector('ul').replaceChildren(...entries.map((entry) => linkItem(entry)));
+}
+
+/** A list item with a link to another concept's card. */
+function linkItem(entry) {
+  const item = document.createElement('li');
+  const anchor = document.createElement('a');
+  anchor.href = cardLink(entry.uri).href;
+  anchor.textContent = entry.label === '' ? entry.uri : entry.label;
+  anchor.dir = 'auto';
+  anchor.addEventListener('click', (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return; // a new tab
+    event.preventDefault();
+    void showCard(entry.uri, { push: true, focus: true });
+  });
+  item.append(anchor);
+  return item;
 }
 
 window.addEventListener('popstate', () => {

@@ -57,8 +57,11 @@ function conceptField(): { script: RenderedBody; versioned: string; page: Render
  */
 export function conceptFieldRoutes(router: Router, canonicalPath: string): void {
   const { script, versioned, page } = conceptField();
+  const tree = renderedText(readFileSync(join(PUBLIC_DIR, 'concept-tree.js'), 'utf8'));
   const JS = 'text/javascript; charset=utf-8';
   route(router, '/concept-field.js', (req, res) => sendBody(req, res, script, JS, 'no-cache'));
+  // the tree of <concept-field browse>, which the field imports from beside itself when first opened
+  route(router, '/concept-tree.js', (req, res) => sendBody(req, res, tree, JS, 'no-cache'));
   route(router, `/${versioned}`, (req, res) => sendBody(req, res, script, JS, 'public, max-age=31536000, immutable'));
   route(router, '/concept-field', (req, res) => {
     if (req.originalUrl.split('?')[0] !== canonicalPath) {

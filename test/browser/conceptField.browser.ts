@@ -48,6 +48,13 @@ function hostPages(serviceUrl: string): Record<string, [string, string]> {
       <concept-field id="place" name="place" value="${FOOD}tomato"></concept-field>
       <button type="submit">Save</button> <button type="reset">Reset</button>
     </form>${shown}`),
+    '/browse': html(`<h1>Describe an item</h1><form>
+      <label for="dish">Dish</label>
+      <concept-field id="dish" name="dish" browse scheme="${FOOD}dishes" fields="ancestors"></concept-field>
+      <label for="anything">Anything</label>
+      <concept-field id="anything" name="anything" multiple browse></concept-field>
+      <button type="submit">Save</button>
+    </form>${shown}`),
     '/details': html(
       `<h1>Describe an item</h1><form><label for="subject">Subject</label><concept-field id="subject" name="subject" fields="scheme notation"></concept-field></form>`,
     ),
@@ -402,6 +409,88 @@ describe('the concept field on a form of another origin', () => {
     expect(await run()).toEqual([]);
     await page.keyboard.press('Enter');
     expect(await run()).toEqual([]);
+  });
+
+  test('browse: the tree opens beside the text box and is walked by keyboard; Enter picks, and the form submits the concept', async () => {
+    await page.goto(`${hostUrl}/browse`);
+    const dish = page.locator('#dish');
+    const tree = dish.getByRole('tree');
+    const focused = (): Promise<string> =>
+      dish.evaluate((field) => field.shadowRoot?.activeElement?.querySelector(':scope > .row .label')?.textContent ?? '');
+    await page.keyboard.press('Tab'); // the text box
+    await page.keyboard.press('Tab'); // the Browse button
+    await page.keyboard.press('Enter');
+    await eventually(focused, 'Beverages');
+    expect(await dish.getByRole('button', { name: 'Browse' }).getAttribute('aria-expanded')).toBe('true');
+    const beverages = tree.getByRole('treeitem', { name: /^Beverages/ });
+    expect(await beverages.getAttribute('aria-expanded')).toBe('false'); // it has narrower concepts: an expander
+    await page.keyboard.press('ArrowRight'); // opens it
+    await eventually(() => beverages.getAttribute('aria-expanded'), 'true');
+    await eventually(async () => (await beverages.getByRole('treeitem').count()) > 0, true);
+    await page.keyboard.press('ArrowRight'); // to its first child
+    expect(await focused()).toBe('Tea');
+    expect(await tree.getByRole('treeitem', { name: /^Tea/ }).getAttribute('aria-level')).toBe('2');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Herbal infusion');
+    await page.keyboard.press('ArrowLeft'); // closed: to the parent
+    expect(await focused()).toBe('Beverages');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('c'); // type to jump
+    expect(await focused()).toBe('Coffee');
+    await page.keyboard.press('Enter');
+    expect(await chips('dish').allInnerTexts()).toEqual([expect.stringContaining('Coffee')]);
+    await eventually(() => tree.isHidden(), true); // one concept: the tree closes, the text box has the focus
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(submitted, [['dish', `${FOOD}coffee`]]);
+  });
+
+  test('browse: by mouse, from the schemes down, where the field names no scheme; the list of a multiple field stays open', async () => {
+    await page.goto(`${hostUrl}/browse`);
+    const anything = page.locator('#anything');
+    await anything.getByRole('button', { name: 'Browse' }).click();
+    const tree = anything.getByRole('tree');
+    await eventually(() => tree.getByRole('treeitem').allInnerTexts(), [
+      expect.stringContaining('Dishes and drinks'),
+      expect.stringContaining('Ingredients'),
+    ] as never);
+    await tree
+      .getByRole('treeitem', { name: /^Dishes and drinks/ })
+      .locator('.row')
+      .click(); // a scheme opens; it is not picked
+    await eventually(async () => (await tree.getByRole('treeitem', { name: /^Beverages/ }).count()) === 1, true);
+    await tree
+      .getByRole('treeitem', { name: /^Beverages/ })
+      .locator(':scope > .row .twisty')
+      .click();
+    await tree.getByRole('treeitem', { name: /^Tea/ }).locator(':scope > .row .label').click();
+    expect(await chips('anything').allInnerTexts()).toEqual([expect.stringContaining('Tea')]);
+    expect(await tree.isVisible()).toBe(true);
+    expect(await tree.getByRole('treeitem', { name: /^Tea/ }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(submitted, [['anything', `${FOOD}tea`]]);
+  });
+
+  test('browse: a suggestion says where it sits (fields="ancestors"); the tree has no accessibility violations (axe-core)', async () => {
+    await page.goto(`${hostUrl}/browse`);
+    await combobox('Dish').click();
+    await combobox('Dish').pressSequentially('green t', { delay: 40 });
+    await eventually(async () => (await options().count()) > 0, true);
+    expect(await options().first().locator('.ancestors').innerText()).toBe('Beverages › Tea');
+    await page.keyboard.press('Escape');
+    await page.locator('#dish').getByRole('button', { name: 'Browse' }).click();
+    const beverages = page.locator('#dish').getByRole('treeitem', { name: /^Beverages/ });
+    await beverages.locator(':scope > .row .twisty').click();
+    await eventually(async () => (await beverages.getByRole('treeitem').count()) > 0, true);
+    await page.addScriptTag({ path: join(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+      ).axe;
+      return (await axe.run()).violations.map(
+        (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+      );
+    });
+    expect(violations).toEqual([]);
   });
 
   test('inside a form whose inputs React controls, keeps its concepts across renders and submits them', async () => {

@@ -146,6 +146,23 @@ describe('the type-ahead page', () => {
     expect(await card.locator('#card-note').isVisible()).toBe(false);
   });
 
+  test("a card shows the concept's place: its ancestors as a breadcrumb and its narrower concepts, each a link to walk on", async () => {
+    await page.goto(`${service.url}/?uri=${encodeURIComponent(`${FOOD}green-tea`)}`);
+    const card = page.getByRole('article');
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Green tea');
+    const place = card.getByRole('navigation', { name: 'Place in the vocabulary' });
+    expect(await place.getByRole('link').allInnerTexts()).toEqual(['Beverages', 'Tea']);
+    await place.getByRole('link', { name: 'Tea' }).click();
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Tea');
+    expect(await card.locator('#card-narrower').getByRole('link').allInnerTexts()).toEqual(['Green tea', 'Iced tea']);
+    await card.locator('#card-narrower').getByRole('link', { name: 'Iced tea' }).click();
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Iced tea');
+    expect(await card.locator('#card-narrower').isVisible()).toBe(false); // nothing below: no section
+    await place.getByRole('link', { name: 'Beverages' }).click();
+    await eventually(() => card.getByRole('heading', { level: 2 }).innerText(), 'Beverages');
+    expect(await place.isVisible()).toBe(false); // a top concept: no breadcrumb
+  });
+
   test('the reconciliation preview renders in an iframe of another page, with its styles and no script', async () => {
     const preview = `${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}tea`)}`;
     await page.setViewportSize({ width: 470, height: 270 });
