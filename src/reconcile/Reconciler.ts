@@ -122,10 +122,10 @@ export class Reconciler {
         ];
     }
     const typeSchemes = request.types.filter((type) => !this.config.conceptTypes.includes(type));
-    const anyConcept =
-      request.types.length === 0 ||
-      request.typeStrict === 'should' ||
-      (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
+    // A scheme narrows the candidates to its concepts, whatever type_strict says: OpenRefine
+    // sends "should" with every type a person picks (its type suggestions offer the schemes),
+    // and means the scheme. A concept type among the types admits every concept (unless "all").
+    const anyConcept = request.types.length === 0 || (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
     const weighed = request.evidence.length > 0;
     const want = weighed ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
     let candidates: Candidate[] = [];

@@ -351,6 +351,25 @@ describe('reconciliation: suggest, preview, data extension', () => {
     expect(byIri.body.result[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Tea' });
   });
 
+  test("OpenRefine's type selection: a scheme found by type suggest narrows the candidates to it, with the type_strict it sends", async () => {
+    const [ingredients] = (await service.get('/reconcile/suggest/type?prefix=ingr')).body.result;
+    expect(ingredients).toEqual({ id: `${FOOD}ingredients`, name: 'Ingredients' });
+    const body = new URLSearchParams({
+      queries: JSON.stringify({
+        q0: { query: 'Mint', type: ingredients.id, type_strict: 'should' },
+        q1: { query: 'Mint', type: 'http://www.w3.org/2004/02/skos/core#Concept', type_strict: 'should' },
+      }),
+    });
+    const answer = await (await fetch(`${service.url}/reconcile`, { method: 'POST', body })).json();
+    const [narrowed, every] = [answer.q0.result, answer.q1.result] as Array<Array<{ id: string; match: boolean }>>;
+    // the concept type admits both Mints (neither a match); the scheme only the herb, now the match
+    expect(every.filter((c) => c.id.endsWith('/mint') || c.id.endsWith('/mint-candy')).length).toBe(2);
+    expect(narrowed[0]).toMatchObject({ id: `${FOOD}mint`, match: true });
+    const schemes = await service.get(`/get?${narrowed.map((c) => `uri=${encodeURIComponent(c.id)}`).join('&')}&fields=scheme`);
+    for (const concept of schemes.body._embedded.concepts)
+      expect([concept.uri, concept.scheme.map((s: { uri: string }) => s.uri)]).toEqual([concept.uri, [`${FOOD}ingredients`]]);
+  });
+
   test('type suggest offers the concept type and the schemes; property suggest the properties', async () => {
     expect((await service.get('/reconcile/suggest/type?prefix=dish')).body.result).toEqual([
       { id: `${FOOD}dishes`, name: 'Dishes and drinks' },

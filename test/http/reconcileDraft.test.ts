@@ -50,6 +50,15 @@ describe('the 1.0 draft', () => {
     expect((await service.get('/reconcile')).body.versions).toEqual(['0.2']);
   });
 
+  test("OpenRefine's type selection: a scheme found by type suggest narrows the candidates to it", async () => {
+    const { body } = await service.get(`${DRAFT}/suggest/type?prefix=ingr`);
+    expect(body.result[0]).toMatchObject({ id: `${FOOD}ingredients`, name: 'Ingredients' });
+    const [narrowed, every] = await match({ type: body.result[0].id, conditions: [name('Mint')] }, { conditions: [name('Mint')] });
+    expect(narrowed?.[0]).toMatchObject({ id: `${FOOD}mint`, match: true });
+    expect(narrowed?.some((c) => c.id === `${FOOD}mint-candy`)).toBe(false);
+    expect(every?.some((c) => c.id === `${FOOD}mint-candy`)).toBe(true);
+  });
+
   test('match: a name, an id, and properties as conditions; candidates with their features and a match', async () => {
     const [byName, byId, required, optional, none] = await match(
       { conditions: [name('Mint')] },
