@@ -1,4 +1,5 @@
-import { chooseLabel } from '../domain/chooseLabel.js';
+import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { compareCodePoints } from '../domain/compareCodePoints.js';
 import { codePoints } from '../domain/codePoints.js';
 import { filingForm } from '../domain/filingForm.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
@@ -9,7 +10,16 @@ import { isRdfIri } from '../domain/iri.js';
 import { IriTable } from './IriTable.js';
 import { Growable, TextList, mapped, reorderText } from './Growable.js';
 import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';
-import { DEPRECATED_CONCEPT, SCHEME_TYPED, TOPS_STATED, narrowerLists, schemeSummaries, topLists } from './hierarchyLayout.js';
+import {
+  DEPRECATED_CONCEPT,
+  SCHEME_TYPED,
+  TOPS_STATED,
+  browseOrder,
+  narrowerLists,
+  schemeSummaries,
+  sortListsBy,
+  topLists,
+} from './hierarchyLayout.js';
 import { radixOrder } from './radixOrder.js';
 import { sortByBytes } from './sortByBytes.js';
 
@@ -372,6 +382,15 @@ export class LabelIndexBuilder {
       links.broader,
     );
     const below = narrowerLists(shown.count, conceptCount, links.broader, isConcept);
+    // the browsing lists in the default language's order: a page of them is a slice
+    const browsing = this.browsingOrder(conceptCount, display, displayKinds, displayLanguages, displayTexts, {
+      text: notations.text,
+      offsets: notations.offsets,
+      conceptOffsets: conceptNotations.offsets,
+      conceptNotations: conceptNotations.order,
+    });
+    sortListsBy(tops, browsing);
+    sortListsBy(below, browsing);
     const schemeMembers = schemeSummaries(
       this.schemes.length,
       { offsets: member.offsets, to: conceptSchemes },
@@ -745,6 +764,40 @@ export class LabelIndexBuilder {
     const tie = new Uint32Array(conceptCount);
     order.forEach((concept, position) => (tie[concept] = position));
     return tie;
+  }
+
+  /** The concepts in browsing order in the default language (hierarchyLayout.ts, `browseOrder`). */
+  private browsingOrder(
+    conceptCount: number,
+    display: { offsets: Uint32Array },
+    displayKinds: Uint8Array,
+    displayLanguages: Uint16Array,
+    displayTexts: { text: Uint8Array; offsets: Uint32Array },
+    notations: { text: Uint8Array; offsets: Uint32Array; conceptOffsets: Uint32Array; conceptNotations: Uint32Array },
+  ): Uint32Array {
+    const labelBytes = Buffer.from(displayTexts.text.buffer, displayTexts.text.byteOffset, displayTexts.text.byteLength);
+    const notationBytes = Buffer.from(notations.text.buffer, notations.text.byteOffset, notations.text.byteLength);
+    return browseOrder(conceptCount, (c) => {
+      const pref: Label[] = [];
+      const rdfs: Label[] = [];
+      for (let i = display.offsets[c] as number; i < (display.offsets[c + 1] as number); i++) {
+        const kind = displayKinds[i];
+        if (kind !== DISPLAY.prefLabel && kind !== DISPLAY.rdfsLabel) continue;
+        const label = {
+          value: labelBytes.toString('utf8', displayTexts.offsets[i], displayTexts.offsets[i + 1]),
+          language: this.languages[displayLanguages[i] as number] as string,
+        };
+        (kind === DISPLAY.prefLabel ? pref : rdfs).push(label);
+      }
+      const shown = chooseLabel(pref, this.defaultLang) ?? chooseLabel(rdfs, this.defaultLang) ?? '';
+      let notation: string | undefined;
+      for (let i = notations.conceptOffsets[c] as number; i < (notations.conceptOffsets[c + 1] as number); i++) {
+        const n = notations.conceptNotations[i] as number;
+        const text = notationBytes.toString('utf8', notations.offsets[n], notations.offsets[n + 1]);
+        if (notation === undefined || compareCodePoints(text, notation) < 0) notation = text;
+      }
+      return { notation, folded: foldedLabel(shown) };
+    });
   }
 
   /** The entries that have a filing form (filingForm.ts), in byte order of it: the text after the first word. */

@@ -1,4 +1,5 @@
-import { Growable } from './Growable.js';
+import { Growable, TextList } from './Growable.js';
+import { sortByBytes } from './sortByBytes.js';
 
 /** Scheme flags (`schemeFlags`): typed skos:ConceptScheme; the data states top concepts for it. */
 export const SCHEME_TYPED = 1;
@@ -136,4 +137,50 @@ export function schemeSummaries(
   for (const pair of sorted) offsets[Math.floor(pair / 0x10000) + 1] = (offsets[Math.floor(pair / 0x10000) + 1] as number) + 1;
   for (let s = 0; s < schemeCount; s++) offsets[s + 1] = (offsets[s + 1] as number) + (offsets[s] as number);
   return { concepts, languages: { offsets, to: Uint16Array.from(sorted, (pair) => pair % 0x10000) } };
+}
+
+/**
+ * The concepts in browsing order (domain/browseOrder.ts) in one language: a
+ * concept with a notation first, by its smallest notation; then its shown prefLabel in that
+ * language, folded; then its URI (the concept number). `keyOf(c)` gives the smallest
+ * notation (undefined for none) and the folded label. The keys are sorted as bytes (UTF-8
+ * byte order is code-point order), with U+0000 closing each part so that a shorter part
+ * comes first, as the code-point comparison has it; equal keys by number.
+ */
+export function browseOrder(
+  conceptCount: number,
+  keyOf: (concept: number) => { notation: string | undefined; folded: string },
+): Uint32Array {
+  const keys = new TextList();
+  for (let c = 0; c < conceptCount; c++) {
+    const { notation, folded } = keyOf(c);
+    keys.push(notation === undefined ? `\u0002\u0000${folded}` : `\u0001${notation}\u0000${folded}`);
+  }
+  const { text, offsets } = keys.take();
+  const order = new Uint32Array(conceptCount);
+  for (let c = 0; c < conceptCount; c++) order[c] = c;
+  sortByBytes(text, offsets, order);
+  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const same = (a: number, b: number): boolean => bytes.compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
+  for (let from = 0; from < conceptCount;) {
+    let to = from + 1;
+    while (to < conceptCount && same(order[from] as number, order[to] as number)) to++;
+    if (to - from > 1) order.subarray(from, to).sort();
+    from = to;
+  }
+  return order;
+}
+
+/** Each list's concepts put in browsing order, in place: `order` lists every concept in it (`browseOrder`). */
+export function sortListsBy(lists: Lists, order: Uint32Array): void {
+  const rank = new Uint32Array(order.length);
+  order.forEach((concept, position) => (rank[concept] = position));
+  const count = lists.offsets.length - 1;
+  for (let i = 0; i < count; i++) {
+    const list = lists.to.subarray(lists.offsets[i], lists.offsets[i + 1]);
+    if (list.length < 2) continue;
+    // by rank, sorted natively: a scheme's top concepts may be all of a flat vocabulary's
+    const ranks = list.map((concept) => rank[concept] as number).sort();
+    for (let j = 0; j < ranks.length; j++) list[j] = order[ranks[j] as number] as number;
+  }
 }

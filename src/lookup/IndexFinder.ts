@@ -38,7 +38,7 @@ export class IndexFinder implements Finder {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
     const ranked = searchInIndex(this.scan, new RankQuery('search', searchTerms(request.q)), request.q, request, lang, pageOf(request));
-    return ranked.flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? []);
+    return ranked.flatMap((uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang) ?? []);
   }
 
   async suggest(request: FindRequest): Promise<Concept[]> {
@@ -47,7 +47,7 @@ export class IndexFinder implements Finder {
     const uris = suggestInIndex(this.scan, new RankQuery('suggest', suggestTerms(request.q)), request, lang, pageOf(request));
     if (fields.size > 0)
       return uris
-        .flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? [])
+        .flatMap((uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang) ?? [])
         .map((concept) => ({ ...concept, altLabels: [], related: [] }));
     return uris.map((uri) => ({ uri, prefLabel: prefLabelOf(this.index, uri, lang), altLabels: [], related: [] }));
   }
@@ -83,7 +83,7 @@ export class IndexFinder implements Finder {
 
   async top(request: BrowseRequest): Promise<Concept[]> {
     const scheme = this.index.schemeNumber(request.uri);
-    return this.browse(scheme === undefined ? [] : this.index.topsOf(scheme), request);
+    return this.browse(scheme === undefined ? new Uint32Array(0) : this.index.topsOf(scheme), request);
   }
 
   async narrower(request: BrowseRequest): Promise<Concept[]> {
@@ -91,16 +91,18 @@ export class IndexFinder implements Finder {
   }
 
   /** The request's page of a browsing list of concepts, shown. */
-  private browse(list: ArrayLike<number>, request: BrowseRequest): Concept[] {
+  private browse(list: Uint32Array, request: BrowseRequest): Concept[] {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    return browsePage(this.index, list, lang, pageOf(request)).flatMap((uri) => shownConcept(this.index, uri, lang, fields) ?? []);
+    return browsePage(this.index, list, lang, pageOf(request), this.defaultLang).flatMap(
+      (uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang) ?? [],
+    );
   }
 
   async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
     const shown = new Map<string, Concept>();
     for (const uri of uris) {
-      const concept = shownConcept(this.index, uri, lang, fields);
+      const concept = shownConcept(this.index, uri, lang, fields, this.defaultLang);
       if (concept !== undefined) shown.set(uri, concept);
     }
     return shown;

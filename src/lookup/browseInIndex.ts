@@ -1,4 +1,6 @@
-import { browseKey, compareBrowse, type BrowseKey } from '../domain/browseOrder.js';
+import { browseKey, compareBrowse, smallestNotation, type BrowseKey } from '../domain/browseOrder.js';
+import { foldedLabel } from '../domain/foldedLetter.js';
+import { browseOrder } from '../index/hierarchyLayout.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Related, SchemeSummary } from './Concept.js';
@@ -25,12 +27,83 @@ export function browseSorted(index: LabelIndex, list: ArrayLike<number>, lang: s
   return Array.from(list, (shown) => placed(index, shown, lang)).sort((a, b) => compareBrowse(a.key, b.key));
 }
 
-/** A page of a browsing list: its concepts' URIs. */
-export function browsePage(index: LabelIndex, list: ArrayLike<number>, lang: string, page: { limit: number; offset: number }): string[] {
+/** A list longer than this, asked in another language than the index's own, is ordered by that language's order of every concept. */
+export const LONG_LIST = 2000;
+/** Languages whose order of every concept a thread keeps (8 bytes a concept each), the last used. */
+const KEPT_ORDERS = 3;
+/** Long lists a thread keeps sorted for another language, the last used. */
+const KEPT_LISTS = 16;
+
+/**
+ * A page of a browsing list: its concepts' URIs. The index holds each list in the browsing
+ * order of its default language (`stored`): a page in that language is a slice of it. In
+ * another, a short list is sorted for the language (its length in label choices and
+ * foldings); a long one (a flat vocabulary's top concepts may be all of it) by that
+ * language's order of every concept, made once (seconds at millions of concepts) and kept,
+ * with the list so sorted, for the next pages.
+ */
+export function browsePage(
+  index: LabelIndex,
+  list: Uint32Array,
+  lang: string,
+  page: { limit: number; offset: number },
+  stored: string,
+  longList = LONG_LIST,
+): string[] {
   if (page.offset >= list.length) return [];
+  if (lang === stored) return index.uris(list.subarray(page.offset, page.offset + page.limit));
+  if (list.length > longList) return index.uris(sortedLong(index, list, lang).subarray(page.offset, page.offset + page.limit));
   return browseSorted(index, list, lang)
     .slice(page.offset, page.offset + page.limit)
     .map((item) => item.uri);
+}
+
+const languageOrders = new WeakMap<LabelIndex, Map<string, { order: Uint32Array; rank: Uint32Array }>>();
+const sortedLists = new WeakMap<LabelIndex, Map<string, Uint32Array>>();
+
+/** A long list sorted for `lang`, by the language's order of every concept; kept. */
+function sortedLong(index: LabelIndex, list: Uint32Array, lang: string): Uint32Array {
+  const lists = kept(sortedLists, index);
+  // a list is a view of one of the index's arrays: where it starts and how long it is name it
+  const key = `${lang}\u0000${list.buffer === index.narrowerOf(0).buffer ? 'n' : 't'}${list.byteOffset}:${list.length}`;
+  let sorted = lists.get(key);
+  if (sorted === undefined) {
+    const { order, rank } = orderIn(index, lang);
+    const ranks = list.map((concept) => rank[concept] as number).sort();
+    sorted = ranks.map((position) => order[position] as number);
+    remember(lists, key, sorted, KEPT_LISTS);
+  } else remember(lists, key, sorted, KEPT_LISTS);
+  return sorted;
+}
+
+/** Every concept in browsing order for `lang` (hierarchyLayout.ts, `browseOrder`), with each one's place; kept. */
+function orderIn(index: LabelIndex, lang: string): { order: Uint32Array; rank: Uint32Array } {
+  const orders = kept(languageOrders, index);
+  let found = orders.get(lang);
+  if (found === undefined) {
+    const order = browseOrder(index.conceptCount, (concept) => ({
+      notation: smallestNotation(index.notationsOf(concept)),
+      folded: foldedLabel(shownLabel(index, concept, lang)),
+    }));
+    const rank = new Uint32Array(order.length);
+    order.forEach((concept, position) => (rank[concept] = position));
+    found = { order, rank };
+  }
+  remember(orders, lang, found, KEPT_ORDERS);
+  return found;
+}
+
+function kept<T>(all: WeakMap<LabelIndex, Map<string, T>>, index: LabelIndex): Map<string, T> {
+  let map = all.get(index);
+  if (map === undefined) all.set(index, (map = new Map()));
+  return map;
+}
+
+/** Puts `value` last (the last used), dropping the first beyond `most`. */
+function remember<T>(map: Map<string, T>, key: string, value: T, most: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > most) map.delete(map.keys().next().value as string);
 }
 
 /** What /narrower lists for a concept (a deprecated one too), in browsing order; empty for a URI that is no concept. */
@@ -39,9 +112,11 @@ export function narrowerInIndex(index: LabelIndex, uri: string): Uint32Array {
   return shown === undefined || !index.isConcept(shown) ? new Uint32Array(0) : index.narrowerOf(shown);
 }
 
-/** The concepts below a concept, as Related, in browsing order. */
-export function narrowerRelated(index: LabelIndex, shown: number, lang: string): Related[] {
-  return browseSorted(index, index.narrowerOf(shown), lang).map(({ label, uri }) => ({ label, uri }));
+/** The concepts below a concept, as Related, in browsing order (the index's own where `lang` is `stored`, its default language). */
+export function narrowerRelated(index: LabelIndex, shown: number, lang: string, stored: string): Related[] {
+  const below = index.narrowerOf(shown);
+  if (lang === stored) return Array.from(below, (c) => ({ label: shownLabel(index, c, lang), uri: index.iriOf(c) }));
+  return browseSorted(index, below, lang).map(({ label, uri }) => ({ label, uri }));
 }
 
 /**

@@ -10,7 +10,14 @@ import { labelOf } from './shownLabel.js';
  * same as `ConceptDetails` makes of `concepts.rq` and `conceptFields.rq`, label for label.
  * `lang` is the chosen language, lower case. Undefined when the index holds no such concept.
  */
-export function shownConcept(index: LabelIndex, uri: string, lang: string, fields: ReadonlySet<Field>): Concept | undefined {
+export function shownConcept(
+  index: LabelIndex,
+  uri: string,
+  lang: string,
+  fields: ReadonlySet<Field>,
+  /** The index's default language, in whose browsing order it holds its lists. */
+  stored: string,
+): Concept | undefined {
   const concept = index.conceptAt(uri);
   if (concept === undefined) return undefined;
   const labels = index.shownLabels(concept);
@@ -27,7 +34,7 @@ export function shownConcept(index: LabelIndex, uri: string, lang: string, field
   const optIn: ConceptFields = {};
   if (fields.has('ancestors')) optIn.ancestors = ancestorsInIndex(index, concept, lang);
   if (fields.has('broader')) optIn.broader = relatedList(index, index.broaderOf(concept), lang);
-  if (fields.has('narrower')) optIn.narrower = narrowerRelated(index, concept, lang);
+  if (fields.has('narrower')) optIn.narrower = narrowerRelated(index, concept, lang, stored);
   if (fields.has('narrowerCount')) optIn.narrowerCount = index.narrowerOf(concept).length;
   if (fields.has('notation')) optIn.notation = [...new Set(index.notationsOf(concept))].sort(compareCodePoints);
   if (fields.has('scheme')) optIn.scheme = relatedList(index, index.schemeResourcesOf(concept), lang);
