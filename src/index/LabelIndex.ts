@@ -1,6 +1,6 @@
 import type { Label } from '../domain/chooseLabel.js';
 import { DISPLAY, type LabelIndexArrays, type LabelIndexData } from './LabelIndexData.js';
-import { DEPRECATED_CONCEPT, SCHEME_TYPED } from './hierarchyLayout.js';
+import { DEPRECATED_CONCEPT, SCHEME_TYPED, type NotationLists } from './hierarchyLayout.js';
 import { RangeMinimum } from './RangeMinimum.js';
 import { WordSuffixes, type SuffixArrays } from './WordSuffixes.js';
 import { bound, comparePrefix } from './sortedText.js';
@@ -359,6 +359,16 @@ export class LabelIndex {
       this.a.conceptSchemes.subarray(this.a.conceptSchemeOffsets[concept], this.a.conceptSchemeOffsets[concept + 1]),
       (scheme) => this.a.schemeResource[scheme] as number,
     );
+  }
+
+  /** The notations as held: their texts in byte order, and each concept's by number (for `browseOrder`). */
+  get notationLists(): NotationLists {
+    return {
+      text: this.a.notationText,
+      offsets: this.a.notationOffsets,
+      conceptOffsets: this.a.conceptNotationOffsets,
+      conceptNotations: this.a.conceptNotations,
+    };
   }
 
   /** The notations of a concept, as read (a notation read twice is here twice). */

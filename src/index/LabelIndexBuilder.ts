@@ -1,5 +1,4 @@
 import { chooseLabel, type Label } from '../domain/chooseLabel.js';
-import { compareCodePoints } from '../domain/compareCodePoints.js';
 import { codePoints } from '../domain/codePoints.js';
 import { filingForm } from '../domain/filingForm.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
@@ -19,6 +18,7 @@ import {
   schemeSummaries,
   sortListsBy,
   topLists,
+  type NotationLists,
 } from './hierarchyLayout.js';
 import { radixOrder } from './radixOrder.js';
 import { sortByBytes } from './sortByBytes.js';
@@ -773,11 +773,10 @@ export class LabelIndexBuilder {
     displayKinds: Uint8Array,
     displayLanguages: Uint16Array,
     displayTexts: { text: Uint8Array; offsets: Uint32Array },
-    notations: { text: Uint8Array; offsets: Uint32Array; conceptOffsets: Uint32Array; conceptNotations: Uint32Array },
+    notations: NotationLists,
   ): Uint32Array {
     const labelBytes = Buffer.from(displayTexts.text.buffer, displayTexts.text.byteOffset, displayTexts.text.byteLength);
-    const notationBytes = Buffer.from(notations.text.buffer, notations.text.byteOffset, notations.text.byteLength);
-    return browseOrder(conceptCount, (c) => {
+    return browseOrder(conceptCount, notations, (c) => {
       const pref: Label[] = [];
       const rdfs: Label[] = [];
       for (let i = display.offsets[c] as number; i < (display.offsets[c + 1] as number); i++) {
@@ -789,14 +788,7 @@ export class LabelIndexBuilder {
         };
         (kind === DISPLAY.prefLabel ? pref : rdfs).push(label);
       }
-      const shown = chooseLabel(pref, this.defaultLang) ?? chooseLabel(rdfs, this.defaultLang) ?? '';
-      let notation: string | undefined;
-      for (let i = notations.conceptOffsets[c] as number; i < (notations.conceptOffsets[c + 1] as number); i++) {
-        const n = notations.conceptNotations[i] as number;
-        const text = notationBytes.toString('utf8', notations.offsets[n], notations.offsets[n + 1]);
-        if (notation === undefined || compareCodePoints(text, notation) < 0) notation = text;
-      }
-      return { notation, folded: foldedLabel(shown) };
+      return foldedLabel(chooseLabel(pref, this.defaultLang) ?? chooseLabel(rdfs, this.defaultLang) ?? '');
     });
   }
 

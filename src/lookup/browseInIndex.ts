@@ -1,4 +1,4 @@
-import { browseKey, compareBrowse, smallestNotation, type BrowseKey } from '../domain/browseOrder.js';
+import { browseKey, compareBrowse, type BrowseKey } from '../domain/browseOrder.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { browseOrder } from '../index/hierarchyLayout.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
@@ -81,10 +81,7 @@ function orderIn(index: LabelIndex, lang: string): { order: Uint32Array; rank: U
   const orders = kept(languageOrders, index);
   let found = orders.get(lang);
   if (found === undefined) {
-    const order = browseOrder(index.conceptCount, (concept) => ({
-      notation: smallestNotation(index.notationsOf(concept)),
-      folded: foldedLabel(shownLabel(index, concept, lang)),
-    }));
+    const order = browseOrder(index.conceptCount, index.notationLists, (concept) => foldedLabel(shownLabel(index, concept, lang)));
     const rank = new Uint32Array(order.length);
     order.forEach((concept, position) => (rank[concept] = position));
     found = { order, rank };
