@@ -13,6 +13,8 @@ import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf, schemesOf, shownConcept } from './shownConcept.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
+/** The most concepts a page answered on the calling thread shows: as many as /get's `uri` takes. */
+const MAX_SHOWN_HERE = 100;
 
 /**
  * The Finder over the whole vocabulary's label index: it matches, ranks (domain/ranking.ts
@@ -84,6 +86,14 @@ export class IndexFinder implements Finder {
   async top(request: BrowseRequest): Promise<Concept[]> {
     const scheme = this.index.schemeNumber(request.uri);
     return this.browse(scheme === undefined ? new Uint32Array(0) : this.index.topsOf(scheme), request);
+  }
+
+  /**
+   * Whether a browsing page costs only its page here: in the index's own language (a slice of
+   * the list as held) and with at most as many concepts as /get shows.
+   */
+  isSlice(request: BrowseRequest): boolean {
+    return (request.lang === undefined || request.lang === this.defaultLang) && request.count <= MAX_SHOWN_HERE;
   }
 
   async narrower(request: BrowseRequest): Promise<Concept[]> {

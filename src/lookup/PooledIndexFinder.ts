@@ -56,12 +56,18 @@ export class PooledIndexFinder implements Finder {
     return this.local.schemes(lang);
   }
 
-  /** A browsing list is sorted for the language asked: on the pool, as a search is. */
+  /**
+   * A browsing page in the index's own language is a slice of the list as held, shown here as
+   * /get shows concepts (at most 100); in another language the list is sorted for it: on the
+   * pool, as a search is.
+   */
   top(request: BrowseRequest): Promise<Concept[]> {
+    if (this.local.isSlice(request)) return this.local.top(request);
     return this.call('top', [request]) as Promise<Concept[]>;
   }
 
   narrower(request: BrowseRequest): Promise<Concept[]> {
+    if (this.local.isSlice(request)) return this.local.narrower(request);
     return this.call('narrower', [request]) as Promise<Concept[]>;
   }
 
