@@ -53,6 +53,24 @@ export class ReconcileServices {
     return this.config.conceptTypes.map((id) => ({ id, name: this.reconciler.conceptTypeName(id) }));
   }
 
+  /**
+   * The manifests' `defaultTypes` (OpenRefine offers them first in its dialog): the concept
+   * types, and the scheme where the vocabulary has exactly one. The schemes are asked only
+   * once the vocabulary is read (a manifest never waits for that read), and a store that
+   * fails leaves them out: a manifest always answers.
+   */
+  async manifestTypes(): Promise<ReconcileType[]> {
+    if (this.concepts.pending !== undefined) return this.defaultTypes;
+    try {
+      const schemes = await this.concepts.schemes(this.config.defaultLang);
+      const [only] = schemes;
+      if (schemes.length === 1 && only !== undefined) return [...this.defaultTypes, { id: only.uri, name: only.prefLabel || only.uri }];
+    } catch {
+      // the concept types alone
+    }
+    return this.defaultTypes;
+  }
+
   /** Concepts whose labels start with `prefix`, as /suggest finds them (an IRI given as the prefix: that concept first). */
   async suggestEntities(prefix: string, offset: number, limit: number): Promise<EntitySuggestion[]> {
     // /suggest's pages of 100 that hold suggestions offset .. offset + limit - 1

@@ -6,7 +6,7 @@ import { sendRendered } from '../http/sendRendered.js';
 import { extend } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
-import type { ReconcileResult } from './Reconciler.js';
+import type { ReconcileResult, ReconcileType } from './Reconciler.js';
 import { MAX_OFFSET, MAX_SUGGEST, SUGGEST_COUNT, ServiceParameters, type ReconcileServices } from './ReconcileServices.js';
 import { readMatchBatch } from './readMatchBatch.js';
 
@@ -38,7 +38,9 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
     throw new MethodNotAllowedError(req.method, 'POST, OPTIONS');
   };
 
-  route(router, DRAFT_PATH, (req, res) => json(req, res, manifest(services, services.baseUrl(req, res), version)));
+  route(router, DRAFT_PATH, async (req, res) =>
+    json(req, res, manifest(services, services.baseUrl(req, res), version, await services.manifestTypes())),
+  );
 
   const match: RequestHandler = async (req, res) => {
     const requests = readMatchBatch(parsed(req));
@@ -117,7 +119,7 @@ function draftCandidate({ id, name, score, match, type, nameScore, agreements }:
 }
 
 /** The draft's manifest: the routes are fixed relative to the endpoint, so it says what is offered, not where. */
-function manifest(services: ReconcileServices, base: string, version: string): object {
+function manifest(services: ReconcileServices, base: string, version: string, defaultTypes: ReconcileType[]): object {
   const { config } = services;
   return {
     versions: ['1.0-draft'],
@@ -127,7 +129,7 @@ function manifest(services: ReconcileServices, base: string, version: string): o
     lang: config.defaultLang,
     // RFC 6570's simple expansion percent-encodes the IRI, so the page gets it whole
     view: { url: `${base}/?uri={id}` },
-    defaultTypes: services.defaultTypes,
+    defaultTypes,
     batchSize: MAX_BATCH,
     standardizedScore: true,
     preview: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT },

@@ -63,7 +63,7 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
       const { meta, rows, ignored } = await extend(extendText(extension), concepts, config.defaultLang, services.conceptType);
       if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20); // for the request log
       json(req, res, { meta, rows: Object.fromEntries(rows.map(({ id, values }) => [id, values])) });
-    } else json(req, res, manifest(config, services.baseUrl(req, res), services.defaultTypes));
+    } else json(req, res, manifest(config, services.baseUrl(req, res), await services.manifestTypes()));
   };
   route(router, '/reconcile', service, [express.text({ type: 'application/x-www-form-urlencoded', limit: '2mb' }), service]);
 
