@@ -281,8 +281,47 @@ export const FOLDED_AWAY_LETTER: string = (() => {
 export function foldedLabel(label: string): string {
   // ASCII (most labels of most vocabularies): its words are runs of [A-Za-z0-9], folded to lower case
   if (/^[\x00-\x7f]*$/.test(label)) return (label.match(/[A-Za-z0-9]+/g) ?? []).join(' ').toLowerCase();
+  const latin = latinFolded(label);
+  if (latin !== undefined) return latin;
   return wordsAsWritten(label)
     .map((word) => foldText(word))
     .filter((word) => word !== '')
     .join(' ');
+}
+
+/** Latin-1 and Latin Extended-A: the characters that most European labels are written in. */
+const LATIN_END = 0x180;
+let latinTable: { word: Uint8Array; folded: string[] } | undefined;
+
+/**
+ * `foldedLabel` of a label written in Latin-1 and Latin Extended-A alone (German, French,
+ * Polish, Czech...), by a table made from `foldText` one character at a time: these are all
+ * in NFC and none is a combining mark, so folding them one by one is folding the word. Ten
+ * times faster than the general path, which folds every label of an index as it is built.
+ * Undefined for a label with any other character.
+ */
+function latinFolded(label: string): string | undefined {
+  latinTable ??= (() => {
+    const word = new Uint8Array(LATIN_END);
+    const folded: string[] = [];
+    for (let code = 0; code < LATIN_END; code++) {
+      const character = String.fromCharCode(code);
+      word[code] = wordsAsWritten(character).length === 1 ? 1 : 0;
+      folded[code] = word[code] === 1 ? foldText(character) : '';
+    }
+    return { word, folded };
+  })();
+  const { word, folded } = latinTable;
+  let out = '';
+  let current = '';
+  for (let i = 0; i < label.length; i++) {
+    const code = label.charCodeAt(i);
+    if (code >= LATIN_END) return undefined;
+    if (word[code] === 1) current += folded[code] as string;
+    else if (current !== '') {
+      out = out === '' ? current : `${out} ${current}`;
+      current = '';
+    }
+  }
+  return current === '' ? out : out === '' ? current : `${out} ${current}`;
 }

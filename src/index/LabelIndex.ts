@@ -269,11 +269,13 @@ export class LabelIndex {
     return bufferOf(this.a.otherText).toString('utf8', this.a.otherOffsets[shown - n], this.a.otherOffsets[shown - n + 1]);
   }
 
-  /** The labels and notes of a shown resource, by kind (altLabels and scopeNotes: of concepts only); languages lower case. */
-  shownLabels(shown: number): Record<keyof typeof DISPLAY, Label[]> {
+  /** The labels and notes of a shown resource, by kind (altLabels and scopeNotes: of concepts only), or `only` those kinds; languages lower case. */
+  shownLabels(shown: number, only?: readonly (keyof typeof DISPLAY)[]): Record<keyof typeof DISPLAY, Label[]> {
     const labels: Record<keyof typeof DISPLAY, Label[]> = { prefLabel: [], rdfsLabel: [], altLabel: [], scopeNote: [], title: [] };
     const text = bufferOf(this.a.displayText);
     for (let i = this.a.displayOffsets[shown] as number; i < (this.a.displayOffsets[shown + 1] as number); i++) {
+      // `only` those kinds: the others are not decoded (a name needs no scope note)
+      if (only !== undefined && !only.includes(DISPLAY_KINDS[this.a.displayKind[i] as number] as keyof typeof DISPLAY)) continue;
       const label = {
         value: text.toString('utf8', this.a.displayTextOffsets[i], this.a.displayTextOffsets[i + 1]),
         language: this.languages[this.a.displayLanguage[i] as number] as string,

@@ -3,7 +3,7 @@ import { compareCodePoints } from '../domain/compareCodePoints.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, ConceptFields, Field, Related } from './Concept.js';
 import { ancestorsInIndex, narrowerRelated } from './browseInIndex.js';
-import { labelOf } from './shownLabel.js';
+import { labelOf, shownLabel } from './shownLabel.js';
 
 /**
  * A concept as the contract shows it, from what the label index holds (no store query): the
@@ -45,7 +45,7 @@ export function shownConcept(
 /** The prefLabel a concept shows in `lang` (lower case), by the contract's rule; "" when the index has no such concept or it has none. */
 export function prefLabelOf(index: LabelIndex, uri: string, lang: string): string {
   const concept = index.conceptAt(uri);
-  return concept === undefined ? '' : labelOf(index.shownLabels(concept), lang);
+  return concept === undefined ? '' : shownLabel(index, concept, lang);
 }
 
 /** The schemes of a concept, as IRIs; empty when it has none or the index has no such concept. */
@@ -57,7 +57,7 @@ export function schemesOf(index: LabelIndex, uri: string): string[] {
 /** Shown resources as the contract lists linked ones: each once, by label, then URI. */
 function relatedList(index: LabelIndex, shown: ArrayLike<number>, lang: string): Related[] {
   const list = [...new Set(Array.from(shown))].map((resource) => ({
-    label: labelOf(index.shownLabels(resource), lang),
+    label: shownLabel(index, resource, lang),
     uri: index.iriOf(resource),
   }));
   return list.sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.uri, b.uri));

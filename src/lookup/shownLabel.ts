@@ -8,5 +8,8 @@ export function labelOf(labels: { prefLabel: Label[]; rdfsLabel: Label[] }, lang
 
 /** The contract's label of a shown resource of the index (`lang` lower case). */
 export function shownLabel(index: LabelIndex, shown: number, lang: string): string {
-  return labelOf(index.shownLabels(shown), lang);
+  return labelOf(index.shownLabels(shown, NAMES), lang);
 }
+
+/** The kinds a label is chosen from. */
+const NAMES = ['prefLabel', 'rdfsLabel'] as const;
