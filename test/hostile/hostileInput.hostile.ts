@@ -176,6 +176,23 @@ const getQuery = fc
   )
   .map((uris) => `/get?${uris.map((uri) => `uri=${encoded(uri)}`).join('&')}`);
 
+/** Browsing requests whose scheme or concept is hostile: what reaches the store's browsing queries. */
+const browseQuery = fc
+  .record({
+    path: fc.constantFrom('/top', '/narrower'),
+    subject: fc.oneof(
+      fc.constantFrom('https://example.org/food/dishes', 'https://example.org/food/beverages'),
+      hostileText.map((text) => `https://example.org/food/${text}`),
+      hostileText.map((text) => `urn:${text}`),
+    ),
+    lang: fc.option(fc.constantFrom('en', 'fr', 'de', 'ar', 'x-private'), { nil: undefined }),
+    fields: fc.option(fc.constantFrom('ancestors', 'narrower,narrowerCount', 'ancestors,broader,scheme'), { nil: undefined }),
+  })
+  .map(({ path, subject, lang, fields }) => {
+    const parts = [`${path === '/top' ? 'scheme' : 'uri'}=${encoded(subject)}`, lang && `lang=${lang}`, fields && `fields=${fields}`];
+    return `${path}?${parts.filter(Boolean).join('&')}`;
+  });
+
 /** Reconciliation requests whose names, types, properties and ids are hostile: GET, and form POSTs as OpenRefine sends. */
 const reconcileRequest: fc.Arbitrary<RawRequest> = fc
   .oneof(
@@ -219,7 +236,7 @@ const reconcileRequest: fc.Arbitrary<RawRequest> = fc
   );
 
 const path = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('/get', '/search', '/suggest') },
+  { weight: 6, arbitrary: fc.constantFrom('/get', '/search', '/suggest', '/schemes', '/top', '/narrower') },
   {
     weight: 1,
     arbitrary: fc.constantFrom(
@@ -289,7 +306,7 @@ const request: fc.Arbitrary<RawRequest> = fc.oneof(
     weight: 20,
     arbitrary: fc
       .tuple(
-        fc.oneof(findQuery, findQuery, getQuery),
+        fc.oneof(findQuery, findQuery, getQuery, browseQuery),
         fc.oneof(
           { weight: 4, arbitrary: fc.constant([]) },
           { weight: 1, arbitrary: fc.array(extraHeader, { minLength: 1, maxLength: 2 }) },
@@ -474,6 +491,11 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
     return `status ${status} with a body that is not JSON: ${body.slice(0, 200)}`;
   }
   if (target.startsWith('/reconcile')) return reconcileProblem(target, status, headers, json);
+  if (status === 200 && target.startsWith('/schemes'))
+    return Array.isArray(json.schemes) &&
+      json.schemes.every((s: any) => typeof s.uri === 'string' && typeof s.prefLabel === 'string' && Number.isInteger(s.concepts))
+      ? undefined
+      : `a 200 that is not a contract answer: ${body.slice(0, 200)}`;
   if (status === 200) {
     const concepts = json.concepts ?? json._embedded?.concepts ?? (json.status === 'ok' || json.status === 'ready' ? [] : undefined);
     return Array.isArray(concepts) &&

@@ -46,7 +46,9 @@ const value = fc.oneof(
 /** `fields` values: lists of the field names, with spaces and empty items, or anything at all. */
 const fields = fc.oneof(
   fc
-    .array(fc.constantFrom('broader', 'notation', 'scheme', 'scopeNote', '', ' ', 'Broader'), { maxLength: 5 })
+    .array(fc.constantFrom('ancestors', 'broader', 'narrower', 'narrowerCount', 'notation', 'scheme', 'scopeNote', '', ' ', 'Broader'), {
+      maxLength: 5,
+    })
     .map((names) => names.join(',')),
   value,
 );
@@ -103,6 +105,34 @@ describe('whatever a request sends', () => {
           const { status, body } = await service.get(`/get?${uris.map((uri) => `uri=${encode(uri)}`).join('&')}`);
           expectContractAnswer(status, body);
           if (status === 200) expect(Array.isArray(body._embedded.concepts)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('/schemes, /top and /narrower answer 200 or a 400 naming the parameter, never anything else', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/schemes', '/top', '/narrower'),
+        fc.oneof(
+          value,
+          value.map((v) => `https://example.org/food/${v}`),
+          fc.constantFrom('https://example.org/food/dishes', 'https://example.org/food/beverages'),
+        ),
+        fc.option(value),
+        fc.option(value),
+        fc.option(value),
+        fc.option(fields),
+        async (path, subject, count, page, lang, fieldList) => {
+          let query = path === '/top' ? `scheme=${encode(subject)}` : path === '/narrower' ? `uri=${encode(subject)}` : '';
+          if (count !== null) query += `&count=${encode(count)}`;
+          if (page !== null) query += `&page=${encode(page)}`;
+          if (lang !== null) query += `&lang=${encode(lang)}`;
+          if (fieldList !== null) query += `&fields=${encode(fieldList)}`;
+          const { status, body } = await service.get(`${path}?${query}`);
+          expectContractAnswer(status, body);
+          if (status === 200) expect(Array.isArray(path === '/schemes' ? body.schemes : body.concepts)).toBe(true);
         },
       ),
       { numRuns: 300 },
