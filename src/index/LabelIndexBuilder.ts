@@ -1,4 +1,4 @@
-import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { chooseLabel } from '../domain/chooseLabel.js';
 import { codePoints } from '../domain/codePoints.js';
 import { filingForm } from '../domain/filingForm.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
@@ -13,14 +13,16 @@ import {
   DEPRECATED_CONCEPT,
   SCHEME_TYPED,
   TOPS_STATED,
-  browseOrder,
   narrowerLists,
   schemeSummaries,
   sortListsBy,
   topLists,
-  type NotationLists,
+  shownBrowseOrder,
 } from './hierarchyLayout.js';
+import { LinkLists } from './LinkLists.js';
+import { groupBy, identity, keptItems } from './groupBy.js';
 import { radixOrder } from './radixOrder.js';
+import { wordPostings } from './wordPostings.js';
 import { sortByBytes } from './sortByBytes.js';
 
 /**
@@ -359,7 +361,7 @@ export class LabelIndexBuilder {
     const textOrder = identity(entries.concept.length);
     sortByBytes(entries.text, entries.textOffsets, textOrder);
     const filingOrder = this.filingOrder(entries);
-    const words = wordsOf(entries.text, entries.textOffsets);
+    const words = wordPostings(entries.text, entries.textOffsets);
     collect();
     const member = groupBy(conceptCount, this.memberConcept.take(), rank);
     const memberScheme = this.memberScheme.take();
@@ -383,12 +385,18 @@ export class LabelIndexBuilder {
     );
     const below = narrowerLists(shown.count, conceptCount, links.broader, isConcept);
     // the browsing lists in the default language's order: a page of them is a slice
-    const browsing = this.browsingOrder(conceptCount, display, displayKinds, displayLanguages, displayTexts, {
-      text: notations.text,
-      offsets: notations.offsets,
-      conceptOffsets: conceptNotations.offsets,
-      conceptNotations: conceptNotations.order,
-    });
+    const browsing = shownBrowseOrder(
+      conceptCount,
+      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages, texts: displayTexts },
+      this.languages,
+      this.defaultLang,
+      {
+        text: notations.text,
+        offsets: notations.offsets,
+        conceptOffsets: conceptNotations.offsets,
+        conceptNotations: conceptNotations.order,
+      },
+    );
     sortListsBy(tops, browsing);
     sortListsBy(below, browsing);
     const schemeMembers = schemeSummaries(
@@ -766,32 +774,6 @@ export class LabelIndexBuilder {
     return tie;
   }
 
-  /** The concepts in browsing order in the default language (hierarchyLayout.ts, `browseOrder`). */
-  private browsingOrder(
-    conceptCount: number,
-    display: { offsets: Uint32Array },
-    displayKinds: Uint8Array,
-    displayLanguages: Uint16Array,
-    displayTexts: { text: Uint8Array; offsets: Uint32Array },
-    notations: NotationLists,
-  ): Uint32Array {
-    const labelBytes = Buffer.from(displayTexts.text.buffer, displayTexts.text.byteOffset, displayTexts.text.byteLength);
-    return browseOrder(conceptCount, notations, (c) => {
-      const pref: Label[] = [];
-      const rdfs: Label[] = [];
-      for (let i = display.offsets[c] as number; i < (display.offsets[c + 1] as number); i++) {
-        const kind = displayKinds[i];
-        if (kind !== DISPLAY.prefLabel && kind !== DISPLAY.rdfsLabel) continue;
-        const label = {
-          value: labelBytes.toString('utf8', displayTexts.offsets[i], displayTexts.offsets[i + 1]),
-          language: this.languages[displayLanguages[i] as number] as string,
-        };
-        (kind === DISPLAY.prefLabel ? pref : rdfs).push(label);
-      }
-      return foldedLabel(chooseLabel(pref, this.defaultLang) ?? chooseLabel(rdfs, this.defaultLang) ?? '');
-    });
-  }
-
   /** The entries that have a filing form (filingForm.ts), in byte order of it: the text after the first word. */
   private filingOrder(entries: { language: Uint16Array; text: Uint8Array; textOffsets: Uint32Array }): Uint32Array {
     const bytes = Buffer.from(entries.text.buffer, entries.text.byteOffset, entries.text.byteLength);
@@ -867,46 +849,6 @@ function isBlankNode(resource: string): boolean {
   return resource.startsWith('_:');
 }
 
-function identity(n: number): Uint32Array {
-  const ids = new Uint32Array(n);
-  for (let i = 0; i < n; i++) ids[i] = i;
-  return ids;
-}
-
-/**
- * Items grouped by their concept's new number (`rank[item's resource]`; items of a resource
- * ranked -1, not a concept, are left out): `order` lists item ids concept by concept,
- * `offsets` where each concept's start.
- */
-function groupBy(conceptCount: number, itemConcept: Uint32Array, rank: ArrayLike<number>): { offsets: Uint32Array; order: Uint32Array } {
-  const offsets = new Uint32Array(conceptCount + 1);
-  let kept = 0;
-  for (const c of itemConcept) {
-    const at = (rank[c] as number) + 1;
-    if (at === 0) continue;
-    offsets[at] = (offsets[at] as number) + 1;
-    kept++;
-  }
-  for (let c = 0; c < conceptCount; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
-  const next = offsets.slice(0, conceptCount);
-  const order = new Uint32Array(kept);
-  itemConcept.forEach((c, item) => {
-    const group = rank[c] as number;
-    if (group < 0) return;
-    const at = next[group] as number;
-    next[group] = at + 1;
-    order[at] = item;
-  });
-  return { offsets, order };
-}
-
-/** The items (in their order) whose resource is a concept. */
-function keptItems(itemResource: Uint32Array, rank: Int32Array): Uint32Array {
-  const items = new Growable(Uint32Array, Math.max(1, itemResource.length));
-  for (let i = 0; i < itemResource.length; i++) if ((rank[itemResource[i] as number] as number) >= 0) items.push(i);
-  return items.take();
-}
-
 /** Which resources have a label of any kind (an entry, a prefLabel or rdfs:label to show): 1 where they do. */
 function labelledResources(
   resources: number,
@@ -927,46 +869,6 @@ function isBlankNodeAt(iris: { text: Uint8Array; offsets: Uint32Array }, id: num
   return (iris.offsets[id + 1] as number) - at >= 2 && iris.text[at] === 0x5f && iris.text[at + 1] === 0x3a;
 }
 
-/**
- * Links from concepts to resources that a result shows, gathered pair by pair, then grouped
- * by concept with each resource once: `to` holds shown numbers (see `shownResources`).
- */
-class LinkLists {
-  private readonly owner = new Growable(Uint32Array);
-  private readonly target = new Growable(Uint32Array);
-
-  constructor(
-    /** How many resources may own a list: the first so many shown ones. */
-    private readonly conceptCount: number,
-    private readonly shownRank: Int32Array,
-    /** Which of them do (all when not given). */
-    private readonly owns?: (shown: number) => boolean,
-  ) {}
-
-  /** `resource` links to `linked`; kept when the first may own a list and the second can be shown. */
-  add(resource: number, linked: number): void {
-    const c = this.shownRank[resource] as number;
-    const s = this.shownRank[linked] as number;
-    if (c < 0 || c >= this.conceptCount || s < 0 || (this.owns !== undefined && !this.owns(c))) return;
-    this.owner.push(c);
-    this.target.push(s);
-  }
-
-  lists(): { offsets: Uint32Array; to: Uint32Array } {
-    const conceptCount = this.conceptCount;
-    const grouped = groupBy(conceptCount, this.owner.take(), identity(conceptCount));
-    const target = this.target.take();
-    const offsets = new Uint32Array(conceptCount + 1);
-    const to = new Growable(Uint32Array, Math.max(1, grouped.order.length));
-    for (let c = 0; c < conceptCount; c++) {
-      const group = Array.from(grouped.order.subarray(grouped.offsets[c], grouped.offsets[c + 1]), (i) => target[i] as number);
-      for (const s of new Set(group)) to.push(s);
-      offsets[c + 1] = to.length;
-    }
-    return { offsets, to: to.take() };
-  }
-}
-
 /** Entries by language, largest first. */
 function countByLanguage(entryLanguage: Uint16Array, languages: readonly string[]): Array<[string, number]> {
   const counts = new Uint32Array(languages.length);
@@ -975,67 +877,4 @@ function countByLanguage(entryLanguage: Uint16Array, languages: readonly string[
     .map((tag, i): [string, number] => [tag, counts[i] as number])
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-}
-
-/**
- * The distinct words of the entries' folded texts (split at spaces), sorted by bytes, and
- * for each the entries that hold it, ascending: a word prefix is a range of words, and so a
- * range of postings.
- */
-function wordsOf(
-  text: Uint8Array,
-  offsets: Uint32Array,
-): { text: Uint8Array; offsets: Uint32Array; postingOffsets: Uint32Array; postings: Uint32Array } {
-  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
-  const ids = new Map<string, number>(); // latin1 keys: one character per byte
-  const list = new TextList();
-  const entryCount = offsets.length - 1;
-  // at most one occurrence per word: sized up front, these are the build's largest lists
-  let most = 0;
-  for (let entry = 0; entry < entryCount; entry++) if ((offsets[entry + 1] as number) > (offsets[entry] as number)) most++;
-  for (let at = bytes.indexOf(0x20); at >= 0; at = bytes.indexOf(0x20, at + 1)) most++;
-  const occurrenceWord = new Growable(Uint32Array, Math.max(1, most));
-  const occurrenceEntry = new Growable(Uint32Array, Math.max(1, most));
-  for (let entry = 0; entry < entryCount; entry++) {
-    const start = offsets[entry] as number;
-    const end = offsets[entry + 1] as number;
-    const first = occurrenceWord.length;
-    for (let from = start; from <= end;) {
-      let to = bytes.indexOf(0x20, from);
-      if (to < 0 || to > end) to = end;
-      if (to === from) {
-        from = to + 1; // a label without words
-        continue;
-      }
-      const key = bytes.toString('latin1', from, to);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = list.count;
-        ids.set(key, id);
-        list.push(bytes.toString('utf8', from, to));
-      }
-      let again = false;
-      for (let k = first; k < occurrenceWord.length && !again; k++) again = occurrenceWord.get(k) === id;
-      if (!again) {
-        occurrenceWord.push(id);
-        occurrenceEntry.push(entry);
-      }
-      from = to + 1;
-    }
-  }
-  ids.clear();
-  const words = list.take();
-  const wordOrder = identity(words.offsets.length - 1);
-  sortByBytes(words.text, words.offsets, wordOrder);
-  const wordRank = new Uint32Array(wordOrder.length);
-  wordOrder.forEach((old, position) => (wordRank[old] = position));
-  const sorted = reorderText(words.text, words.offsets, wordOrder);
-  const grouped = groupBy(wordOrder.length, occurrenceWord.take(), wordRank);
-  const entryOf = occurrenceEntry.take();
-  return {
-    text: sorted.text,
-    offsets: sorted.offsets,
-    postingOffsets: grouped.offsets,
-    postings: mapped(Uint32Array, grouped.order, (i) => entryOf[i] as number),
-  };
 }

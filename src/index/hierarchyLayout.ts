@@ -1,4 +1,7 @@
+import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { foldedLabel } from '../domain/foldedLetter.js';
 import { Growable, TextList } from './Growable.js';
+import { DISPLAY } from './LabelIndexData.js';
 import { sortByBytes } from './sortByBytes.js';
 
 /** Scheme flags (`schemeFlags`): typed skos:ConceptScheme; the data states top concepts for it. */
@@ -216,4 +219,37 @@ export function sortListsBy(lists: Lists, order: Uint32Array): void {
     const ranks = list.map((concept) => rank[concept] as number).sort();
     for (let j = 0; j < ranks.length; j++) list[j] = order[ranks[j] as number] as number;
   }
+}
+
+/** The labels a result shows, grouped by shown resource (`LabelIndexData`'s display arrays). */
+export interface DisplayLists {
+  offsets: Uint32Array;
+  kinds: Uint8Array;
+  languages: Uint16Array;
+  texts: { text: Uint8Array; offsets: Uint32Array };
+}
+
+/** The concepts in browsing order in `lang` (lower case), their names chosen from the display labels as a result shows them. */
+export function shownBrowseOrder(
+  conceptCount: number,
+  display: DisplayLists,
+  languages: readonly string[],
+  lang: string,
+  notations: NotationLists,
+): Uint32Array {
+  const labelBytes = Buffer.from(display.texts.text.buffer, display.texts.text.byteOffset, display.texts.text.byteLength);
+  return browseOrder(conceptCount, notations, (c) => {
+    const pref: Label[] = [];
+    const rdfs: Label[] = [];
+    for (let i = display.offsets[c] as number; i < (display.offsets[c + 1] as number); i++) {
+      const kind = display.kinds[i];
+      if (kind !== DISPLAY.prefLabel && kind !== DISPLAY.rdfsLabel) continue;
+      const label = {
+        value: labelBytes.toString('utf8', display.texts.offsets[i], display.texts.offsets[i + 1]),
+        language: languages[display.languages[i] as number] as string,
+      };
+      (kind === DISPLAY.prefLabel ? pref : rdfs).push(label);
+    }
+    return foldedLabel(chooseLabel(pref, lang) ?? chooseLabel(rdfs, lang) ?? '');
+  });
 }

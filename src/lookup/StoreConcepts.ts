@@ -3,7 +3,7 @@ import type { Term } from '@rdfjs/types';
 import { isRdfIri } from '../domain/iri.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
+import type { SparqlStore } from '../store/SparqlStore.js';
 import { BROWSE_FIELDS, type Concept, type ConceptFields, type Field } from './Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
 import { StoreHierarchy } from './StoreHierarchy.js';

@@ -1,5 +1,5 @@
 import { ForwardingStore } from '../../src/store/ForwardingStore.js';
-import type { SparqlStore, Bindings } from '../../src/store/SparqlStore.js';
+import type { Bindings } from '../../src/store/SparqlStore.js';
 import { createStore } from '../../src/store/createStore.js';
 import { getPath, startService, testConfig, type RunningService } from '../support/service.js';
 
