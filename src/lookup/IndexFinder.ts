@@ -10,7 +10,7 @@ import { IndexScan } from './IndexScan.js';
 import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
 import { suggestInIndex } from './suggestInIndex.js';
-import { prefLabelOf, schemesOf, shownConcept } from './shownConcept.js';
+import { prefLabelOf, schemesOf, shownConcept, shownConceptAt } from './shownConcept.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 /** The most concepts a page answered on the calling thread shows: as many as /get's `uri` takes. */
@@ -104,8 +104,8 @@ export class IndexFinder implements Finder {
   private browse(list: Uint32Array, request: BrowseRequest): Concept[] {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    return browsePage(this.index, list, lang, pageOf(request), this.defaultLang).flatMap(
-      (uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang) ?? [],
+    return Array.from(browsePage(this.index, list, lang, pageOf(request), this.defaultLang), (concept) =>
+      shownConceptAt(this.index, concept, lang, fields, this.defaultLang),
     );
   }
 

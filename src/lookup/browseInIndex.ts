@@ -35,7 +35,7 @@ const KEPT_ORDERS = 3;
 const KEPT_LISTS = 16;
 
 /**
- * A page of a browsing list: its concepts' URIs. The index holds each list in the browsing
+ * A page of a browsing list: its concepts, by number. The index holds each list in the browsing
  * order of its default language (`stored`): a page in that language is a slice of it. In
  * another, a short list is sorted for the language (its length in label choices and
  * foldings); a long one (a flat vocabulary's top concepts may be all of it) by that
@@ -49,13 +49,13 @@ export function browsePage(
   page: { limit: number; offset: number },
   stored: string,
   longList = LONG_LIST,
-): string[] {
+): ArrayLike<number> {
   if (page.offset >= list.length) return [];
-  if (lang === stored) return index.uris(list.subarray(page.offset, page.offset + page.limit));
-  if (list.length > longList) return index.uris(sortedLong(index, list, lang).subarray(page.offset, page.offset + page.limit));
+  if (lang === stored) return list.subarray(page.offset, page.offset + page.limit);
+  if (list.length > longList) return sortedLong(index, list, lang).subarray(page.offset, page.offset + page.limit);
   return browseSorted(index, list, lang)
     .slice(page.offset, page.offset + page.limit)
-    .map((item) => item.uri);
+    .map((item) => item.shown);
 }
 
 const languageOrders = new WeakMap<LabelIndex, Map<string, { order: Uint32Array; rank: Uint32Array }>>();

@@ -19,10 +19,17 @@ export function shownConcept(
   stored: string,
 ): Concept | undefined {
   const concept = index.conceptAt(uri);
-  if (concept === undefined) return undefined;
-  const labels = index.shownLabels(concept);
+  return concept === undefined ? undefined : shownConceptAt(index, concept, lang, fields, stored);
+}
+
+/** The labels a concept shows without its scope note: the scope note is decoded only when asked. */
+const WITHOUT_NOTES = ['prefLabel', 'rdfsLabel', 'altLabel'] as const;
+
+/** `shownConcept` of the concept of that number. */
+export function shownConceptAt(index: LabelIndex, concept: number, lang: string, fields: ReadonlySet<Field>, stored: string): Concept {
+  const labels = index.shownLabels(concept, fields.has('scopeNote') ? undefined : WITHOUT_NOTES);
   const shown: Concept = {
-    uri,
+    uri: index.iriOf(concept),
     prefLabel: labelOf(labels, lang),
     // as concepts.rq: altLabels in the chosen language (exactly) or untagged
     altLabels: [
