@@ -329,6 +329,15 @@ describe('the server process', () => {
           misbehaviour.slowSelectMs = 3000; // and now it takes seconds
           await keystroke(port, 'label%20123');
           await keystroke(port, 'label%201234'); // not asked: the store just took too long
+          // browsing's lists go through the same gate: a scheme's top concepts may be all its concepts
+          const started = Date.now();
+          const top = await fetch(`http://127.0.0.1:${port}/top?scheme=http://x/scheme`);
+          answers.push({
+            status: top.status,
+            ms: Date.now() - started,
+            retryAfter: top.headers.get('retry-after'),
+            body: await top.json(),
+          });
         },
         /listening on/,
       );

@@ -144,20 +144,26 @@ export class StoreFinder implements Finder {
     return new Map((await this.options.concepts.get(uris, lang, fields)).map((concept) => [concept.uri, concept]));
   }
 
+  // The lists of browsing read the store as /search does: through the loading gate while the
+  // first index is built (a scheme's top concepts may be all its concepts).
+
   schemes(lang: string): Promise<SchemeSummary[]> {
-    return this.options.concepts.hierarchy.schemes(lang);
+    return this.gated((timeoutMs) => this.options.concepts.hierarchy.schemes(lang, timeoutMs));
   }
 
   async top(request: BrowseRequest): Promise<Concept[]> {
     const lang = request.lang ?? this.options.defaultLang;
-    return this.page(await this.options.concepts.hierarchy.top(request.uri, lang), request, lang);
+    return this.page(await this.gated((timeoutMs) => this.options.concepts.hierarchy.top(request.uri, lang, timeoutMs)), request, lang);
   }
 
   async narrower(request: BrowseRequest): Promise<Concept[]> {
     const lang = request.lang ?? this.options.defaultLang;
     const { concepts } = this.options;
     // a URI that is no concept has nothing below it (API.md), whatever points to it
-    const [below, self] = await Promise.all([concepts.hierarchy.narrowerOf([request.uri], lang), concepts.get([request.uri], lang)]);
+    const [below, self] = await Promise.all([
+      this.gated((timeoutMs) => concepts.hierarchy.narrowerOf([request.uri], lang, timeoutMs)),
+      concepts.get([request.uri], lang),
+    ]);
     return self.length === 0 ? [] : this.page(below.get(request.uri) ?? [], request, lang);
   }
 

@@ -66,27 +66,31 @@ export class StoreHierarchy {
     private readonly conceptTypes: readonly Term[],
   ) {}
 
-  /** The concepts one level below each of `uris`, in browsing order. */
-  narrowerOf(uris: readonly string[], lang: string): Promise<Map<string, Placed[]>> {
-    return this.linked('narrower', uris, lang);
+  /** The concepts one level below each of `uris`, in browsing order; `timeoutMs`: as the store's `select` takes it. */
+  narrowerOf(uris: readonly string[], lang: string, timeoutMs?: number): Promise<Map<string, Placed[]>> {
+    return this.linked('narrower', uris, lang, timeoutMs);
   }
 
   /** The top concepts of a scheme (stated, or else implicit: API.md), in browsing order. */
-  async top(scheme: string, lang: string): Promise<Placed[]> {
+  async top(scheme: string, lang: string, timeoutMs?: number): Promise<Placed[]> {
     if (!isRdfIri(scheme)) return [];
     const bindings = { scheme: rdf.namedNode(scheme), conceptType: this.conceptTypes };
     // implicitTop.rq answers nothing where topConcepts.rq may answer: one of them is empty
     const [stated, implicit] = await Promise.all(
-      (['topConcepts', 'implicitTop'] as const).map((name) => this.store.select(bindQuery(this.queries.template(name), bindings), name)),
+      (['topConcepts', 'implicitTop'] as const).map((name) =>
+        this.store.select(bindQuery(this.queries.template(name), bindings), name, timeoutMs),
+      ),
     );
     return sorted(grouped([...(stated as Bindings[]), ...(implicit as Bindings[])], 'concept'), lang);
   }
 
   /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages. */
-  async schemes(lang: string): Promise<SchemeSummary[]> {
+  async schemes(lang: string, timeoutMs?: number): Promise<SchemeSummary[]> {
     const bindings = { conceptType: this.conceptTypes };
     const [labelRows, memberRows] = await Promise.all(
-      (['schemeList', 'schemeConcepts'] as const).map((name) => this.store.select(bindQuery(this.queries.template(name), bindings), name)),
+      (['schemeList', 'schemeConcepts'] as const).map((name) =>
+        this.store.select(bindQuery(this.queries.template(name), bindings), name, timeoutMs),
+      ),
     );
     const members = new Map<string, { concepts: Set<string>; languages: Set<string> }>();
     for (const row of memberRows as Bindings[]) {
@@ -97,7 +101,7 @@ export class StoreHierarchy {
       if (row.language !== undefined && row.language.value !== '') member.languages.add(row.language.value);
     }
     const schemes = [...grouped(labelRows as Bindings[], 'scheme')].filter(([uri]) => isRdfIri(uri));
-    const tops = await Promise.all(schemes.map(([uri]) => this.top(uri, lang)));
+    const tops = await Promise.all(schemes.map(([uri]) => this.top(uri, lang, timeoutMs)));
     return schemes
       .map(([uri, rows], i): SchemeSummary => ({
         uri,
@@ -153,13 +157,18 @@ export class StoreHierarchy {
   }
 
   /** The concepts one level below (`narrower.rq`) or above (`broaderConcepts.rq`) each of `uris`, in browsing order. */
-  private async linked(direction: 'narrower' | 'broader', uris: readonly string[], lang: string): Promise<Map<string, Placed[]>> {
+  private async linked(
+    direction: 'narrower' | 'broader',
+    uris: readonly string[],
+    lang: string,
+    timeoutMs?: number,
+  ): Promise<Map<string, Placed[]>> {
     const from = [...new Set(uris)].filter(isRdfIri);
     if (from.length === 0) return new Map();
     const name = direction === 'narrower' ? 'narrower' : 'broaderConcepts';
     const query = bindQuery(this.queries.template(name), { from: from.map((uri) => rdf.namedNode(uri)), conceptType: this.conceptTypes });
     const byFrom = new Map<string, Bindings[]>();
-    for (const row of await this.store.select(query, name)) {
+    for (const row of await this.store.select(query, name, timeoutMs)) {
       if (row.from?.termType !== 'NamedNode') continue;
       byFrom.set(row.from.value, [...(byFrom.get(row.from.value) ?? []), row]);
     }
