@@ -101,7 +101,10 @@ export class StoreHierarchy {
       if (row.language !== undefined && row.language.value !== '') member.languages.add(row.language.value);
     }
     const schemes = [...grouped(labelRows as Bindings[], 'scheme')].filter(([uri]) => isRdfIri(uri));
-    const tops = await Promise.all(schemes.map(([uri]) => this.top(uri, lang, timeoutMs)));
+    // each scheme's top concepts, four schemes at a time: a vocabulary may hold hundreds
+    const tops: Placed[][] = [];
+    for (let i = 0; i < schemes.length; i += 4)
+      tops.push(...(await Promise.all(schemes.slice(i, i + 4).map(([uri]) => this.top(uri, lang, timeoutMs)))));
     return schemes
       .map(([uri, rows], i): SchemeSummary => ({
         uri,
