@@ -120,7 +120,7 @@ row(`/get, 20 concepts, fields=ancestors (depths ${Math.min(...depth)} to ${Math
 row('/get, 20 concepts, fields=narrower,narrowerCount', await timed(gets('&fields=narrower,narrowerCount')));
 
 const memory = service.memory();
-service.stop();
+await service.stop(); // waited for: its log pipe must stay open until it is gone
 
 // what browsing holds, from the snapshot's arrays
 const MAGIC = 'SKOSLOOKUP-INDEX\n';
