@@ -257,6 +257,7 @@ async function runBackend(backend) {
         });
       }
     }
+    backend.browse = await browseRows(uncachedService.url, vocabulary);
     backend.memory = cachedService.memory();
   } finally {
     await Promise.all([uncachedService.stop(), cachedService.stop()]);
@@ -307,6 +308,49 @@ async function runBackend(backend) {
     await store.close();
   }
   return rows;
+}
+
+/**
+ * Browsing (uncached, one client): /schemes, pages of 100 of the scheme's top concepts and of
+ * concepts' narrower ones (in the default language, and in another), and /get of 20 concepts
+ * with and without `fields=ancestors`. The benchmark's vocabularies are flat or shallow:
+ * `bench/browse.mjs` measures a deep hierarchy and the first page of a long list in another
+ * language.
+ */
+async function browseRows(url, vocabulary) {
+  if (vocabulary.scheme === undefined) return undefined;
+  const q = encodeURIComponent;
+  const some = vocabulary.uris.filter((_, i) => i % Math.max(1, Math.floor(vocabulary.uris.length / 400)) === 0).slice(0, 400);
+  const twenties = Array.from({ length: Math.floor(some.length / 20) }, (_, i) =>
+    some
+      .slice(i * 20, i * 20 + 20)
+      .map((uri) => `uri=${q(uri)}`)
+      .join('&'),
+  );
+  const top = (await (await fetch(`${url}/schemes`)).json()).schemes.find((s) => s.uri === vocabulary.scheme)?.topConcepts ?? 0;
+  const pages = Math.max(1, Math.min(100, Math.floor(top / 100)));
+  // the other language's order of a long list is made by its first page: asked once before timing
+  await (await fetch(`${url}/top?scheme=${q(vocabulary.scheme)}&count=100&lang=zz`)).arrayBuffer();
+  const rows = {
+    '/schemes': ['/schemes'],
+    [`/top, a page of 100 (of ${top})`]: Array.from(
+      { length: pages },
+      (_, i) => `/top?scheme=${q(vocabulary.scheme)}&count=100&page=${i + 1}`,
+    ),
+    '/top, the same in another language': Array.from(
+      { length: pages },
+      (_, i) => `/top?scheme=${q(vocabulary.scheme)}&count=100&page=${i + 1}&lang=zz`,
+    ),
+    '/narrower, a page of 100': some.map((uri) => `/narrower?uri=${q(uri)}&count=100&fields=narrowerCount`),
+    '/get, 20 concepts': twenties.map((uris) => `/get?${uris}`),
+    '/get, 20 concepts, fields=ancestors': twenties.map((uris) => `/get?${uris}&fields=ancestors`),
+  };
+  const measured = {};
+  for (const [what, paths] of Object.entries(rows)) {
+    if (paths.length === 0) continue;
+    measured[what] = await measure({ url, next: cycle(paths), connections: 1, seconds: Math.max(0.5, seconds / 3) });
+  }
+  return measured;
 }
 
 /** The embedded engine, asked in this process: each request's queries one after the other. */
@@ -424,6 +468,18 @@ const byLength = [
     ),
   ),
 ].join('\n');
+
+const browseTable = !backends.some((backend) => backend.browse !== undefined)
+  ? 'None: no vocabulary of this run has a concept scheme to browse.'
+  : [
+      '| backend | request | p50 ms | p95 ms |',
+      '|---|---|---|---|',
+      ...backends.flatMap((backend) =>
+        Object.entries(backend.browse ?? {}).map(
+          ([what, figures]) => `| ${backend.name} | ${what} | ${ms(figures.p50)} | ${ms(figures.p95)} |`,
+        ),
+      ),
+    ].join('\n');
 
 const startups = backends.filter((backend) => typeof backend.startup === 'object');
 const seconds1 = (value) => (value / 1000).toFixed(1);
@@ -549,6 +605,12 @@ ${ratios}
 The filters: \`lang=en\` and the vocabulary's scheme, checked on each label entry as it is read in rank order.
 
 ${byLength}
+
+### Browsing (uncached, 1 client)
+
+\`bench/browse.mjs\` (\`npm run bench:browse\`) measures a deep hierarchy, and the first page of a long list in another language (which makes that language's order; asked once here before the timing).
+
+${browseTable}
 
 ### Every row
 
