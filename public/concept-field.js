@@ -519,33 +519,16 @@ export class ConceptField extends HTMLElement {
         // found through another label (an altLabel, another language): said so, rather than show the prefLabel as if it had matched
         if (concept.prefLabel !== '' && label.querySelector('mark') === null)
           option.append(make('span', { className: 'detail via', part: 'detail', textContent: this.#t('via') }));
+        const named = (field) => (concept[field] ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.label || entry.uri));
+        const detail = (field, text) =>
+          option.append(make('span', { className: `detail ${field}`, part: 'detail', dir: 'auto', textContent: text }));
         // where it sits: the path from the top, shortened in the middle when long
-        const path = (concept.ancestors ?? []).map((entry) => entry.label || entry.uri);
-        if (path.length > 0)
-          option.append(
-            make('span', {
-              className: 'detail ancestors',
-              part: 'detail',
-              dir: 'auto',
-              textContent: (path.length > 4 ? [path[0], '…', ...path.slice(-2)] : path).join(' › '),
-            }),
-          );
-        const broader = (concept.broader ?? []).map((entry) => entry.label || entry.uri);
-        if (broader.length > 0)
-          option.append(
-            make('span', {
-              className: 'detail broader',
-              part: 'detail',
-              dir: 'auto',
-              textContent: this.#t('broader', broader.join(' · ')),
-            }),
-          );
-        for (const field of ['notation', 'scheme']) {
-          // notations are strings; schemes are {uri, label}, named by their label
-          const shown = (concept[field] ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.label || entry.uri));
-          if (shown.length > 0)
-            option.append(make('span', { className: `detail ${field}`, part: 'detail', dir: 'auto', textContent: shown.join(' · ') }));
-        }
+        const path = named('ancestors');
+        if (path.length > 0) detail('ancestors', (path.length > 4 ? [path[0], '…', ...path.slice(-2)] : path).join(' › '));
+        const broader = named('broader');
+        if (broader.length > 0) detail('broader', this.#t('broader', broader.join(' · ')));
+        // notations are strings; schemes are {uri, label}, named by their label
+        for (const field of ['notation', 'scheme']) if (named(field).length > 0) detail(field, named(field).join(' · '));
         option.addEventListener('mousedown', (event) => event.preventDefault()); // the field keeps the focus
         option.addEventListener('click', () => this.#choose(concept));
         return option;

@@ -23,7 +23,7 @@ import { LinkLists } from './LinkLists.js';
 import { groupBy, identity, keptItems } from './groupBy.js';
 import { radixOrder } from './radixOrder.js';
 import { wordPostings } from './wordPostings.js';
-import { sortByBytes } from './sortByBytes.js';
+import { sortByBytes, sortByBytesThenId } from './sortByBytes.js';
 
 /**
  * What the builder keeps of a triple, by its property: the reads name it by number
@@ -758,17 +758,8 @@ export class LabelIndexBuilder {
     }
     const { text, offsets } = labels.take();
     const order = identity(conceptCount);
-    sortByBytes(text, offsets, order);
     // equal prefLabels: by URI, which is the concept number
-    const same = (a: number, b: number): boolean =>
-      Buffer.from(text.buffer, text.byteOffset, text.byteLength).compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) ===
-      0;
-    for (let from = 0; from < conceptCount;) {
-      let to = from + 1;
-      while (to < conceptCount && same(order[from] as number, order[to] as number)) to++;
-      if (to - from > 1) order.subarray(from, to).sort();
-      from = to;
-    }
+    sortByBytesThenId(text, offsets, order);
     const tie = new Uint32Array(conceptCount);
     order.forEach((concept, position) => (tie[concept] = position));
     return tie;

@@ -2,7 +2,7 @@ import { chooseLabel, type Label } from '../domain/chooseLabel.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { Growable, TextList } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
-import { sortByBytes } from './sortByBytes.js';
+import { sortByBytesThenId } from './sortByBytes.js';
 
 /** Scheme flags (`schemeFlags`): typed skos:ConceptScheme; the data states top concepts for it. */
 export const SCHEME_TYPED = 1;
@@ -185,15 +185,7 @@ export function browseOrder(conceptCount: number, notations: NotationLists, fold
   const { text, offsets } = labels.take();
   const byLabel = new Uint32Array(conceptCount);
   for (let c = 0; c < conceptCount; c++) byLabel[c] = c;
-  sortByBytes(text, offsets, byLabel);
-  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
-  const same = (a: number, b: number): boolean => bytes.compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
-  for (let from = 0; from < conceptCount;) {
-    let to = from + 1;
-    while (to < conceptCount && same(byLabel[from] as number, byLabel[to] as number)) to++;
-    if (to - from > 1) byLabel.subarray(from, to).sort();
-    from = to;
-  }
+  sortByBytesThenId(text, offsets, byLabel);
   // one key a concept: its notation's rank (past every rank for none), then its label's
   const keys = new Float64Array(conceptCount);
   for (let position = 0; position < conceptCount; position++) {

@@ -37,3 +37,19 @@ export function sortByBytes(text: Uint8Array, offsets: Uint32Array, ids: Uint32A
     from = to;
   }
 }
+
+/**
+ * `sortByBytes`, then items whose texts are equal put in ascending order of their ids: a
+ * total order (by text, then id) from the byte sort, which leaves ties in no particular order.
+ */
+export function sortByBytesThenId(text: Uint8Array, offsets: Uint32Array, ids: Uint32Array): void {
+  sortByBytes(text, offsets, ids);
+  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const same = (a: number, b: number): boolean => bytes.compare(text, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
+  for (let from = 0; from < ids.length;) {
+    let to = from + 1;
+    while (to < ids.length && same(ids[from] as number, ids[to] as number)) to++;
+    if (to - from > 1) ids.subarray(from, to).sort();
+    from = to;
+  }
+}
