@@ -41,13 +41,6 @@ export class RankQuery {
   /** The query's words; empty when `q` has none (a notation may still match). */
   readonly words: readonly Word[];
   private scratch = new Uint8Array(64);
-  /**
-   * Label words' stems by language and word, as this query has needed them: a word held by
-   * thousands of candidate labels (every label holding a word the query's stem starts) is
-   * stemmed once, not once a label (that took seconds for a rare word at millions of labels).
-   */
-  private readonly labelStems = new Map<string, string | undefined>();
-
   constructor(
     readonly endpoint: Endpoint,
     terms: readonly QueryTerm[],
@@ -183,12 +176,7 @@ export class RankQuery {
     if (stems && !query.prefix) {
       const own = this.stemsOf(query, language);
       if (own.some(({ start }) => word.startsWith(start))) {
-        const key = `${language}\u0000${word}`;
-        let stem = this.labelStems.get(key);
-        if (stem === undefined && !this.labelStems.has(key)) {
-          stem = stemOf(word, language);
-          this.labelStems.set(key, stem);
-        }
+        const stem = stemOf(word, language);
         if (own.some((entry) => entry.stem === stem)) return STEM;
       }
     }

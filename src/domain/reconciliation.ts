@@ -25,6 +25,12 @@ export class ReconcileQuery {
   /** The folded query: its words joined by one space, as labels are held. */
   readonly text: string;
   private readonly rank: RankQuery;
+  /**
+   * `likeness` as asked so far, by language and label word, per query word (-1: not yet):
+   * the labels a query scores share words (each holds one alike to a query word), and a
+   * likeness may need a stem or a typo test.
+   */
+  private readonly likenesses = new Map<string, Map<string, number[]>>();
 
   /**
    * An inverted heading's words in natural order, where the query is one (`Libraries,
@@ -48,11 +54,17 @@ export class ReconcileQuery {
    * alike: 1 equal, 0.9 same stem, 0.8 one typo, 0 not alike.
    */
   likeness(i: number, word: string, language: string): number {
-    const relation = this.rank.relation(i, word, language);
-    if (relation === 'equal') return 1;
-    if (relation === 'stem') return 0.9;
-    const own = this.words[i] as string;
-    return isOneTypo(own, word) ? 0.8 : 0;
+    let byWord = this.likenesses.get(language);
+    if (byWord === undefined) this.likenesses.set(language, (byWord = new Map()));
+    let row = byWord.get(word);
+    if (row === undefined) byWord.set(word, (row = new Array<number>(this.words.length).fill(-1)));
+    let known = row[i] as number;
+    if (known < 0) {
+      const relation = this.rank.relation(i, word, language);
+      known = relation === 'equal' ? 1 : relation === 'stem' ? 0.9 : isOneTypo(this.words[i] as string, word) ? 0.8 : 0;
+      row[i] = known;
+    }
+    return known;
   }
   /**
    * Where the label words that query word `i` may score against are, in a list of words

@@ -211,6 +211,11 @@ export class LabelIndex {
     return this.wordBytes.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]);
   }
 
+  /** The length of word `w` in UTF-8 bytes, without decoding it. */
+  wordByteLength(w: number): number {
+    return (this.a.wordOffsets[w + 1] as number) - (this.a.wordOffsets[w] as number);
+  }
+
   /** The postings of words `from` .. `to` (exclusive): a range of posting positions. */
   postingRange(from: number, to: number): [number, number] {
     return [this.a.postingOffsets[from] as number, this.a.postingOffsets[to] as number];

@@ -11,6 +11,7 @@ import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
 import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf, schemesOf, shownConcept, shownConceptAt } from './shownConcept.js';
+import { shownLabel } from './shownLabel.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 /** The most concepts a page answered on the calling thread shows: as many as /get's `uri` takes. */
@@ -135,10 +136,10 @@ export function named(
   const { candidates, equalCount } = reconcileInIndex(scan, new ReconcileQuery(q), { column: display, ...filter }, limit);
   const index = scan.index;
   return {
-    candidates: candidates.map((candidate) => ({
+    candidates: candidates.map(({ concept, ...candidate }) => ({
       ...candidate,
-      name: prefLabelOf(index, candidate.uri, display),
-      schemes: schemesOf(index, candidate.uri),
+      name: shownLabel(index, concept, display),
+      schemes: schemesOf(index, concept),
     })),
     equalCount,
   };

@@ -33,6 +33,9 @@ export type OtherWords = { bytes: Buffer; prefix: boolean }[][];
  * (cleared once in 255 queries) and a four-byte slot; the keys themselves are kept in lists
  * as long as the concepts a query offered.
  */
+/** `IndexScan.countLabel`'s mark for a label that the filter refused. */
+const REFUSED = 0xff;
+
 export class IndexScan {
   private readonly seen: Uint8Array;
   private stamp = 0;
@@ -42,6 +45,9 @@ export class IndexScan {
   private keys: number[] = [];
   private readonly languageMasks = new Map<string, Uint8Array>();
   private articles: string[] | undefined;
+  /** Per label, made on first use: how many word streams of this round hold it (`countLabel`); REFUSED where a filter refused it. */
+  private labelCounts: Uint8Array | undefined;
+  private countedLabels: number[] = [];
 
   constructor(readonly index: LabelIndex) {
     this.seen = new Uint8Array(index.conceptCount);
@@ -69,6 +75,7 @@ export class IndexScan {
   /** Starts a round of `offer`s: forgets what a round that did not end (a query that threw) left. */
   startOffers(): void {
     if (this.touched.length > 0) this.forgetOffers();
+    if (this.countedLabels.length > 0) this.takeCounts();
   }
 
   /** Keeps `key` for the concept if it is smaller than the one it has (lower is better). */
@@ -100,6 +107,44 @@ export class IndexScan {
     for (const concept of this.touched) this.slot[concept] = 0;
     this.touched = [];
     this.keys = [];
+  }
+
+  /**
+   * Counts a label met in one more word stream of a query (reconciliation's postings), the
+   * filter `accepts` asked at its first meeting only: a label it refuses is never counted.
+   * `takeCounts` ends the round. Costs a byte a label, on the first reconciliation a thread answers.
+   */
+  countLabel(entry: number, accepts: (entry: number) => boolean): void {
+    const counts = (this.labelCounts ??= new Uint8Array(this.index.stats.labels));
+    const count = counts[entry] as number;
+    if (count === 0) {
+      counts[entry] = accepts(entry) ? 1 : REFUSED;
+      this.countedLabels.push(entry);
+    } else if (count < REFUSED - 1) counts[entry] = count + 1;
+  }
+
+  /** Whether this is the first meeting this round (as `countLabel` counts them) with a label that the filter `accepts`. */
+  meetLabel(entry: number, accepts: (entry: number) => boolean): boolean {
+    const counts = (this.labelCounts ??= new Uint8Array(this.index.stats.labels));
+    if (counts[entry] !== 0) return false;
+    this.countedLabels.push(entry);
+    const accepted = accepts(entry);
+    counts[entry] = accepted ? 1 : REFUSED;
+    return accepted;
+  }
+
+  /** The labels counted since the last call, by their count (`byCount[c]`: those met in c streams; refused ones left out); then forgets the counts. */
+  takeCounts(): number[][] {
+    const counts = this.labelCounts;
+    const byCount: number[][] = [];
+    if (counts === undefined) return byCount;
+    for (const entry of this.countedLabels) {
+      const count = counts[entry] as number;
+      counts[entry] = 0;
+      if (count !== REFUSED) (byCount[count] ??= []).push(entry);
+    }
+    this.countedLabels = [];
+    return byCount;
   }
 
   /** The articles (of any language: `filingForm.ts`) that some label of the index starts with, found once. */

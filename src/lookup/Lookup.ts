@@ -5,6 +5,7 @@ import type { Concept, ConceptFields, Field, SchemeSummary } from './Concept.js'
 import type { BrowseRequest, FindRequest, Finder, NamedCandidate } from './Finder.js';
 import type { IndexReport } from './IndexBuilds.js';
 import type { IndexPool } from './IndexPool.js';
+import { shownLabel } from './shownLabel.js';
 import type { StoreConcepts } from './StoreConcepts.js';
 import type { VocabularyKeeper, VocabularyState } from './VocabularyKeeper.js';
 
@@ -139,8 +140,24 @@ export class Lookup {
     return distinct.flatMap((uri) => found.get(uri) ?? []);
   }
 
-  labelsOf(uris: readonly string[], lang: string): Promise<Map<string, string>> {
-    return this.answering().concepts.labelsOf(uris, lang);
+  /**
+   * The labels of resources (concepts or not: reconciliation names the schemes of its
+   * candidates), chosen as a prefLabel is; "" for one without. From the label index as `get`
+   * is, for the resources it shows; the store for the rest, and for all without a current index.
+   */
+  async labelsOf(uris: readonly string[], lang: string): Promise<Map<string, string>> {
+    const { state, concepts } = this.answering();
+    const index = state.stale === true ? undefined : state.index?.index;
+    if (index === undefined) return concepts.labelsOf(uris, lang);
+    const found = new Map<string, string>();
+    const rest: string[] = [];
+    for (const uri of new Set(uris)) {
+      const shown = isRdfIri(uri) ? index.shownAt(uri) : undefined;
+      if (shown === undefined) rest.push(uri);
+      else found.set(uri, shownLabel(index, shown, lang));
+    }
+    if (rest.length > 0) for (const [uri, label] of await concepts.labelsOf(rest, lang)) found.set(uri, label);
+    return found;
   }
 
   fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {

@@ -40,15 +40,18 @@ const RECONCILE_MOST_POSTINGS = 5_000;
  *
  * Top-k: once the page holds `limit` concepts, a label is scored only if the best score its
  * length, first word and the query words it may still match allow could enter the page
- * (`keyBound`); the candidates are those that scoring every label read gives
- * (test/lookup/reconcileTopK.test.ts).
+ * (`keyBound`). Where the budget reads every posting, they are first only counted (a label
+ * once per query word it holds an alike word of), and the labels scored most words first.
+ * The candidates are those that scoring every label read gives (test/lookup/reconcileTopK.test.ts).
  */
 export function reconcileInIndex(
   scan: IndexScan,
   query: ReconcileQuery,
   filter: ReconcileFilter,
   limit: number,
-): { candidates: ReconcileCandidate[]; equalCount: number } {
+  /** Whether the postings are counted before any label is scored; by default, where the budget reads them all. Tests ask for each way. */
+  countFirst?: boolean,
+): { candidates: (ReconcileCandidate & { concept: number })[]; equalCount: number } {
   const index = scan.index;
   const accepts = acceptor(scan, filter);
   if (accepts === undefined || query.words.length === 0) return { candidates: [], equalCount: 0 };
@@ -64,10 +67,15 @@ export function reconcileInIndex(
       for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), languages)) found.add(w);
     }
     if (typo !== undefined) {
-      // a typo is alike in every language: no language's rules need asking
+      // a typo is alike in every language: no language's rules need asking. One letter added,
+      // left out or changed moves a word's UTF-8 length by 4 bytes at most: a cheap test on
+      // the many words that share a short first half
+      const bytes = Buffer.byteLength(query.words[i] as string);
+      const mayBeTypo = (w: number): boolean =>
+        !found.has(w) && Math.abs(index.wordByteLength(w) - bytes) <= 4 && query.isTypo(i, index.word(w));
       const [low, high] = index.wordRange(typo.prefix, true);
-      for (let w = low; w < high; w++) if (!found.has(w) && query.isTypo(i, index.word(w))) found.add(w);
-      for (const w of index.wordsEnding(typo.suffix)) if (!found.has(w) && query.isTypo(i, index.word(w))) found.add(w);
+      for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
+      for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
     }
     const list = [...found];
     return {
@@ -99,23 +107,15 @@ export function reconcileInIndex(
     named(concept);
     keep(concept, (column[index.languageOf(entry)] === 1 ? 0 : 1) * ENTRY_SPAN + entry);
   }
-  const mayEnter = keyBound(scan, query);
-  // the labels of postings scored: each once (a label holding two of the name's words is in both words' postings)
-  const scored = new Set<number>();
+  const bound = keyBound(scan, query);
   /**
    * Scores a label and keeps its key. With `matchable`, the number of query words the label
-   * may match (those whose alike words' postings were all read hold no label met later), a
-   * label whose best possible key cannot enter the page is not scored: a label that names
-   * the query was met above, and scoring it again changes nothing.
+   * may match, a label whose best possible key cannot enter the page is not scored: a label
+   * that names the query was met above, and scoring it again changes nothing.
    */
   const offer = (entry: number, matchable: number | undefined): void => {
-    if (!accepts(entry)) return;
     const speaking = column[index.languageOf(entry)] === 1;
-    if (matchable !== undefined) {
-      if (top.bar < Infinity && !mayEnter(entry, matchable, speaking, top.bar)) return;
-      if (scored.has(entry)) return;
-      scored.add(entry);
-    }
+    if (matchable !== undefined && top.bar < Infinity && !bound.mayEnter(entry, matchable, speaking, top.bar)) return;
     const labelWords = index.wordsOf(entry);
     const language = index.languages[index.languageOf(entry)] as string;
     const names = query.names(labelWords, language);
@@ -127,24 +127,52 @@ export function reconcileInIndex(
     keep(concept, (Math.round((100 - score) * 100) * 2 + (speaking ? 0 : 1)) * ENTRY_SPAN + entry);
   };
   // the labels that name the query otherwise (less an article, an inverted heading: `names`), all of them
-  for (const text of query.namingTexts) if (text !== query.text) for (const entry of index.entriesEqualTo(text)) offer(entry, undefined);
+  for (const text of query.namingTexts)
+    if (text !== query.text) for (const entry of index.entriesEqualTo(text)) if (accepts(entry)) offer(entry, undefined);
   // then the postings of the alike words, rarest query word first, up to the budget
-  let budget = RECONCILE_MOST_POSTINGS;
   const streams = alike.filter(({ postings }) => postings > 0).sort((a, b) => a.postings - b.postings);
-  let matchable = streams.length;
-  for (const { list } of streams) {
-    for (const w of list) {
-      const [from, to] = index.postingRange(w, w + 1);
-      for (let p = from; p < to && budget > 0; p++, budget--) {
-        offer(index.posting(p), matchable);
+  if (countFirst ?? streams.reduce((sum, { postings }) => sum + postings, 0) <= RECONCILE_MOST_POSTINGS) {
+    // all of them are read: each label is counted once per query word whose alike words it
+    // holds (`countLabel`), so that it may match at most that many query words; then scored,
+    // those that may match the most first: the page's bar falls fastest, and once the loosest
+    // bound of a count cannot enter, no fewer can either
+    for (const { list } of streams)
+      for (const w of list) {
+        const [from, to] = index.postingRange(w, w + 1);
+        // a label holding two alike words of one query word counts twice: a looser bound, never a wrong one
+        for (let p = from; p < to; p++) scan.countLabel(index.posting(p), accepts);
       }
+    const byCount = scan.takeCounts();
+    for (let count = byCount.length - 1; count > 0; count--) {
+      if (top.bar < Infinity && !bound.anyMayEnter(count, top.bar)) break;
+      for (const entry of byCount[count] ?? []) offer(entry, count);
     }
-    if (budget <= 0) break;
-    matchable--;
+  } else {
+    // the budget cuts the read, and counting would cost a pass for bounds no tighter: a label
+    // met first in a query word's postings may match that word and those read after it (the
+    // postings of those read before were all read), and it is scored once
+    let budget = RECONCILE_MOST_POSTINGS;
+    let matchable = streams.length;
+    for (const { list } of streams) {
+      for (const w of list) {
+        const [from, to] = index.postingRange(w, w + 1);
+        for (let p = from; p < to && budget > 0; p++, budget--) {
+          // a label is looked at once: at its first meeting its bound is the loosest it gets
+          const entry = index.posting(p);
+          if (!scan.meetLabel(entry, accepts)) continue;
+          if (top.bar < Infinity && !bound.mayEnter(entry, matchable, column[index.languageOf(entry)] === 1, top.bar)) continue;
+          offer(entry, undefined);
+        }
+      }
+      if (budget <= 0) break;
+      matchable--;
+    }
+    scan.takeCounts();
   }
   const best = scan.takeBest(limit);
   const uris = index.uris(best.map(({ concept }) => concept));
   const candidates = best.map(({ concept, key }, i) => ({
+    concept,
     uri: uris[i] as string,
     // the key holds the score's shortfall from 100 in whole hundredths: 10000 less it, over 100, is the score as 0.01 rounds it
     // (100 - 74.4 would be 25.599999999999994)
@@ -163,7 +191,14 @@ export function reconcileInIndex(
  * bounds the key). The cheap tests come first: the words matchable alone, then the label's
  * length, then its first word.
  */
-function keyBound(scan: IndexScan, query: ReconcileQuery): (entry: number, matchable: number, speaking: boolean, bar: number) => boolean {
+function keyBound(
+  scan: IndexScan,
+  query: ReconcileQuery,
+): {
+  mayEnter: (entry: number, matchable: number, speaking: boolean, bar: number) => boolean;
+  /** Whether any label that may match `matchable` query words may get a key below `bar`: the loosest case, entry 0 speaking the column's language. */
+  anyMayEnter: (matchable: number, bar: number) => boolean;
+} {
   const index = scan.index;
   const articles = scan.labelArticles().map((article) => Buffer.from(`${article} `));
   const count = query.words.length;
@@ -187,12 +222,15 @@ function keyBound(scan: IndexScan, query: ReconcileQuery): (entry: number, match
     }
     return least;
   };
-  return (entry, matchable, speaking, bar) => {
-    if (leastKey(matchable, 0, speaking) + entry > bar) return false;
-    const words = index.wordCount(entry);
-    if (leastKey(matchable, words, speaking) + entry <= bar) return true;
-    // a label's filing form is a word shorter
-    return words > 1 && leastKey(matchable, words - 1, speaking) + entry <= bar && index.startsWithAny(entry, articles);
+  return {
+    mayEnter: (entry, matchable, speaking, bar) => {
+      if (leastKey(matchable, 0, speaking) + entry > bar) return false;
+      const words = index.wordCount(entry);
+      if (leastKey(matchable, words, speaking) + entry <= bar) return true;
+      // a label's filing form is a word shorter
+      return words > 1 && leastKey(matchable, words - 1, speaking) + entry <= bar && index.startsWithAny(entry, articles);
+    },
+    anyMayEnter: (matchable, bar) => leastKey(matchable, 0, true) <= bar,
   };
 }
 

@@ -55,10 +55,9 @@ export function prefLabelOf(index: LabelIndex, uri: string, lang: string): strin
   return concept === undefined ? '' : shownLabel(index, concept, lang);
 }
 
-/** The schemes of a concept, as IRIs; empty when it has none or the index has no such concept. */
-export function schemesOf(index: LabelIndex, uri: string): string[] {
-  const concept = index.conceptAt(uri);
-  return concept === undefined ? [] : index.schemeResourcesOf(concept).map((scheme) => index.iriOf(scheme));
+/** The schemes of a concept (by number), as IRIs. */
+export function schemesOf(index: LabelIndex, concept: number): string[] {
+  return index.schemeResourcesOf(concept).map((scheme) => index.iriOf(scheme));
 }
 
 /** Shown resources as the contract lists linked ones: each once, by label, then URI. */

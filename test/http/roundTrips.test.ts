@@ -88,6 +88,42 @@ describe('round trips to the store', () => {
     expect(service.store.queries - before).toBe(indexed ? 0 : 1);
   });
 
+  test("with the label index, a reconciliation batch asks the store nothing, its candidates' schemes named as /get names them; without it, the store", async () => {
+    const indexed = service.config.labelIndex;
+    const before = service.store.queries;
+    const queries = JSON.stringify({
+      q0: { query: 'tea' },
+      q1: { query: 'Wein', properties: [{ pid: 'lang', v: 'de' }] },
+      q2: { query: 'cheeze' },
+    });
+    const { status, body } = await service.get(`/reconcile?queries=${encodeURIComponent(queries)}`);
+    expect(status).toBe(200);
+    if (indexed) expect(service.store.queries - before).toBe(0);
+    else expect(service.store.queries - before).toBeGreaterThan(0);
+    for (const [key, lang] of [
+      ['q0', 'en'],
+      ['q1', 'de'],
+      ['q2', 'en'],
+    ] as const) {
+      const candidates: Array<{ id: string; type: Array<{ id: string; name: string }> }> = body[key].result;
+      expect(candidates.length).toBeGreaterThan(0);
+      const shown = await service.get(
+        getPath(
+          candidates.map(({ id }) => id),
+          `&fields=scheme&lang=${lang}`,
+        ),
+      );
+      const schemes = new Map(
+        shown.body._embedded.concepts.map((concept: { uri: string; scheme: Array<{ uri: string; label: string }> }) => [
+          concept.uri,
+          concept.scheme.map(({ uri, label }) => ({ id: uri, name: label || uri })),
+        ]),
+      );
+      for (const { id, type } of candidates)
+        expect(type.filter((t) => t.id !== 'http://www.w3.org/2004/02/skos/core#Concept')).toEqual(schemes.get(id));
+    }
+  });
+
   test('with the cache off, each request asks the store again', async () => {
     const before = service.store.queries;
     // a deprecated concept: the label index does not hold it, /get reads it from the store

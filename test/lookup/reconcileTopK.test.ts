@@ -55,6 +55,7 @@ function everyLabelScored(scan: IndexScan, q: string, lang: string | undefined, 
   const uris = index.uris(ranked.map(([concept]) => concept));
   return {
     candidates: ranked.map(([concept, key], i) => ({
+      concept,
       uri: uris[i],
       score: (10000 - Math.floor(key / ENTRY_SPAN / 2)) / 100,
       equal: named.has(concept),
@@ -78,13 +79,16 @@ describe('reconciliation on the label index', () => {
           });
           const scan = new IndexScan(new LabelIndex(builder.build()));
           for (const { q, lang, column, limit } of requests) {
-            expect({ q, lang, column, limit, ...reconcileInIndex(scan, new ReconcileQuery(q), { lang, column }, limit) }).toEqual({
-              q,
-              lang,
-              column,
-              limit,
-              ...everyLabelScored(scan, q, lang, column, limit),
-            });
+            const expected = { q, lang, column, limit, ...everyLabelScored(scan, q, lang, column, limit) };
+            // the postings counted first (as where the budget reads them all), and read word by word (as where it cuts them)
+            for (const countFirst of [true, false])
+              expect({
+                q,
+                lang,
+                column,
+                limit,
+                ...reconcileInIndex(scan, new ReconcileQuery(q), { lang, column }, limit, countFirst),
+              }).toEqual(expected);
           }
         },
       ),
