@@ -29,6 +29,7 @@ import { labelFloor } from './lib/labelFloor.mjs';
 import { cycle, measure, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
 import { storeQueries } from './lib/storeQueries.mjs';
+import { worstCases } from './lib/worstCases.mjs';
 
 /** The commit measured (with a mark where the work tree differs from it): each table says what it is of. */
 function commit() {
@@ -101,6 +102,7 @@ if (!quick) {
       searchTarget: large ? 30 : 50,
       rssTarget: large ? 1024 : 300,
       startup: true,
+      worst: true,
     });
     // Past half a million concepts the store's regular expressions take seconds a keystroke
     // (4 to 8 s at a million): rows of them would say nothing but "no answer".
@@ -131,6 +133,7 @@ if (!quick) {
       },
       target: false,
       startup: true,
+      worst: true,
     });
   }
 }
@@ -258,6 +261,17 @@ async function runBackend(backend) {
       }
     }
     backend.browse = await browseRows(uncachedService.url, vocabulary);
+    if (backend.worst) {
+      say(
+        `${backend.name}: the worst cases (the commonest words, a reconciled column${backend.store === STORES.virtuoso ? ', Network of Terms' : ''})`,
+      );
+      backend.worst = await worstCases({
+        url: uncachedService.url,
+        data: backend.data,
+        vocabulary,
+        virtuoso: backend.store === STORES.virtuoso ? backend.store : undefined,
+      });
+    }
     backend.memory = cachedService.memory();
   } finally {
     await Promise.all([uncachedService.stop(), cachedService.stop()]);
@@ -481,6 +495,25 @@ const browseTable = !backends.some((backend) => backend.browse !== undefined)
       ),
     ].join('\n');
 
+const worstRows = backends.filter((backend) => typeof backend.worst === 'object');
+const worstTable =
+  worstRows.length === 0
+    ? 'None: no backend of this run on a store with a SPARQL endpoint.'
+    : [
+        '| backend | /search, the mix: p50 / p95 / max ms | /search, the 50 commonest words: p50 / p95 / max ms | column, batches one after the other: total, p50 / p95 / max ms a batch | column, 10 batches at a time: total, p50 / p95 / max ms a batch | Network of Terms: p50 / p95 ms (this service, same words) |',
+        '|---|---|---|---|---|---|',
+        ...worstRows.map(({ name, worst: { search, commonest, column, parallel, peer } }) => {
+          const three = (r) => `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.max)}`;
+          const peerText =
+            peer === undefined
+              ? '—'
+              : peer.error !== undefined
+                ? `not run: ${peer.error}`
+                : `${ms(peer.peer.p50)} / ${ms(peer.peer.p95)} (${ms(peer.ours.p50)} / ${ms(peer.ours.p95)})`;
+          return `| ${name} | ${three(search)} | ${three(commonest)} | ${column.seconds} s, ${three(column)} | ${parallel.seconds} s, ${three(parallel)} | ${peerText} |`;
+        }),
+      ].join('\n');
+
 const startups = backends.filter((backend) => typeof backend.startup === 'object');
 const seconds1 = (value) => (value / 1000).toFixed(1);
 const startupTable = [
@@ -529,6 +562,19 @@ for (const backend of backends.filter((b) => b.target)) {
     targets.push(
       `| ${backend.name} | uncached /search p95 ≤ ${backend.searchTarget} ms | ${ms(search.p95)} ms | ${verdict(search.p95 <= backend.searchTarget)} |`,
     );
+  }
+  if (typeof backend.worst === 'object' && backend.searchTarget !== undefined && backend.concepts > 500_000) {
+    const { search, column, peer } = backend.worst;
+    targets.push(
+      `| ${backend.name} | uncached /search over the mix with the 50 commonest words: p95 ≤ 10 ms, max ≤ 50 ms | p95 ${ms(search.p95)} ms, max ${ms(search.max)} ms | ${verdict(search.p95 <= 10 && search.max <= 50)} |`,
+    );
+    targets.push(
+      `| ${backend.name} | a column of 10,000 names reconciled in batches of 10 within 20 s, no batch over 200 ms | ${column.seconds} s, slowest batch ${column.max} ms | ${verdict(column.seconds <= 20 && column.max <= 200)} |`,
+    );
+    if (peer !== undefined && peer.error === undefined)
+      targets.push(
+        `| ${backend.name} | /search at least 10× Network of Terms at p50, faster at p95 | ${fixed(peer.peer.p50 / peer.ours.p50, 1)}× at p50; p95 ${ms(peer.ours.p95)} against ${ms(peer.peer.p95)} ms | ${verdict(peer.peer.p50 >= 10 * peer.ours.p50 && peer.ours.p95 < peer.peer.p95)} |`,
+      );
   }
   const rssTarget = backend.rssTarget ?? 300;
   targets.push(
@@ -611,6 +657,12 @@ ${byLength}
 \`bench/browse.mjs\` (\`npm run bench:browse\`) measures a deep hierarchy, and the first page of a long list in another language (which makes that language's order; asked once here before the timing).
 
 ${browseTable}
+
+### Worst cases (uncached, 1 client)
+
+\`bench/lib/worstCases.mjs\`, against the uncached service: \`/search\` one request at a time, three rounds, over a mix of the 50 words that the most prefLabels hold and 150 others spread over the vocabulary's words (and the 50 alone); a column of 10,000 English prefLabels spread over the file, every other one with a letter changed in its longest word, posted to \`/reconcile\` in batches of 10 (\`bench/reconcile-column.mjs\`), one batch after the other and ten at a time as OpenRefine may send them; where the store is Virtuoso, Network of Terms' engine (5.4.0, its Virtuoso source's query) and this service's \`/search\` (\`count=100\`) asked the same 200 words one after the other (\`bench/network-of-terms.mjs\`).
+
+${worstTable}
 
 ### Every row
 

@@ -19,7 +19,7 @@ const spread = (items, count, offset = 0) => {
 /**
  * Reads the file line by line (a vocabulary of millions of concepts is larger than a string can be).
  * @param {string} file N-Triples, gzipped or not
- * @returns {Promise<{ concepts: number, uris: string[], words: string[], scheme: string | undefined }>} URIs of skos:Concepts with a prefLabel, the distinct words (3 letters or more) of their prefLabels, and the first scheme a concept is in
+ * @returns {Promise<{ concepts: number, uris: string[], words: string[], commonest: string[], scheme: string | undefined }>} URIs of skos:Concepts with a prefLabel, the distinct words (3 letters or more) of their prefLabels, the 50 of those words that the most prefLabels hold, and the first scheme a concept is in
  */
 export async function readVocabulary(file) {
   let input = createReadStream(file);
@@ -35,13 +35,18 @@ export async function readVocabulary(file) {
     scheme ??= IN_SCHEME.exec(line)?.[1];
   }
   const uris = new Set();
-  const words = new Set();
+  // each word, and how many prefLabels hold it
+  const words = new Map();
   for (const [uri, text] of labels) {
     if (!concepts.has(uri)) continue;
     uris.add(uri);
-    for (const word of text.match(/\p{L}{3,}/gu) ?? []) words.add(word.toLowerCase());
+    for (const word of new Set((text.match(/\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase()))) words.set(word, (words.get(word) ?? 0) + 1);
   }
-  return { concepts: uris.size, uris: [...uris], words: [...words], scheme };
+  const commonest = [...words]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 50)
+    .map(([word]) => word);
+  return { concepts: uris.size, uris: [...uris], words: [...words.keys()], commonest, scheme };
 }
 
 const get = (uris) => `/get?${uris.map((uri) => `uri=${encodeURIComponent(uri)}`).join('&')}`;
