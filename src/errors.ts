@@ -83,6 +83,21 @@ export class IndexLoadingError extends HttpError {
   }
 }
 
+/**
+ * 503: a long browsing list was asked in another language than the index's own, and the
+ * order of every concept in that language, by which it is paged, is being made on a thread
+ * of its own (LanguageOrders.ts). `Retry-After` is the estimate of the time left.
+ */
+export class BrowseOrderPendingError extends HttpError {
+  constructor(lang: string, concepts: number, retryAfterSeconds: number) {
+    super(
+      503,
+      `a list this long is paged in "${lang}" by that language's order of the vocabulary's ${concepts.toLocaleString('en')} concepts, which is being made (one language at a time): try again in ${retryAfterSeconds} s`,
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}
+
 /** 504: the store did not answer within SPARQL_TIMEOUT_MS. */
 export class UpstreamTimeoutError extends HttpError {
   constructor(timeoutMs: number, options?: ErrorOptions) {

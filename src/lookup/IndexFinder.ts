@@ -5,7 +5,7 @@ import { RankQuery } from '../domain/ranking.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, Field, SchemeSummary } from './Concept.js';
 import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
-import { browsePage, narrowerInIndex, schemesInIndex } from './browseInIndex.js';
+import { browsePage, narrowerInIndex, needsLanguageOrder, schemesInIndex, type LanguageOrder } from './browseInIndex.js';
 import { IndexScan } from './IndexScan.js';
 import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
@@ -24,6 +24,8 @@ const MAX_SHOWN_HERE = 100;
 export class IndexFinder implements Finder {
   private scanSpace: IndexScan | undefined;
   private namespaceList: string[] | undefined;
+  /** Language orders made elsewhere (`useOrder`). */
+  private readonly orders = new Map<string, LanguageOrder>();
 
   constructor(
     private readonly index: LabelIndex,
@@ -85,8 +87,29 @@ export class IndexFinder implements Finder {
   }
 
   async top(request: BrowseRequest): Promise<Concept[]> {
+    return this.browse(this.topList(request), request);
+  }
+
+  private topList(request: BrowseRequest): Uint32Array {
     const scheme = this.index.schemeNumber(request.uri);
-    return this.browse(scheme === undefined ? new Uint32Array(0) : this.index.topsOf(scheme), request);
+    return scheme === undefined ? new Uint32Array(0) : this.index.topsOf(scheme);
+  }
+
+  /**
+   * The language whose order of every concept a browsing page needs (a long list in another
+   * language than the index's own: browseInIndex.ts), if any: made elsewhere and given with
+   * `useOrder`, so that the thread that pages does not spend seconds making it.
+   */
+  orderNeeded(kind: 'top' | 'narrower', request: BrowseRequest): string | undefined {
+    const lang = request.lang ?? this.defaultLang;
+    const list = kind === 'top' ? this.topList(request) : narrowerInIndex(this.index, request.uri);
+    return needsLanguageOrder(list, lang, this.defaultLang) ? lang : undefined;
+  }
+
+  /** Pages long lists in `lang` by `order` from now on (undefined: makes its own again, if asked). */
+  useOrder(lang: string, order: LanguageOrder | undefined): void {
+    if (order === undefined) this.orders.delete(lang);
+    else this.orders.set(lang, order);
   }
 
   /**
@@ -105,7 +128,7 @@ export class IndexFinder implements Finder {
   private browse(list: Uint32Array, request: BrowseRequest): Concept[] {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    return Array.from(browsePage(this.index, list, lang, pageOf(request), this.defaultLang), (concept) =>
+    return Array.from(browsePage(this.index, list, lang, pageOf(request), this.defaultLang, { given: this.orders.get(lang) }), (concept) =>
       shownConceptAt(this.index, concept, lang, fields, this.defaultLang),
     );
   }

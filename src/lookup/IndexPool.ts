@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { OverloadedError } from '../errors.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
+import type { LanguageOrder } from './browseInIndex.js';
 import type { PoolAnswer, PoolMessage, PooledMethod } from './indexWorker.js';
 
 /** The compiled thread (`src/` and `dist/` both sit one level below the project). */
@@ -28,6 +29,8 @@ interface Thread {
 
 interface Installed {
   message: Extract<PoolMessage, { kind: 'install' }>;
+  /** The language orders installed with it (LanguageOrders.ts), for a thread started later. */
+  orders: Map<string, Extract<PoolMessage, { kind: 'order' }>>;
   /** Calls waiting or running on it. */
   calls: number;
   retired: boolean;
@@ -83,9 +86,22 @@ export class IndexPool {
     const generation = this.nextGeneration++;
     const { data, levels } = index.shared;
     const message = { kind: 'install', generation, data, levels, defaultLang } as const;
-    this.installed.set(generation, { message, calls: 0, retired: false });
+    this.installed.set(generation, { message, orders: new Map(), calls: 0, retired: false });
     for (const thread of this.threads) thread.worker.postMessage(message);
     return generation;
+  }
+
+  /**
+   * Installs a language's order of every concept (made on a thread of its own: LanguageOrders.ts)
+   * with the index of `generation` on every thread, before any call sent after this; undefined drops it.
+   */
+  installOrder(generation: number, lang: string, order: LanguageOrder | undefined): void {
+    const installed = this.installed.get(generation);
+    if (installed === undefined) return;
+    const message = { kind: 'order', generation, lang, order } as const;
+    if (order === undefined) installed.orders.delete(lang);
+    else installed.orders.set(lang, message);
+    for (const thread of this.threads) thread.worker.postMessage(message);
   }
 
   /** The index of `generation` is no longer taken by new requests: dropped once its calls are answered. */
@@ -168,7 +184,10 @@ export class IndexPool {
     // concepts; with 4 MB, some 35 MB (10 of them the scratch space), at the same speed (BENCHMARKS.md).
     const thread: Thread = { worker: new Worker(WORKER, { resourceLimits: { maxYoungGenerationSizeMb: 4 } }), call: undefined };
     thread.worker.unref();
-    for (const { message } of this.installed.values()) thread.worker.postMessage(message);
+    for (const { message, orders } of this.installed.values()) {
+      thread.worker.postMessage(message);
+      for (const order of orders.values()) thread.worker.postMessage(order);
+    }
     thread.worker.on('message', (answer: PoolAnswer) => this.answered(thread, answer));
     thread.worker.on('error', () => {}); // 'exit' follows
     thread.worker.on('exit', (code) => {

@@ -2,6 +2,7 @@ import type { Concept, Field, SchemeSummary } from './Concept.js';
 import type { BrowseRequest, FindRequest, Finder } from './Finder.js';
 import type { IndexFinder } from './IndexFinder.js';
 import type { IndexPool } from './IndexPool.js';
+import type { LanguageOrders } from './LanguageOrders.js';
 import type { PooledMethod } from './indexWorker.js';
 
 /**
@@ -16,6 +17,8 @@ export class PooledIndexFinder implements Finder {
     private readonly local: IndexFinder,
     private readonly pool: IndexPool,
     private readonly generation: number,
+    /** The language orders of this index, made beside the pool. */
+    private readonly orders: LanguageOrders,
   ) {}
 
   search(request: FindRequest): Promise<Concept[]> {
@@ -62,13 +65,19 @@ export class PooledIndexFinder implements Finder {
    * pool, as a search is.
    */
   top(request: BrowseRequest): Promise<Concept[]> {
-    if (this.local.isSlice(request)) return this.local.top(request);
-    return this.call('top', [request]) as Promise<Concept[]>;
+    return this.browse('top', request);
   }
 
   narrower(request: BrowseRequest): Promise<Concept[]> {
-    if (this.local.isSlice(request)) return this.local.narrower(request);
-    return this.call('narrower', [request]) as Promise<Concept[]>;
+    return this.browse('narrower', request);
+  }
+
+  /** A long list in another language needs that language's order of every concept: made on a thread of its own (a 503 until then), never on the pool. */
+  private async browse(kind: 'top' | 'narrower', request: BrowseRequest): Promise<Concept[]> {
+    if (this.local.isSlice(request)) return this.local[kind](request);
+    const lang = this.local.orderNeeded(kind, request);
+    if (lang !== undefined) this.orders.need(lang);
+    return this.call(kind, [request]) as Promise<Concept[]>;
   }
 
   private call(method: PooledMethod, args: unknown[]): Promise<unknown> {

@@ -34,13 +34,24 @@ const KEPT_ORDERS = 3;
 /** Long lists a thread keeps sorted for another language, the last used. */
 const KEPT_LISTS = 16;
 
+/** Every concept in a language's browsing order, and each concept's place in it. */
+export interface LanguageOrder {
+  order: Uint32Array;
+  rank: Uint32Array;
+}
+
+/** Whether a page of `list` in `lang` is sorted by that language's order of every concept (`languageOrder`): a long list, in another language than the index's own. */
+export function needsLanguageOrder(list: ArrayLike<number>, lang: string, stored: string, longList = LONG_LIST): boolean {
+  return lang !== stored && list.length > longList;
+}
+
 /**
  * A page of a browsing list: its concepts, by number. The index holds each list in the browsing
  * order of its default language (`stored`): a page in that language is a slice of it. In
  * another, a short list is sorted for the language (its length in label choices and
  * foldings); a long one (a flat vocabulary's top concepts may be all of it) by that
- * language's order of every concept, made once (seconds at millions of concepts) and kept,
- * with the list so sorted, for the next pages.
+ * language's order of every concept: `given` (made on a thread of its own: LanguageOrders.ts),
+ * else made here once (seconds at millions of concepts) and kept, with the list so sorted, for the next pages.
  */
 export function browsePage(
   index: LabelIndex,
@@ -48,46 +59,59 @@ export function browsePage(
   lang: string,
   page: { limit: number; offset: number },
   stored: string,
-  longList = LONG_LIST,
+  { longList = LONG_LIST, given }: { longList?: number; given?: LanguageOrder | undefined } = {},
 ): ArrayLike<number> {
   if (page.offset >= list.length) return [];
   if (lang === stored) return list.subarray(page.offset, page.offset + page.limit);
-  if (list.length > longList) return sortedLong(index, list, lang).subarray(page.offset, page.offset + page.limit);
+  if (needsLanguageOrder(list, lang, stored, longList))
+    return sortedLong(index, list, lang, given).subarray(page.offset, page.offset + page.limit);
   return browseSorted(index, list, lang)
     .slice(page.offset, page.offset + page.limit)
     .map((item) => item.shown);
 }
 
-const languageOrders = new WeakMap<LabelIndex, Map<string, { order: Uint32Array; rank: Uint32Array }>>();
+const languageOrders = new WeakMap<LabelIndex, Map<string, LanguageOrder>>();
 const sortedLists = new WeakMap<LabelIndex, Map<string, Uint32Array>>();
 
 /** A long list sorted for `lang`, by the language's order of every concept; kept. */
-function sortedLong(index: LabelIndex, list: Uint32Array, lang: string): Uint32Array {
+function sortedLong(index: LabelIndex, list: Uint32Array, lang: string, given: LanguageOrder | undefined): Uint32Array {
   const lists = kept(sortedLists, index);
   // a list is a view of one of the index's arrays: where it starts and how long it is name it
   const key = `${lang}\u0000${list.buffer === index.narrowerOf(0).buffer ? 'n' : 't'}${list.byteOffset}:${list.length}`;
   let sorted = lists.get(key);
   if (sorted === undefined) {
-    const { order, rank } = orderIn(index, lang);
+    const { order, rank } = given ?? orderIn(index, lang);
     const ranks = list.map((concept) => rank[concept] as number).sort();
     sorted = ranks.map((position) => order[position] as number);
-    remember(lists, key, sorted, KEPT_LISTS);
-  } else remember(lists, key, sorted, KEPT_LISTS);
+  }
+  remember(lists, key, sorted, KEPT_LISTS);
   return sorted;
 }
 
-/** Every concept in browsing order for `lang` (hierarchyLayout.ts, `browseOrder`), with each one's place; kept. */
-function orderIn(index: LabelIndex, lang: string): { order: Uint32Array; rank: Uint32Array } {
+/** Every concept in browsing order for `lang`, made here; kept. */
+function orderIn(index: LabelIndex, lang: string): LanguageOrder {
   const orders = kept(languageOrders, index);
-  let found = orders.get(lang);
-  if (found === undefined) {
-    const order = browseOrder(index.conceptCount, index.notationLists, (concept) => foldedLabel(shownLabel(index, concept, lang)));
-    const rank = new Uint32Array(order.length);
-    order.forEach((concept, position) => (rank[concept] = position));
-    found = { order, rank };
-  }
+  const found = orders.get(lang) ?? languageOrder(index, lang);
   remember(orders, lang, found, KEPT_ORDERS);
   return found;
+}
+
+/**
+ * Every concept in browsing order for `lang` (hierarchyLayout.ts, `browseOrder`), with each
+ * one's place: seconds at millions of concepts (a label chosen and folded for each). With
+ * `place`, the two arrays are made there (shared memory, for the threads of the pool).
+ */
+export function languageOrder(
+  index: LabelIndex,
+  lang: string,
+  place: (length: number) => Uint32Array = (length) => new Uint32Array(length),
+): LanguageOrder {
+  const made = browseOrder(index.conceptCount, index.notationLists, (concept) => foldedLabel(shownLabel(index, concept, lang)));
+  const order = place(made.length);
+  order.set(made);
+  const rank = place(made.length);
+  order.forEach((concept, position) => (rank[concept] = position));
+  return { order, rank };
 }
 
 function kept<T>(all: WeakMap<LabelIndex, Map<string, T>>, index: LabelIndex): Map<string, T> {

@@ -10,6 +10,7 @@ import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Finder } from './Finder.js';
 import { IndexFinder } from './IndexFinder.js';
 import { IndexPool } from './IndexPool.js';
+import { LanguageOrders } from './LanguageOrders.js';
 import { PooledIndexFinder } from './PooledIndexFinder.js';
 import { LoadingGate } from './LoadingGate.js';
 import { Lookup, type Answering } from './Lookup.js';
@@ -50,15 +51,16 @@ export function createLookup(
   const pool = builds === undefined ? undefined : IndexPool.create(config.indexWorkers);
   let answering: Answering | undefined;
   // each index is installed on the pool once, and retired when a state with another index is swapped in
-  let pooled: { index: LabelIndex; generation: number } | undefined;
+  let pooled: { index: LabelIndex; generation: number; orders: LanguageOrders } | undefined;
   const indexFinder = (index: LabelIndex): Finder => {
     const local = new IndexFinder(index, config.defaultLang);
     if (pool === undefined) return local;
     if (pooled?.index !== index) {
       if (pooled !== undefined) pool.retire(pooled.generation);
-      pooled = { index, generation: pool.install(index, config.defaultLang) };
+      const generation = pool.install(index, config.defaultLang);
+      pooled = { index, generation, orders: new LanguageOrders(index, (lang, order) => pool.installOrder(generation, lang, order)) };
     }
-    return new PooledIndexFinder(local, pool, pooled.generation);
+    return new PooledIndexFinder(local, pool, pooled.generation, pooled.orders);
   };
   const answer = (state: VocabularyState): void => {
     const concepts = new StoreConcepts(store, state.queries, conceptTypes, config.defaultLang);

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { LabelIndex, type SharedLevels } from '../index/LabelIndex.js';
 import type { LabelIndexData } from '../index/LabelIndexData.js';
+import type { LanguageOrder } from './browseInIndex.js';
 import { IndexFinder } from './IndexFinder.js';
 
 // A thread of the worker pool (IndexPool.ts): it holds an IndexFinder over each label index
@@ -14,6 +15,8 @@ export type PooledMethod = 'search' | 'suggest' | 'reconcile' | 'top' | 'narrowe
 export type PoolMessage =
   | { kind: 'install'; generation: number; data: LabelIndexData; levels: SharedLevels; defaultLang: string }
   | { kind: 'drop'; generation: number }
+  /** A language's order of every concept, made on a thread of its own (LanguageOrders.ts); without `order`, dropped. */
+  | { kind: 'order'; generation: number; lang: string; order?: LanguageOrder | undefined }
   | { kind: 'call'; id: number; generation: number; method: PooledMethod; args: unknown[] };
 
 /** What it sends back, for each call. */
@@ -27,6 +30,8 @@ if (port !== null) {
       finders.set(message.generation, new IndexFinder(new LabelIndex(message.data, message.levels), message.defaultLang));
     } else if (message.kind === 'drop') {
       finders.delete(message.generation);
+    } else if (message.kind === 'order') {
+      finders.get(message.generation)?.useOrder(message.lang, message.order);
     } else {
       const { id, generation, method, args } = message;
       const finder = finders.get(generation);

@@ -4,7 +4,7 @@ type Ref = (kind: string, name: string) => { $ref: string };
 type Lookup = (summary: string, description: string, parameters: object[], body: string) => object;
 
 const ORDER =
-  'Order: a concept with a skos:notation before one without, by its smallest notation in code-point order (`730` before `75`); then by the folded prefLabel in the display language; then URI. Pages never overlap or skip. Deprecated concepts are never listed.';
+  "Order: a concept with a skos:notation before one without, by its smallest notation in code-point order (`730` before `75`); then by the folded prefLabel in the display language; then URI. Pages never overlap or skip. Deprecated concepts are never listed. A list of more than 2,000 concepts asked in another language than the default is paged by that language's order of every concept: the first such request makes it (seconds at millions of concepts) and is answered 503 with `Retry-After` until it is made.";
 
 /** A `count` parameter: concepts per page, from 1 to `max`. */
 export function countParameter(max: number, fallback: number): object {
