@@ -5,28 +5,16 @@
 // a snapshot (INDEX_SNAPSHOT of a service), so that two builds of the service (--dist) are
 // compared on the very same index. Prints p50, p95 and max in ms per mix.
 //   node bench/common-words.mjs --snapshot tmp/bench/snap-2m.bin [--dist dist] [--rounds 3]
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { percentile } from './lib/measure.mjs';
+import { snapshotFinder } from './lib/snapshotFinder.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
 const snapshot = option('snapshot', 'tmp/bench/snap-2m.bin');
 const dist = resolve(option('dist', 'dist'));
 const rounds = Number(option('rounds', '3'));
-const { readSnapshot } = await import(`${dist}/index/IndexSnapshot.js`);
-const { LabelIndex } = await import(`${dist}/index/LabelIndex.js`);
-const { IndexFinder } = await import(`${dist}/lookup/IndexFinder.js`);
-
-// the snapshot's own fingerprint: this reads it whatever service wrote it
-const MAGIC = 'SKOSLOOKUP-INDEX\n';
-const head = readFileSync(snapshot).subarray(0, 1 << 16);
-const jsonLength = head.readUInt32LE(MAGIC.length);
-const layout = JSON.parse(head.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength));
-const read = await readSnapshot(snapshot, layout.header.fingerprint);
-if ('reason' in read) throw new Error(`snapshot not read: ${read.reason}`);
-const index = new LabelIndex(read.data);
-const finder = new IndexFinder(index, 'en');
+const { index, finder } = await snapshotFinder(snapshot, dist);
 
 // words by how many labels hold them
 const words = [];

@@ -10,9 +10,7 @@
 // one letter changed in its longest word (the typo lookups are the costly part). Prints one
 // JSON line: the column's total time, batches per second, p50/p95/max ms per batch, and how
 // many names had a candidate. Timings go to BENCHMARKS.md, never into a test.
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { createGunzip } from 'node:zlib';
+import { columnNames } from './lib/columnNames.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
@@ -23,33 +21,7 @@ const batchSize = Number(option('batch', 10));
 const parallel = Number(option('parallel', 1));
 if (service === undefined || file === undefined) throw new Error('--service and --file are required');
 
-/** English prefLabels, every `step`th, from the N-Triples file. */
-async function labels() {
-  const found = [];
-  let input = createReadStream(file);
-  if (file.endsWith('.gz')) input = input.pipe(createGunzip());
-  let seen = 0;
-  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    const match = /core#prefLabel> "((?:[^"\\]|\\.)*)"@en \.$/.exec(line);
-    if (match === null) continue;
-    if (seen++ % 97 === 0) found.push(JSON.parse(`"${match[1]}"`));
-    if (found.length >= cells) break;
-  }
-  return found;
-}
-
-function typo(label) {
-  const word = label
-    .split(/\s+/)
-    .filter((w) => /^\p{L}{5,}$/u.test(w))
-    .sort((a, b) => b.length - a.length)[0];
-  if (word === undefined) return label;
-  const letters = [...word];
-  letters[letters.length >> 1] = letters[letters.length >> 1] === 'x' ? 'q' : 'x';
-  return label.replace(word, letters.join(''));
-}
-
-const names = (await labels()).map((label, i) => (i % 2 === 0 ? label : typo(label)));
+const names = await columnNames(file, cells);
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const times = [];
 let answered = 0;

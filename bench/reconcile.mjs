@@ -11,6 +11,7 @@
 // ones); the first batch's time, which includes building the words-by-suffix list, is shown.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { typo } from './lib/columnNames.mjs';
 import { startProcess } from './lib/processes.mjs';
 
 const batches = Number(process.argv.includes('--batches') ? process.argv[process.argv.indexOf('--batches') + 1] : 20);
@@ -31,17 +32,6 @@ function labelsOf(file) {
     JSON.parse(`"${m[1]}"`),
   );
   return [...new Set(labels)];
-}
-
-function typo(label) {
-  const word = label
-    .split(/\s+/)
-    .filter((w) => /^\p{L}{5,}$/u.test(w))
-    .sort((a, b) => b.length - a.length)[0];
-  if (word === undefined) return label;
-  const letters = [...word];
-  letters[letters.length >> 1] = 'x';
-  return label.replace(word, letters.join(''));
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
