@@ -305,6 +305,11 @@ async function runBackend(backend) {
   try {
     const record = await storeQueries(config, store, vocabulary.uris);
     for (const workload of WORKLOADS) {
+      // Past half a million concepts the store path's /search and /suggest queries (regular
+      // expressions over every label) outlast a row: none is answered within it, and the
+      // store goes on computing the ones the row gave up on for minutes, which slows every
+      // measurement after it. Those rows are left out ("—").
+      if (backend.concepts > 500_000 && (workload === 'search' || workload === 'suggest')) continue;
       const requests = [];
       for (const path of lists[workload].uncached.slice(0, 5000)) requests.push(await record(path)); // as many distinct requests as a row asks: Virtuoso keeps plans by query text
       backend.queries = { ...backend.queries, [workload]: requests[0].map((query) => query.name) };

@@ -5,7 +5,7 @@ import { SKOS, SKOSXL } from '../domain/namespaces.js';
 import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
-import { UpstreamError } from '../errors.js';
+import { UpstreamError, UpstreamTimeLimitError } from '../errors.js';
 import { PROPERTIES, type VocabularyProperty } from '../index/LabelIndexBuilder.js';
 import type { BuildThread } from './BuildThread.js';
 import type { FedAnswer, Feeds } from './TripleFeed.js';
@@ -141,9 +141,12 @@ export async function readVocabulary(
       answer = await reader.end();
     } catch (error) {
       // a store with no known cap that refused a whole pattern of more than a part, before
-      // its first triple (an answer it would not send whole): read it again in parts
+      // its first triple (an answer it would not send whole, or not within its own time
+      // limit: a cold Fuseki stopped a whole pattern of 4 million labels at its 120 s): read
+      // it again in parts
       const size = options.partTriples ?? PART_TRIPLES;
-      if (!whole || reader.started || count <= size || !(error instanceof UpstreamError)) throw error;
+      if (!whole || reader.started || count <= size || !(error instanceof UpstreamError || error instanceof UpstreamTimeLimitError))
+        throw error;
       for (let from = count - (count % size || size); from >= 0; from -= size)
         tasks.unshift(() => readPart(read, count, from, size, false));
       return;

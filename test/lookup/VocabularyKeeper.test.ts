@@ -184,8 +184,11 @@ describe('the keeper of the label index', () => {
       expect(labelReads.map((query) => /OFFSET (\d+)/.exec(query)?.[1] ?? '0')).toEqual(['0', '4', '8']);
     });
 
-    test('reads each pattern whole where the store is known to send it so, and in parts where it refused one whole', async () => {
-      endpoint = await oxigraphEndpoint(vocabulary(10), { refuseOver: 4 });
+    test.each([
+      ['refused one whole', { refuseOver: 4 }],
+      ["stopped one whole at its own time limit before its first triple (Fuseki's --timeout)", { timeLimitOver: 4 }],
+    ])('reads each pattern whole where the store is known to send it so, and in parts where it %s', async (_, misbehaviour) => {
+      endpoint = await oxigraphEndpoint(vocabulary(10), misbehaviour);
       const source = new IndexSource(
         new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
         QueryCatalog.load('generic', QUERIES_DIR),

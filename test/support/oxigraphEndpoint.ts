@@ -11,6 +11,8 @@ export interface Misbehaviour {
   slowSelectMs?: number;
   /** Refuses a CONSTRUCT answer of more triples with a 500 before its first triple, as Virtuoso refuses one of over a million. */
   refuseOver?: number;
+  /** Stops a CONSTRUCT answer of more triples at its time limit before its first triple, as Fuseki's --timeout does: a 503 "Query timed out". */
+  timeLimitOver?: number;
   /** The `Server` header of every answer. */
   server?: string;
 }
@@ -42,6 +44,15 @@ export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misb
       ) {
         res.statusCode = 500;
         res.end(`Virtuoso 42000 Error FRVEC: array in for vectored over max vector length > ${misbehaviour.refuseOver}`);
+        return;
+      }
+      if (
+        construct &&
+        misbehaviour.timeLimitOver !== undefined &&
+        text.split('\n').filter((line) => line !== '').length > misbehaviour.timeLimitOver
+      ) {
+        res.statusCode = 503;
+        res.end('Query timed out');
         return;
       }
       res.setHeader('Content-Type', construct ? 'application/n-triples' : accept);
