@@ -654,7 +654,7 @@ ${
   startups.length === 0
     ? '\nNo Virtuoso backend in this run.\n'
     : `
-Each service started on its own with \`INDEX_SNAPSHOT\` and no snapshot yet, then again from the snapshot it wrote. The floor is the store sending just the label rows (\`skos:prefLabel\`, \`altLabel\`, \`hiddenLabel\`) straight to a client, each by one plain triple pattern as N-Triples, in parts of a million, two at a time, streamed and only counted (\`bench/lib/labelFloor.mjs\`), after the service's runs. The service reads more than that (concept types, schemes, notations, links).
+Each service started on its own with \`INDEX_SNAPSHOT\` and no snapshot yet, then again from the snapshot it wrote; nobody typed while it built (a start with a client typing is \`bench/typing-during-build.mjs\`'s, in docs/large-vocabularies.md), and the peak RSS is the process's over the whole build. The floor is the store sending just the label rows (\`skos:prefLabel\`, \`altLabel\`, \`hiddenLabel\`) straight to a client, each by one plain triple pattern as N-Triples, in parts of a million, two at a time, streamed and only counted (\`bench/lib/labelFloor.mjs\`), after the service's runs. The service reads more than that (concept types, schemes, notations, links).
 
 ${startupTable}
 `

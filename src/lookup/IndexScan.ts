@@ -75,7 +75,7 @@ export class IndexScan {
   /** Starts a round of `offer`s: forgets what a round that did not end (a query that threw) left. */
   startOffers(): void {
     if (this.touched.length > 0) this.forgetOffers();
-    if (this.countedLabels.length > 0) this.takeCounts();
+    if (this.countedLabels.length > 0) this.forgetCounts();
   }
 
   /** Keeps `key` for the concept if it is smaller than the one it has (lower is better). */
@@ -131,6 +131,13 @@ export class IndexScan {
     const accepted = accepts(entry);
     counts[entry] = accepted ? 1 : REFUSED;
     return accepted;
+  }
+
+  /** Forgets the labels counted or met since the last call. */
+  forgetCounts(): void {
+    const counts = this.labelCounts;
+    if (counts !== undefined) for (const entry of this.countedLabels) counts[entry] = 0;
+    this.countedLabels = [];
   }
 
   /** The labels counted since the last call, by their count (`byCount[c]`: those met in c streams; refused ones left out); then forgets the counts. */

@@ -167,7 +167,7 @@ export function reconcileInIndex(
       if (budget <= 0) break;
       matchable--;
     }
-    scan.takeCounts();
+    scan.forgetCounts();
   }
   const best = scan.takeBest(limit);
   const uris = index.uris(best.map(({ concept }) => concept));
