@@ -18,7 +18,8 @@ COPY src ./src
 RUN npm run build
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# MALLOC_MMAP_THRESHOLD_: glibc gives back what a label index build lets go (src/memoryAdvice.ts)
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

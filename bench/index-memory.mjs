@@ -4,11 +4,11 @@
 // them (types, and every property the index keeps), laid out on the worker thread as the
 // service does, and queried once. Prints the time of each step and the
 // process's resident memory (now and at its peak), to find where the build's memory goes.
-//   node bench/index-memory.mjs [tmp/bench/synthetic-2000000.nt.gz]
+//   MALLOC_MMAP_THRESHOLD_=131072 node bench/index-memory.mjs [tmp/bench/synthetic-2000000.nt.gz]
+// (the variable as `npm start` sets it: src/memoryAdvice.ts)
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { LabelIndex } from '../dist/index/LabelIndex.js';
 import { LabelIndexBuilder, PROPERTIES } from '../dist/index/LabelIndexBuilder.js';
 import { layOut } from '../dist/index/layOut.js';
 
@@ -38,9 +38,9 @@ for await (const line of createInterface({ input, crlfDelay: Infinity })) {
 }
 say(`${builder.rows} rows taken in ${Math.round(performance.now() - started)} ms; ${memory()}`);
 started = performance.now();
-const { data } = await layOut(builder);
+const { index } = await layOut(builder);
+const { data } = index.shared;
 say(`laid out on the worker thread; ${memory()}`);
-const index = new LabelIndex(data);
 say(`laid out in ${Math.round(performance.now() - started)} ms; ${memory()}`);
 say(`index: ${JSON.stringify(index.stats)}, ${Math.round(index.stats.bytes / index.stats.labels)} bytes a label`);
 globalThis.gc?.();

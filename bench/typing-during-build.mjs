@@ -41,6 +41,7 @@ const started = Date.now();
 const child = spawn(process.execPath, ['dist/server.js'], {
   env: {
     ...process.env,
+    MALLOC_MMAP_THRESHOLD_: '131072', // as `npm start` and the container set it (src/memoryAdvice.ts)
     PORT: String(port),
     SPARQL_ENDPOINT: endpoint,
     ...(graph ? { SPARQL_GRAPH: graph } : {}),

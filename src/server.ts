@@ -13,6 +13,7 @@ import { QUERIES_DIR, loadConfig, secretsOf, settingMistakes, settingsGiven } fr
 import { Drain } from './http/Drain.js';
 import { listen } from './http/listen.js';
 import { createLogger, type Logger } from './log.js';
+import { memoryReturnWarning, runsOnGlibc } from './memoryAdvice.js';
 import { Metrics } from './metrics/Metrics.js';
 import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
 import { startStore } from './store/createStore.js';
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
   log.info(`vocabulary: ${whereFrom(config)}`);
   const given = settingsGiven(process.env);
   log.info(given.length === 0 ? 'settings: the defaults' : `settings: ${given.join(' ')}`);
+  const memory = memoryReturnWarning(process.env, runsOnGlibc(), config.labelIndex);
+  if (memory !== undefined) log.warn(memory);
   const queries = QueryCatalog.load(config.sparqlDialect, QUERIES_DIR, config.skosEntailment); // a broken query file stops the start before data loads
   const started = Date.now();
   const metrics = new Metrics();

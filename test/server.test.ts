@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { runsOnGlibc } from '../src/memoryAdvice.js';
 import { freePort } from './support/freePort.js';
 import oxigraph from 'oxigraph';
 import { EMPTY_RESULTS, misbehavingEndpoint } from './support/misbehavingEndpoint.js';
@@ -27,7 +28,8 @@ function run(
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER], {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+      // as `npm start` sets it (memoryAdvice.ts)
+      env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
       cwd,
     });
     let stderr = '';
@@ -518,6 +520,20 @@ describe('the server process', () => {
     expect(stderr).toBe('');
   });
 
+  (runsOnGlibc() ? test : test.skip)(
+    'on glibc, says at the start that MALLOC_MMAP_THRESHOLD_ is not set, which a label index build needs to give memory back',
+    async () => {
+      const started = async (): Promise<void> => {};
+      const { stderr } = await run({ LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '', PORT: String(await freePort()) }, started);
+      expect(logLines(stderr).map((line) => line.msg)).toEqual([expect.stringMatching(/^MALLOC_MMAP_THRESHOLD_ is not set: .*=131072/)]);
+      const withoutIndex = await run(
+        { LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '', LABEL_INDEX: 'off', PORT: String(await freePort()) },
+        started,
+      );
+      expect(withoutIndex.stderr).toBe('');
+    },
+  );
+
   test('refuses a SPARQL_ENDPOINT that holds credentials, without repeating them', async () => {
     const { code, stderr } = await run({ SPARQL_ENDPOINT: 'http://cataloguer:pa55word@127.0.0.1:1/sparql' });
     expect(code).toBe(2);
@@ -540,6 +556,7 @@ describe('npm start', () => {
     for (let tries = 0; tries < 200 && !/ready in \d+ ms/.test(output); tries++) await sleep(100);
     expect(output).toMatch(/ready in \d+ ms/);
     expect(output).not.toContain('compiling'); // npm test built dist/ just before
+    expect(output).not.toContain('MALLOC_MMAP_THRESHOLD_ is not set'); // npm start sets it
     npm.kill('SIGTERM');
     await exited;
     expect(output).toContain('stopping: finishing the requests in flight');

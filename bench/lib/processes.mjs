@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArgs = [], ready = false } = {}) {
   const spawned = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, script], {
-    env: { ...process.env, PORT: '0', ...env },
+    // MALLOC_MMAP_THRESHOLD_ as `npm start` and the container set it (src/memoryAdvice.ts)
+    env: { ...process.env, PORT: '0', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';

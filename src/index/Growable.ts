@@ -1,3 +1,5 @@
+import { sharedArray } from './sharedArrays.js';
+
 type UintArray = Uint8Array | Uint16Array | Uint32Array;
 type UintArrayType<T extends UintArray> = { new (length: number): T };
 
@@ -114,12 +116,16 @@ export class TextList {
   }
 }
 
-/** Items `order[0]`, `order[1]`... of a text list, copied into a new one in that order. */
+/**
+ * Items `order[0]`, `order[1]`... of a text list, copied into a new one in that order. What a
+ * build reorders is what the index keeps: the copy is made in shared memory, where the index
+ * lives (`sharedArrays.ts`), so that it is never copied again.
+ */
 export function reorderText(text: Uint8Array, offsets: Uint32Array, order: ArrayLike<number>): { text: Uint8Array; offsets: Uint32Array } {
   let size = 0;
   for (let i = 0; i < order.length; i++) size += (offsets[(order[i] as number) + 1] as number) - (offsets[order[i] as number] as number);
-  const out = new Uint8Array(size);
-  const outOffsets = new Uint32Array(order.length + 1);
+  const out = sharedArray(Uint8Array, size);
+  const outOffsets = sharedArray(Uint32Array, order.length + 1);
   let at = 0;
   for (let i = 0; i < order.length; i++) {
     const id = order[i] as number;
@@ -131,13 +137,35 @@ export function reorderText(text: Uint8Array, offsets: Uint32Array, order: Array
 }
 
 /**
- * `new type(source.length)` with item i `pick(source[i])`: what `type.from(source, pick)`
- * gives, without the array of boxed numbers V8 builds for that first (about 20 bytes an
- * item, kept by the heap after): at millions of labels, that alone added hundreds of MB to a
- * build's peak.
+ * An array of `type` with item i `pick(source[i])`: what `type.from(source, pick)` gives,
+ * without the array of boxed numbers V8 builds for that first (about 20 bytes an item, kept
+ * by the heap after): at millions of labels, that alone added hundreds of MB to a build's
+ * peak. Made in shared memory, as `reorderText`'s texts are: a build maps what the index keeps.
  */
-export function mapped<T extends UintArray>(type: UintArrayType<T>, source: ArrayLike<number>, pick: (value: number) => number): T {
-  const out = new type(source.length);
+export function mapped<T extends UintArray>(
+  type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+  source: ArrayLike<number>,
+  pick: (value: number) => number,
+): T {
+  const out = sharedArray(type, source.length);
   for (let i = 0; i < source.length; i++) out[i] = pick(source[i] as number);
   return out;
+}
+
+/** `reorderText` of a list as `TextList.take()` hands it over. */
+export function reorderList(
+  list: { text: Uint8Array; offsets: Uint32Array },
+  order: ArrayLike<number>,
+): { text: Uint8Array; offsets: Uint32Array } {
+  return reorderText(list.text, list.offsets, order);
+}
+
+/** `source[order[0]]`, `source[order[1]]`... (each through `pick`), as `mapped` makes them. */
+export function picked<T extends UintArray>(
+  type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+  source: ArrayLike<number>,
+  order: ArrayLike<number>,
+  pick: (value: number) => number = (value) => value,
+): T {
+  return mapped(type, order, (i) => pick(source[i] as number));
 }

@@ -7,7 +7,7 @@ import { standingOf } from '../domain/standing.js';
 import { DCTERMS, OWL, RDFS, SKOS } from '../domain/namespaces.js';
 import { isRdfIri } from '../domain/iri.js';
 import { IriTable } from './IriTable.js';
-import { Growable, TextList, mapped, reorderText } from './Growable.js';
+import { Growable, TextList, mapped, picked, reorderList, reorderText } from './Growable.js';
 import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';
 import {
   DEPRECATED_CONCEPT,
@@ -342,18 +342,26 @@ export class LabelIndexBuilder {
    * read are no longer held: each step's input goes before the next step's output comes.
    */
   build(collect: () => void = () => {}): LabelIndexData {
-    const { conceptCount, rank, concepts, iris, deprecatedConcept } = this.chooseConcepts();
-    const shown = this.shownResources(conceptCount, rank, iris, deprecatedConcept);
+    // Each step's input is let go as soon as the step has made its output (a helper's
+    // locals, a list `take()`n), and `collect` runs where much has been let go: the build's
+    // peak is then its output and the step at hand, not everything it ever read.
+    const { conceptCount, rank, concepts, shown } = this.numberResources();
     collect();
     const { display, displayTexts, displayKinds, displayLanguages } = this.displayLabels(shown.count, shown.rank);
     collect();
     const isConcept = (s: number): boolean =>
       s < conceptCount || ((shown.otherFlags[s - conceptCount] as number) & DEPRECATED_CONCEPT) !== 0;
-    const links = this.links(conceptCount, rank, shown, isConcept);
-    const standing = this.standings(conceptCount, links, display.offsets, displayKinds, displayLanguages, concepts);
+    const { links, standing } = this.linksAndStandings(
+      conceptCount,
+      rank,
+      shown,
+      isConcept,
+      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages },
+      concepts,
+    );
     const tie = this.ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts);
-
-    const entries = this.entries(rank, standing, tie);
+    collect();
+    const entries = this.entries(rank, standing, tie, collect);
     collect();
     const report = this.report as BuildReport;
     report.labels = entries.concept.length;
@@ -363,17 +371,11 @@ export class LabelIndexBuilder {
     const filingOrder = this.filingOrder(entries);
     const words = wordPostings(entries.text, entries.textOffsets);
     collect();
-    const member = groupBy(conceptCount, this.memberConcept.take(), rank);
-    const memberScheme = this.memberScheme.take();
-    const notationText = this.notationText.take();
-    const notationConcept = this.notationConcept.take();
-    const notationOrder = keptItems(notationConcept, rank);
-    sortByBytes(notationText.text, notationText.offsets, notationOrder);
-    const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
-    const notationConceptNumbers = mapped(Uint32Array, notationOrder, (i) => rank[notationConcept[i] as number] as number);
-    const conceptNotations = groupBy(conceptCount, notationConceptNumbers, identity(conceptCount));
+    const member = this.memberships(conceptCount, rank);
+    const conceptSchemes = member.schemes;
+    const { notations, notationConceptNumbers, conceptNotations } = this.notations(conceptCount, rank);
+    collect();
     const schemeResource = this.schemeResource.take();
-    const conceptSchemes = mapped(Uint32Array, member.order, (i) => memberScheme[i] as number);
     const schemeFlags = this.schemeFlags.take();
     const tops = topLists(
       schemeFlags,
@@ -404,6 +406,7 @@ export class LabelIndexBuilder {
       { offsets: member.offsets, to: conceptSchemes },
       { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages },
     );
+    collect();
 
     return {
       languages: this.languages,
@@ -452,6 +455,59 @@ export class LabelIndexBuilder {
         schemeLanguages: schemeMembers.languages.to,
       },
     };
+  }
+
+  /** Per concept, a range of `schemes`: the schemes it is in, by number. */
+  private memberships(conceptCount: number, rank: Int32Array): { offsets: Uint32Array; schemes: Uint32Array } {
+    const member = groupBy(conceptCount, this.memberConcept.take(), rank);
+    const memberScheme = this.memberScheme.take();
+    return { offsets: member.offsets, schemes: mapped(Uint32Array, member.order, (i) => memberScheme[i] as number) };
+  }
+
+  /** The concepts' notations in byte order, each with its concept, and per concept the numbers of its own. */
+  private notations(
+    conceptCount: number,
+    rank: Int32Array,
+  ): {
+    notations: { text: Uint8Array; offsets: Uint32Array };
+    notationConceptNumbers: Uint32Array;
+    conceptNotations: { offsets: Uint32Array; order: Uint32Array };
+  } {
+    const notationText = this.notationText.take();
+    const notationConcept = this.notationConcept.take();
+    const notationOrder = keptItems(notationConcept, rank);
+    sortByBytes(notationText.text, notationText.offsets, notationOrder);
+    const notations = reorderText(notationText.text, notationText.offsets, notationOrder);
+    const notationConceptNumbers = mapped(Uint32Array, notationOrder, (i) => rank[notationConcept[i] as number] as number);
+    return { notations, notationConceptNumbers, conceptNotations: groupBy(conceptCount, notationConceptNumbers, identity(conceptCount)) };
+  }
+
+  /**
+   * The concepts (`chooseConcepts`) and the resources a result shows (`shownResources`): the
+   * IRIs of every resource read are needed for these two steps alone, and go when they end.
+   */
+  private numberResources(): {
+    conceptCount: number;
+    rank: Int32Array;
+    concepts: { text: Uint8Array; offsets: Uint32Array };
+    shown: ReturnType<LabelIndexBuilder['shownResources']>;
+  } {
+    const { conceptCount, rank, concepts, iris, deprecatedConcept } = this.chooseConcepts();
+    return { conceptCount, rank, concepts, shown: this.shownResources(conceptCount, rank, iris, deprecatedConcept) };
+  }
+
+  /** The concepts' links (`links`) and their standings (`standings`), which alone need the links as grouped for them. */
+  private linksAndStandings(
+    conceptCount: number,
+    rank: Int32Array,
+    shown: { count: number; rank: Int32Array },
+    isConcept: (shown: number) => boolean,
+    display: { offsets: Uint32Array; kinds: Uint8Array; languages: Uint16Array },
+    concepts: { text: Uint8Array; offsets: Uint32Array },
+  ): { links: Omit<ReturnType<LabelIndexBuilder['links']>, 'standing'>; standing: Uint8Array } {
+    const { standing: grouped, related, broader } = this.links(conceptCount, rank, shown, isConcept);
+    const standing = this.standings(conceptCount, grouped, display.offsets, display.kinds, display.languages, concepts);
+    return { links: { related, broader }, standing };
   }
 
   /**
@@ -637,25 +693,48 @@ export class LabelIndexBuilder {
 
   /**
    * The matchable labels numbered in the order in which they rank within a tier
-   * (`withinTierKey`: prefLabels before alt and hidden labels, then the concept's standing,
-   * then shorter first, then the concept's tie rank, its prefLabel in the default language
-   * and then its URI). Duplicates (same concept, kind, language and folded text) are dropped.
+   * (`entryOrder`), as the index keeps them. Each of the builder's lists is taken in the
+   * call that copies it, and so goes once its copy is made: the step holds the labels read
+   * and one list's copy, not both whole.
    */
   private entries(
     rank: Int32Array,
     standing: Uint8Array,
     tie: Uint32Array,
+    collect: () => void,
   ): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
-    const subject = this.entryConcept.take();
-    const alt = this.entryAlt.take();
-    const length = this.entryLength.take();
-    const language = this.entryLanguage.take();
-    const { text, offsets } = this.entryText.take();
+    const order = this.entryOrder(rank, standing, tie);
+    collect(); // the sort's keys
+    const texts = reorderList(this.entryText.take(), order);
+    collect(); // the labels' text as read
+    this.entryAlt.take();
+    return {
+      concept: picked(Uint32Array, this.entryConcept.take(), order, (resource) => rank[resource] as number),
+      language: picked(Uint16Array, this.entryLanguage.take(), order),
+      length: picked(Uint32Array, this.entryLength.take(), order),
+      text: texts.text,
+      textOffsets: texts.offsets,
+    };
+  }
+
+  /**
+   * The entries kept, in the order in which they rank within a tier (`withinTierKey`:
+   * prefLabels before alt and hidden labels, then the concept's standing, then shorter
+   * first, then the concept's tie rank, its prefLabel in the default language and then its
+   * URI). Duplicates (same concept, kind, language and folded text) are dropped.
+   */
+  private entryOrder(rank: Int32Array, standing: Uint8Array, tie: Uint32Array): Uint32Array {
+    const count = this.entryConcept.length;
+    const subject = this.entryConcept.raw;
+    const alt = this.entryAlt.raw;
+    const length = this.entryLength.raw;
+    const language = this.entryLanguage.raw;
+    const { text, offsets } = this.entryText.view;
     const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
     // the labels of concepts first, in their order within a tier; those of other resources last, then cut
-    const keys = new Float64Array(subject.length);
+    const keys = new Float64Array(count);
     let mine = 0;
-    for (let i = 0; i < subject.length; i++) {
+    for (let i = 0; i < count; i++) {
       const c = rank[subject[i] as number] as number;
       if (c < 0) keys[i] = LAST_KEY;
       else {
@@ -679,15 +758,7 @@ export class LabelIndexBuilder {
       }
       if (!duplicate) kept.push(entry);
     }
-    const keptOrder = kept.take();
-    const texts = reorderText(text, offsets, keptOrder);
-    return {
-      concept: mapped(Uint32Array, keptOrder, conceptOf),
-      language: mapped(Uint16Array, keptOrder, (i) => language[i] as number),
-      length: mapped(Uint32Array, keptOrder, (i) => length[i] as number),
-      text: texts.text,
-      textOffsets: texts.offsets,
-    };
+    return kept.take();
   }
 
   /**
@@ -696,7 +767,7 @@ export class LabelIndexBuilder {
    */
   private standings(
     conceptCount: number,
-    links: { standing: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array } },
+    grouped: { offsets: Uint32Array; order: Uint32Array; linked: Uint32Array; kind: Uint8Array },
     displayOffsets: Uint32Array,
     displayKind: Uint8Array,
     displayLanguage: Uint16Array,
@@ -707,8 +778,7 @@ export class LabelIndexBuilder {
       this.weights === undefined || this.weights.size === 0
         ? 0
         : (this.weights.get(iriText.toString('utf8', iris.offsets[c], iris.offsets[c + 1])) ?? 0);
-    const { linked, kind: linkKind } = links.standing;
-    const grouped = links.standing;
+    const { linked, kind: linkKind } = grouped;
     const standing = new Uint8Array(conceptCount);
     const seen = new Set<number>();
     const languages = new Set<number>();

@@ -1,8 +1,12 @@
 import { Growable } from './Growable.js';
+import { sharedArray } from './sharedArrays.js';
+
+// The arrays made here are in shared memory, where the index lives (`sharedArrays.ts`):
+// most of them are what the index keeps, and are then never copied again.
 
 /** 0, 1, ... n - 1. */
 export function identity(n: number): Uint32Array {
-  const ids = new Uint32Array(n);
+  const ids = sharedArray(Uint32Array, n);
   for (let i = 0; i < n; i++) ids[i] = i;
   return ids;
 }
@@ -17,7 +21,7 @@ export function groupBy(
   itemConcept: Uint32Array,
   rank: ArrayLike<number>,
 ): { offsets: Uint32Array; order: Uint32Array } {
-  const offsets = new Uint32Array(conceptCount + 1);
+  const offsets = sharedArray(Uint32Array, conceptCount + 1);
   let kept = 0;
   for (const c of itemConcept) {
     const at = (rank[c] as number) + 1;
@@ -27,7 +31,7 @@ export function groupBy(
   }
   for (let c = 0; c < conceptCount; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
   const next = offsets.slice(0, conceptCount);
-  const order = new Uint32Array(kept);
+  const order = sharedArray(Uint32Array, kept);
   itemConcept.forEach((c, item) => {
     const group = rank[c] as number;
     if (group < 0) return;
