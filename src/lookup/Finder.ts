@@ -63,6 +63,8 @@ export interface Finder {
   shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>>;
   /** The languages of the concepts' preferred labels, lower case, sorted: for a language selector. */
   languages(): Promise<string[]>;
+  /** Whether a concept's preferred label is in the language range `lang` (lower case): asks less than `languages`. */
+  speaks(lang: string): Promise<boolean>;
   /** /schemes: every concept scheme, by prefLabel in `lang`, then URI. */
   schemes(lang: string): Promise<SchemeSummary[]>;
   /** /top: a page of the scheme's top concepts, in browsing order (domain/browseOrder.ts). */

@@ -2,6 +2,7 @@ import { NAMESPACE_SAMPLE, namespacesOf } from '../domain/localNames.js';
 import { ReconcileQuery } from '../domain/reconciliation.js';
 import { searchTerms, suggestTerms } from '../domain/matchPatterns.js';
 import { RankQuery } from '../domain/ranking.js';
+import { speaks } from '../domain/speaks.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, Field, SchemeSummary } from './Concept.js';
 import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
@@ -145,6 +146,10 @@ export class IndexFinder implements Finder {
   async languages(): Promise<string[]> {
     // of the concepts it serves: deprecated ones left out
     return this.index.prefLabelLanguages().sort().slice(0, 1000);
+  }
+
+  async speaks(lang: string): Promise<boolean> {
+    return this.index.prefLabelLanguages().some((tag) => tag !== '' && speaks(lang, tag));
   }
 }
 

@@ -108,6 +108,11 @@ export class Lookup {
     return this.answering().finder.languages();
   }
 
+  /** Whether a concept's preferred label is in the language range `lang` (lower case). */
+  speaks(lang: string): Promise<boolean> {
+    return this.answering().finder.speaks(lang);
+  }
+
   /** /schemes: every concept scheme (API.md, "Browsing"). */
   schemes(lang: string): Promise<SchemeSummary[]> {
     return this.answering().finder.schemes(lang);

@@ -55,6 +55,10 @@ export class PooledIndexFinder implements Finder {
     return this.local.languages();
   }
 
+  speaks(lang: string): Promise<boolean> {
+    return this.local.speaks(lang);
+  }
+
   schemes(lang: string): Promise<SchemeSummary[]> {
     return this.local.schemes(lang);
   }

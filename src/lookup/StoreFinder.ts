@@ -181,6 +181,15 @@ export class StoreFinder implements Finder {
     );
   }
 
+  /** One row at most (`speaks.rq`): found at once where the language is there, a scan where it is not. */
+  async speaks(lang: string): Promise<boolean> {
+    const query = bindQuery(this.options.queries.template('speaks'), {
+      conceptType: this.options.conceptTypes,
+      lang: rdf.literal(lang),
+    });
+    return (await this.options.store.select(query, 'speaks')).length > 0;
+  }
+
   private gated<T>(ask: (timeoutMs?: number) => Promise<T>): Promise<T> {
     return this.options.gate === undefined ? ask() : this.options.gate(ask);
   }

@@ -15,6 +15,7 @@ export const QUERY_NAMES = [
   'ping',
   'xlLabels',
   'languages',
+  'speaks',
   'notations',
   'narrower',
   'broaderConcepts',

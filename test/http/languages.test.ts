@@ -17,6 +17,15 @@ describe('GET /languages', () => {
     expect(body).toEqual({ default: 'fr', languages: ['de', 'en', 'fr'] });
   });
 
+  test("the start's DEFAULT_LANG check: a language range is spoken where a concept's prefLabel is in it", async () => {
+    await expect(service.concepts.speaks('de')).resolves.toBe(true);
+    await expect(service.concepts.speaks('fr')).resolves.toBe(true);
+    await expect(service.concepts.speaks('fi')).resolves.toBe(false);
+    await expect(service.concepts.speaks('e')).resolves.toBe(false);
+    // en-GB is an altLabel's only, and the range en-gb does not take a label tagged en
+    await expect(service.concepts.speaks('en-gb')).resolves.toBe(false);
+  });
+
   test('is a 405 for other methods, like every path', async () => {
     expect((await service.get('/languages', { method: 'POST' })).status).toBe(405);
   });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { createLookup } from '../../src/lookup/createLookup.js';
+import type { Lookup } from '../../src/lookup/Lookup.js';
 import type { Config } from '../../src/Config.js';
 import { QUERIES_DIR, loadConfig } from '../../src/loadConfig.js';
 import { listen } from '../../src/http/listen.js';
@@ -84,6 +85,8 @@ export interface RunningService {
   url: string;
   store: CountingStore;
   config: Config;
+  /** The service's lookup, for what no endpoint shows by itself (the start's checks). */
+  concepts: Lookup;
   /** GET `path` (relative to the root) and read the JSON body. */
   get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
@@ -111,6 +114,7 @@ export async function startService(overrides: Record<string, string> = {}, store
     url: root + config.basePath,
     store: counting,
     config,
+    concepts,
     async get(path, init) {
       const response = await fetch(root + config.basePath + path, init);
       const text = await response.text();
