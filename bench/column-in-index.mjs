@@ -28,7 +28,7 @@ const times = [[], []];
 const began = performance.now();
 for (let i = 0; i < names.length; i++) {
   const t = performance.now();
-  await finder.reconcile(names[i], {}, limit, 'en');
+  await finder.reconcile([{ q: names[i], filter: {}, limit, display: 'en' }]);
   times[i % 2].push(performance.now() - t);
 }
 const total = performance.now() - began;

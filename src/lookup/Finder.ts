@@ -29,6 +29,20 @@ export interface BrowseRequest {
 /** A reconciliation candidate with what a result shows of it. */
 export type NamedCandidate = ReconcileCandidate & { name: string; schemes: string[] };
 
+/** One name of a reconciliation batch: its best `limit` candidates are asked for, named in `display`. */
+export interface NameQuery {
+  q: string;
+  filter: ReconcileFilter;
+  limit: number;
+  display: string;
+}
+
+/** A name's candidates, best first, and how many concepts have a label equal to it. */
+export interface NameCandidates {
+  candidates: NamedCandidate[];
+  equalCount: number;
+}
+
 /**
  * What finds concepts by their labels, and what answers from the same place. Two
  * implementations, chosen once for each state of the vocabulary (VocabularyKeeper): the whole
@@ -42,16 +56,12 @@ export interface Finder {
   /** A page of /suggest results, best first: URI and prefLabel only (and opt-in fields). */
   suggest(request: FindRequest): Promise<Concept[]>;
   /**
-   * Reconciliation (domain/reconciliation.ts scores): the best `limit` concepts for the name
-   * `q`, each with its name (the prefLabel in `display`) and schemes, and how many concepts
-   * have a label equal to `q`.
+   * Reconciliation (domain/reconciliation.ts scores): for each name of a batch, in order, the
+   * best `limit` concepts, each with its name (the prefLabel in `display`) and schemes, and
+   * how many concepts have a label equal to it. A batch is asked at once, so that the pool
+   * answers it in one message, not one for each name.
    */
-  reconcile(
-    q: string,
-    filter: ReconcileFilter,
-    limit: number,
-    display: string,
-  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }>;
+  reconcile(names: readonly NameQuery[]): Promise<NameCandidates[]>;
   /** The concepts whose notation is one of `texts` (at most MAX_NOTATIONS and a name), exactly; each once, in the order of the texts. */
   withNotations(texts: readonly string[]): Promise<string[]>;
   /**

@@ -5,7 +5,15 @@ import { RankQuery } from '../domain/ranking.js';
 import { speaks } from '../domain/speaks.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, Field, SchemeSummary } from './Concept.js';
-import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
+import {
+  pageOf,
+  type BrowseRequest,
+  type FindRequest,
+  type Finder,
+  type NameCandidates,
+  type NamedCandidate,
+  type NameQuery,
+} from './Finder.js';
 import { browsePage, narrowerInIndex, needsLanguageOrder, schemesInIndex, type LanguageOrder } from './browseInIndex.js';
 import { IndexScan } from './IndexScan.js';
 import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
@@ -58,13 +66,8 @@ export class IndexFinder implements Finder {
     return uris.map((uri) => ({ uri, prefLabel: prefLabelOf(this.index, uri, lang), altLabels: [], related: [] }));
   }
 
-  async reconcile(
-    q: string,
-    filter: ReconcileFilter,
-    limit: number,
-    display: string,
-  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
-    return named(this.scan, q, filter, limit, display);
+  async reconcile(names: readonly NameQuery[]): Promise<NameCandidates[]> {
+    return names.map(({ q, filter, limit, display }) => named(this.scan, q, filter, limit, display));
   }
 
   async withNotations(texts: readonly string[]): Promise<string[]> {

@@ -1,8 +1,7 @@
 import { isRdfIri } from '../domain/iri.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
-import type { ReconcileFilter } from './reconcileInIndex.js';
 import type { Concept, ConceptFields, Field, SchemeSummary } from './Concept.js';
-import type { BrowseRequest, FindRequest, Finder, NamedCandidate } from './Finder.js';
+import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } from './Finder.js';
 import type { IndexReport } from './IndexBuilds.js';
 import type { IndexPool } from './IndexPool.js';
 import { shownLabel } from './shownLabel.js';
@@ -83,13 +82,8 @@ export class Lookup {
     return this.answering().finder.suggest(request);
   }
 
-  reconcile(
-    q: string,
-    filter: ReconcileFilter,
-    limit: number,
-    display: string,
-  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
-    return this.answering().finder.reconcile(q, filter, limit, display);
+  reconcile(names: readonly NameQuery[]): Promise<NameCandidates[]> {
+    return this.answering().finder.reconcile(names);
   }
 
   withNotations(texts: readonly string[]): Promise<string[]> {

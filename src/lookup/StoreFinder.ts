@@ -14,7 +14,7 @@ import type { SpellingVariants } from '../sparql/SpellingVariants.js';
 import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept, Field, SchemeSummary } from './Concept.js';
-import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NamedCandidate } from './Finder.js';
+import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NameCandidates, type NameQuery } from './Finder.js';
 import { named } from './IndexFinder.js';
 import { IndexScan } from './IndexScan.js';
 import type { ReconcileFilter } from './reconcileInIndex.js';
@@ -94,13 +94,12 @@ export class StoreFinder implements Finder {
     }));
   }
 
-  /** On the store path, candidates are the concepts /search would find (so a typo finds nothing here). */
-  async reconcile(
-    q: string,
-    filter: ReconcileFilter,
-    limit: number,
-    display: string,
-  ): Promise<{ candidates: NamedCandidate[]; equalCount: number }> {
+  /** On the store path, candidates are the concepts /search would find (so a typo finds nothing here); the names' queries run at once, as the gate allows. */
+  reconcile(names: readonly NameQuery[]): Promise<NameCandidates[]> {
+    return Promise.all(names.map(({ q, filter, limit, display }) => this.reconcileOne(q, filter, limit, display)));
+  }
+
+  private async reconcileOne(q: string, filter: ReconcileFilter, limit: number, display: string): Promise<NameCandidates> {
     const scheme =
       filter.schemes?.length === 1 && filter.schemes[0] !== undefined && isRdfIri(filter.schemes[0]) ? filter.schemes[0] : undefined;
     const scan = await this.gated((timeoutMs) =>

@@ -1,6 +1,7 @@
 import { localNameIris } from '../domain/localNames.js';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
+import type { NameCandidates, NameQuery } from '../lookup/Finder.js';
 import type { Concept, Related } from '../lookup/Concept.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { isRdfIri } from '../domain/iri.js';
@@ -48,7 +49,16 @@ export class Reconciler {
 
   /** The results of a batch, by key; one query's results best first. */
   async answer(batch: ReadonlyMap<string, ReconcileRequest>): Promise<Record<string, ReconcileResult[]>> {
-    const found = await Promise.all([...batch].map(async ([key, request]) => [key, await this.one(request)] as const));
+    // every name of the batch at once (one message to the pool, not one for each name)
+    const requests = [...batch];
+    const asked = requests.map(([, request]) => this.nameQuery(request));
+    const named = await this.concepts.reconcile(asked.flatMap((query) => query ?? []));
+    let next = 0;
+    const found = await Promise.all(
+      requests.map(
+        async ([key, request], i) => [key, await this.one(request, asked[i] === undefined ? undefined : named[next++])] as const,
+      ),
+    );
     // the schemes' names, in each query's language, one store query per language
     const byLang = new Map<string, Set<string>>();
     for (const [key, candidates] of found) {
@@ -92,7 +102,36 @@ export class Reconciler {
     return localNameIris(name, await this.concepts.namespaces());
   }
 
-  private async one(request: ReconcileRequest): Promise<
+  /**
+   * What a query asks of the names' candidates, undefined where it gives no name to look up.
+   * A scheme narrows the candidates to its concepts, whatever type_strict says: OpenRefine
+   * sends "should" with every type a person picks (its type suggestions offer the schemes),
+   * and means the scheme. A concept type among the types admits every concept (unless "all").
+   */
+  private nameQuery(request: ReconcileRequest): NameQuery | undefined {
+    if (request.unanswered === true || request.query === '') return undefined;
+    const { typeSchemes, anyConcept } = this.typeFilter(request);
+    const want = request.evidence.length > 0 ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
+    return {
+      q: request.query,
+      filter: { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) },
+      limit: want,
+      display: request.lang ?? this.config.defaultLang,
+    };
+  }
+
+  /** The schemes among a query's types, and whether its types admit every concept. */
+  private typeFilter(request: ReconcileRequest): { typeSchemes: string[]; anyConcept: boolean } {
+    const typeSchemes = request.types.filter((type) => !this.config.conceptTypes.includes(type));
+    const anyConcept = request.types.length === 0 || (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
+    return { typeSchemes, anyConcept };
+  }
+
+  /** A query's candidates, best first: `found`, the name's, after the identifiers, weighed by the properties given. */
+  private async one(
+    request: ReconcileRequest,
+    found: NameCandidates | undefined,
+  ): Promise<
     Array<{
       uri: string;
       name: string;
@@ -121,25 +160,10 @@ export class Reconciler {
           },
         ];
     }
-    const typeSchemes = request.types.filter((type) => !this.config.conceptTypes.includes(type));
-    // A scheme narrows the candidates to its concepts, whatever type_strict says: OpenRefine
-    // sends "should" with every type a person picks (its type suggestions offer the schemes),
-    // and means the scheme. A concept type among the types admits every concept (unless "all").
-    const anyConcept = request.types.length === 0 || (typeSchemes.length < request.types.length && request.typeStrict !== 'all');
+    const { typeSchemes, anyConcept } = this.typeFilter(request);
     const weighed = request.evidence.length > 0;
-    const want = weighed ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
-    let candidates: Candidate[] = [];
-    let equalCount = 0;
-    if (request.query !== '') {
-      const found = await this.concepts.reconcile(
-        request.query,
-        { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) },
-        want,
-        display,
-      );
-      candidates = found.candidates.map((candidate) => ({ ...candidate, identifier: false }));
-      equalCount = found.equalCount;
-    }
+    let candidates: Candidate[] = (found?.candidates ?? []).map((candidate) => ({ ...candidate, identifier: false }));
+    const equalCount = found?.equalCount ?? 0;
     // identifiers: the concepts whose notation is the query (or, without a name, a notation given) come first
     const identified = await this.identified(request);
     if (identified.length > 0) {

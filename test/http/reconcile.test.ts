@@ -81,6 +81,34 @@ describe('reconciliation: queries', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
+  test("a batch shared between the pool's threads answers each query as one thread does: names, identifiers, properties and a name-less query mixed", async () => {
+    const queries = {
+      a: { query: 'Potato' },
+      b: { query: 'Caulifower' },
+      c: { properties: [{ pid: 'notation', v: 'ING-101' }] },
+      d: { query: 'DSH-101' },
+      e: { query: 'Mint', properties: [{ pid: 'scheme', v: `${FOOD}ingredients` }] },
+      f: { query: 'Tea', limit: 1 },
+      g: { query: 'herbal infusion' },
+    };
+    const answers = [];
+    for (const workers of ['2', '0']) {
+      const pooled = await startService({ INDEX_WORKERS: workers });
+      try {
+        const response = await fetch(`${pooled.url}/reconcile`, {
+          method: 'POST',
+          body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+        });
+        answers.push(await response.json());
+      } finally {
+        await pooled.close();
+      }
+    }
+    const [shared, alone] = answers as Array<Record<string, { result: Result[] }>>;
+    for (const key of Object.keys(queries)) expect(shared?.[key]?.result.length).toBeGreaterThan(0);
+    expect(shared).toEqual(alone);
+  });
+
   test('word order does not matter ("infusion herbal" finds Herbal infusion); an equal label ("Tea, herbal", its altLabel), or an inverted heading of one ("infusion, herbal"), matches; other orders do not', async () => {
     const results = await reconcile({
       reordered: { query: 'infusion herbal' },
