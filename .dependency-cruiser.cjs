@@ -58,8 +58,8 @@ module.exports = {
     {
       name: 'index-query-side-has-no-ranking',
       severity: 'error',
-      comment: 'Only the builder may use domain/ranking.ts (to number entries in their within-tier order).',
-      from: { path: '^src/index/', pathNot: '^src/index/LabelIndexBuilder\\.ts$' },
+      comment: 'Only the layout of the entries may use domain/ranking.ts (to number entries in their within-tier order).',
+      from: { path: '^src/index/', pathNot: '^src/index/entryLayout\\.ts$' },
       to: { path: '^src/domain/ranking\\.ts$' },
     },
     {

@@ -4,7 +4,7 @@ import { bindQuery } from '../sparql/bindQuery.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from '../index/IndexSnapshot.js';
 import { LabelIndex } from '../index/LabelIndex.js';
-import type { BuildReport } from '../index/LabelIndexBuilder.js';
+import type { BuildReport } from '../index/BuildReport.js';
 import { indexOf } from '../index/layOut.js';
 import { BuildThread } from './BuildThread.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';

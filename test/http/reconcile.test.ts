@@ -84,7 +84,7 @@ describe('reconciliation: queries', () => {
   test("a batch shared between the pool's threads answers each query as one thread does: names, identifiers, properties and a name-less query mixed", async () => {
     const queries = {
       a: { query: 'Potato' },
-      b: { query: 'Caulifower' },
+      b: { query: 'Cauliflower' },
       c: { properties: [{ pid: 'notation', v: 'ING-101' }] },
       d: { query: 'DSH-101' },
       e: { query: 'Mint', properties: [{ pid: 'scheme', v: `${FOOD}ingredients` }] },

@@ -1,0 +1,151 @@
+import { chooseLabel } from '../domain/chooseLabel.js';
+import { filingForm } from '../domain/filingForm.js';
+import { withinTierKey } from '../domain/ranking.js';
+import type { GatheredLists } from './GatheredLists.js';
+import { Growable, TextList, picked, reorderList } from './Growable.js';
+import { DISPLAY } from './LabelIndexData.js';
+import { identity } from './groupBy.js';
+import { radixOrder } from './radixOrder.js';
+import { sortByBytesThenId, sortByBytes } from './sortByBytes.js';
+
+// The matchable labels' step of the layout (LabelLayout.ts): their order within a tier, the
+// tie-break order of concepts it uses, and the order of their filing forms.
+
+/** A key after every `withinTierKey` (which stays below 2^47): the labels of resources that are no concept. */
+const LAST_KEY = 2 ** 47;
+
+/**
+ * The matchable labels numbered in the order in which they rank within a tier
+ * (`entryOrder`), as the index keeps them. Each of the builder's lists is taken in the
+ * call that copies it, and so goes once its copy is made: the step holds the labels read
+ * and one list's copy, not both whole.
+ */
+export function entries(
+  g: GatheredLists,
+  rank: Int32Array,
+  standing: Uint8Array,
+  tie: Uint32Array,
+  collect: () => void,
+): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
+  const order = entryOrder(g, rank, standing, tie);
+  collect(); // the sort's keys
+  const texts = reorderList(g.entryText.take(), order);
+  collect(); // the labels' text as read
+  g.entryAlt.take();
+  return {
+    concept: picked(Uint32Array, g.entryConcept.take(), order, (resource) => rank[resource] as number),
+    language: picked(Uint16Array, g.entryLanguage.take(), order),
+    length: picked(Uint32Array, g.entryLength.take(), order),
+    text: texts.text,
+    textOffsets: texts.offsets,
+  };
+}
+
+/**
+ * The entries kept, in the order in which they rank within a tier (`withinTierKey`:
+ * prefLabels before alt and hidden labels, then the concept's standing, then shorter
+ * first, then the concept's tie rank, its prefLabel in the default language and then its
+ * URI). Duplicates (same concept, kind, language and folded text) are dropped.
+ */
+function entryOrder(g: GatheredLists, rank: Int32Array, standing: Uint8Array, tie: Uint32Array): Uint32Array {
+  const count = g.entryConcept.length;
+  const subject = g.entryConcept.raw;
+  const alt = g.entryAlt.raw;
+  const length = g.entryLength.raw;
+  const language = g.entryLanguage.raw;
+  const { text, offsets } = g.entryText.view;
+  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  // the labels of concepts first, in their order within a tier; those of other resources last, then cut
+  const keys = new Float64Array(count);
+  let mine = 0;
+  for (let i = 0; i < count; i++) {
+    const c = rank[subject[i] as number] as number;
+    if (c < 0) keys[i] = LAST_KEY;
+    else {
+      keys[i] = withinTierKey(alt[i] === 0, standing[c] as number, length[i] as number, tie[c] as number);
+      mine++;
+    }
+  }
+  const order = radixOrder(keys).subarray(0, mine);
+  const conceptOf = (entry: number): number => rank[subject[entry] as number] as number;
+  const same = (a: number, b: number): boolean =>
+    language[a] === language[b] && bytes.compare(bytes, offsets[a], offsets[a + 1], offsets[b], offsets[b + 1]) === 0;
+  const kept = new Growable(Uint32Array, Math.max(1, order.length));
+  for (let i = 0; i < order.length; i++) {
+    const entry = order[i] as number;
+    let duplicate = false;
+    // equal entries sort next to each other, within a run of the same kind, length and concept
+    for (let j = i - 1; j >= 0 && !duplicate; j--) {
+      const other = order[j] as number;
+      if (alt[other] !== alt[entry] || length[other] !== length[entry] || conceptOf(other) !== conceptOf(entry)) break;
+      duplicate = same(entry, other);
+    }
+    if (!duplicate) kept.push(entry);
+  }
+  return kept.take();
+}
+
+/** Each concept's place in the tie-break order: its prefLabel chosen for the default language, then its URI (its number). */
+export function ties(
+  conceptCount: number,
+  displayOffsets: Uint32Array,
+  displayKind: Uint8Array,
+  displayLanguage: Uint16Array,
+  displayText: { text: Uint8Array; offsets: Uint32Array },
+  languages: readonly string[],
+  defaultLang: string,
+): Uint32Array {
+  const labels = new TextList();
+  const bytes = Buffer.from(displayText.text.buffer, displayText.text.byteOffset, displayText.text.byteLength);
+  for (let c = 0; c < conceptCount; c++) {
+    const pref = [];
+    for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) {
+      if (displayKind[i] === DISPLAY.prefLabel)
+        pref.push({
+          value: bytes.toString('utf8', displayText.offsets[i], displayText.offsets[i + 1]),
+          language: languages[displayLanguage[i] as number] as string,
+        });
+    }
+    labels.push(chooseLabel(pref, defaultLang) ?? '');
+  }
+  const { text, offsets } = labels.take();
+  const order = identity(conceptCount);
+  // equal prefLabels: by URI, which is the concept number
+  sortByBytesThenId(text, offsets, order);
+  const tie = new Uint32Array(conceptCount);
+  order.forEach((concept, position) => (tie[concept] = position));
+  return tie;
+}
+
+/** The entries that have a filing form (filingForm.ts), in byte order of it: the text after the first word. */
+export function filingOrder(
+  entries: { language: Uint16Array; text: Uint8Array; textOffsets: Uint32Array },
+  languages: readonly string[],
+): Uint32Array {
+  const bytes = Buffer.from(entries.text.buffer, entries.text.byteOffset, entries.text.byteLength);
+  const filing = new Growable(Uint32Array);
+  const starts = new Uint32Array(entries.language.length);
+  for (let entry = 0; entry < entries.language.length; entry++) {
+    const start = entries.textOffsets[entry] as number;
+    const end = entries.textOffsets[entry + 1] as number;
+    const space = bytes.indexOf(0x20, start);
+    if (space < 0 || space >= end) continue;
+    const first = bytes.toString('utf8', start, space);
+    if (filingForm([first, ''], languages[entries.language[entry] as number] as string) === undefined) continue;
+    filing.push(entry);
+    starts[entry] = space + 1;
+  }
+  const order = filing.take();
+  sortByBytes(entries.text, entries.textOffsets, order, starts);
+  return order;
+}
+
+/** Entries by language, largest first. */
+export function countByLanguage(entryLanguage: Uint16Array, languages: readonly string[]): Array<[string, number]> {
+  const counts = new Uint32Array(languages.length);
+  for (const language of entryLanguage) counts[language] = (counts[language] as number) + 1;
+  return languages
+    .map((tag, i): [string, number] => [tag, counts[i] as number])
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
