@@ -179,10 +179,13 @@ export class IndexPool {
   }
 
   private startThread(): Thread {
-    // A small young generation: a query over a common word leaves megabytes of garbage, and
+    // A bounded young generation: a query over a common word leaves megabytes of garbage, and
     // V8's default lets each thread's heap grow by some 65 MB under such queries at 2 million
-    // concepts; with 4 MB, some 35 MB (10 of them the scratch space), at the same speed (BENCHMARKS.md).
-    const thread: Thread = { worker: new Worker(WORKER, { resourceLimits: { maxYoungGenerationSizeMb: 4 } }), call: undefined };
+    // concepts; with 4 MB, some 35 MB (10 of them the scratch space), with 16 MB some 55 MB.
+    // 16 MB because a reconciled column makes garbage at every name: at 4 MB the thread
+    // collected it often enough to cost 4% of a 10,000-cell column (21.4 against 22.3 s at
+    // 2M); one thread's peak did not move (docs/benchmark-history.md, "Column, again").
+    const thread: Thread = { worker: new Worker(WORKER, { resourceLimits: { maxYoungGenerationSizeMb: 16 } }), call: undefined };
     thread.worker.unref();
     for (const { message, orders } of this.installed.values()) {
       thread.worker.postMessage(message);
