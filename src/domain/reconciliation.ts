@@ -1,4 +1,4 @@
-import { filingForm, isArticle, isArticleAnywhere } from './filingForm.js';
+import { isArticle, isArticleAnywhere } from './filingForm.js';
 import { candidateWords, searchTerms, type QueryTerm } from './matchPatterns.js';
 import { RankQuery } from './ranking.js';
 
@@ -31,6 +31,8 @@ export class ReconcileQuery {
    * likeness may need a stem or a typo test.
    */
   private readonly likenesses = new Map<string, Map<string, number[]>>();
+  /** `formScore`'s scratch space: which label words are paired already (scoring is synchronous). */
+  private used = new Uint8Array(8);
 
   /**
    * An inverted heading's words in natural order, where the query is one (`Libraries,
@@ -54,10 +56,24 @@ export class ReconcileQuery {
    * alike: 1 equal, 0.9 same stem, 0.8 one typo, 0 not alike.
    */
   likeness(i: number, word: string, language: string): number {
+    return this.alike(i, this.rowsOf([word], language)[0] as number[], word, language);
+  }
+
+  /** The likeness rows (see `likenesses`) of a label's words in `language`, looked up once a label. */
+  private rowsOf(words: readonly string[], language: string): number[][] {
     let byWord = this.likenesses.get(language);
     if (byWord === undefined) this.likenesses.set(language, (byWord = new Map()));
-    let row = byWord.get(word);
-    if (row === undefined) byWord.set(word, (row = new Array<number>(this.words.length).fill(-1)));
+    const rows: number[][] = [];
+    for (const word of words) {
+      let row = byWord.get(word);
+      if (row === undefined) byWord.set(word, (row = new Array<number>(this.words.length).fill(-1)));
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /** `likeness` of query word `i` and a label word whose row is `row`: computed the first time it is asked. */
+  private alike(i: number, row: number[], word: string, language: string): number {
     let known = row[i] as number;
     if (known < 0) {
       const relation = this.rank.relation(i, word, language);
@@ -66,6 +82,7 @@ export class ReconcileQuery {
     }
     return known;
   }
+
   /**
    * Where the label words that query word `i` may score against are, in a list of words
    * sorted by their text: those equal to or starting with a `starts` item (its spellings and
@@ -129,35 +146,39 @@ export class ReconcileQuery {
   score(words: readonly string[], language: string): number {
     if (this.words.length === 0 || words.length === 0) return 0;
     if (this.equals(words)) return 100;
-    const labelForms = [words, filingForm(words, language)].filter((form): form is readonly string[] => form !== undefined);
+    // the label's forms: all its words, and its filing form (without its first word, an article)
+    const skips = words.length > 1 && isArticle(words[0] as string, language) ? [0, 1] : [0]; // as filingForm makes it
     const queryStarts = this.words.length > 1 && isArticle(this.words[0] as string, language) ? [0, 1] : [0];
+    const rows = this.rowsOf(words, language);
     let best = 0;
-    for (const form of labelForms) for (const start of queryStarts) best = Math.max(best, this.formScore(start, form, language));
+    for (const skip of skips) for (const start of queryStarts) best = Math.max(best, this.formScore(start, words, skip, rows, language));
     return best;
   }
 
-  /** The score of the query's words from `start` against a form of a label. */
-  private formScore(start: number, words: readonly string[], language: string): number {
-    const used = new Array<boolean>(words.length).fill(false);
+  /** The score of the query's words from `start` against a form of a label: its words from `skip` on (`rows`: their likeness rows). */
+  private formScore(start: number, words: readonly string[], skip: number, rows: readonly number[][], language: string): number {
+    if (this.used.length < words.length) this.used = new Uint8Array(2 * words.length);
+    const used = this.used;
+    used.fill(0, 0, words.length);
     let sum = 0;
     let inOrder = true;
     let last = -1;
     for (let i = start; i < this.words.length; i++) {
       let bestWord = -1;
       let bestLikeness = 0;
-      for (let j = 0; j < words.length; j++) {
-        if (used[j]) continue;
-        const likeness = this.likeness(i, words[j] as string, language);
+      for (let j = skip; j < words.length; j++) {
+        if (used[j] === 1) continue;
+        const likeness = this.alike(i, rows[j] as number[], words[j] as string, language);
         if (likeness > bestLikeness) [bestWord, bestLikeness] = [j, likeness];
         if (likeness === 1) break;
       }
       if (bestWord < 0) continue;
-      used[bestWord] = true;
+      used[bestWord] = 1;
       sum += bestLikeness;
       if (bestWord < last) inOrder = false;
       last = bestWord;
     }
-    const dice = (100 * 2 * sum) / (this.words.length - start + words.length);
+    const dice = (100 * 2 * sum) / (this.words.length - start + words.length - skip);
     // only a label equal to the query word by word scores 100 (`score` checks that first); every
     // word equal and in order (a filing form) 99.5; every word equal in another order 99
     return Math.min(dice === 100 && inOrder ? 99.5 : 99, Math.max(0, dice - (inOrder ? 0 : 1)));
