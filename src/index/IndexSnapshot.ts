@@ -2,7 +2,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 
 /** Changes whenever the layout of LabelIndexData or of this file changes. */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 const MAGIC = 'SKOSLOOKUP-INDEX\n';
 const TYPES = { Uint8Array, Uint16Array, Uint32Array } as const;
 type TypeName = keyof typeof TYPES;

@@ -114,14 +114,9 @@ export class LabelIndex {
     return start === end ? [] : this.text.toString('utf8', start, end).split(' ');
   }
 
-  /** How many words an entry's folded text has: counted on its bytes, without decoding it. */
+  /** How many words an entry's folded text has, at most 255 (`entryWords`): a byte, the text not read. */
   wordCount(entry: number): number {
-    const start = this.a.entryTextOffsets[entry] as number;
-    const end = this.a.entryTextOffsets[entry + 1] as number;
-    if (start === end) return 0;
-    let count = 1;
-    for (let at = start; at < end; at++) if (this.text[at] === 0x20) count++;
-    return count;
+    return this.a.entryWords[entry] as number;
   }
 
   /** Whether an entry's folded text starts with one of `starts` (bytes): a cheap test on bytes. */

@@ -117,6 +117,7 @@ export class LabelLayout {
         entryConcept: entries.concept,
         entryLanguage: entries.language,
         entryLength: entries.length,
+        entryWords: entries.words,
         entryText: entries.text,
         entryTextOffsets: entries.textOffsets,
         textOrder,

@@ -6,6 +6,7 @@ import { Growable, TextList, picked, reorderList } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
 import { identity } from './groupBy.js';
 import { radixOrder } from './radixOrder.js';
+import { sharedArray } from './sharedArrays.js';
 import { sortByBytesThenId, sortByBytes } from './sortByBytes.js';
 
 // The matchable labels' step of the layout (LabelLayout.ts): their order within a tier, the
@@ -26,7 +27,7 @@ export function entries(
   standing: Uint8Array,
   tie: Uint32Array,
   collect: () => void,
-): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; text: Uint8Array; textOffsets: Uint32Array } {
+): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; words: Uint8Array; text: Uint8Array; textOffsets: Uint32Array } {
   const order = entryOrder(g, rank, standing, tie);
   collect(); // the sort's keys
   const texts = reorderList(g.entryText.take(), order);
@@ -36,9 +37,23 @@ export function entries(
     concept: picked(Uint32Array, g.entryConcept.take(), order, (resource) => rank[resource] as number),
     language: picked(Uint16Array, g.entryLanguage.take(), order),
     length: picked(Uint32Array, g.entryLength.take(), order),
+    words: wordCounts(texts.text, texts.offsets),
     text: texts.text,
     textOffsets: texts.offsets,
   };
+}
+
+/** Per entry, how many words its folded text has (at most 255: more only loosens a bound). */
+function wordCounts(text: Uint8Array, offsets: Uint32Array): Uint8Array {
+  const counts = sharedArray(Uint8Array, offsets.length - 1);
+  for (let entry = 0; entry < counts.length; entry++) {
+    const start = offsets[entry] as number;
+    const end = offsets[entry + 1] as number;
+    let count = start === end ? 0 : 1;
+    for (let at = start; at < end && count < 255; at++) if (text[at] === 0x20) count++;
+    counts[entry] = count;
+  }
+  return counts;
 }
 
 /**
