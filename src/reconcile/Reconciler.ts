@@ -49,15 +49,19 @@ export class Reconciler {
 
   /** The results of a batch, by key; one query's results best first. */
   async answer(batch: ReadonlyMap<string, ReconcileRequest>): Promise<Record<string, ReconcileResult[]>> {
-    // every name of the batch at once (one message to the pool, not one for each name)
     const requests = [...batch];
-    const asked = requests.map(([, request]) => this.nameQuery(request));
+    // a query that is a concept's IRI is answered by that concept, without a name search
+    const byIri = await Promise.all(requests.map(([, request]) => this.conceptOfIri(request)));
+    // every other name of the batch at once (one message to the pool, not one for each name)
+    const asked = requests.map(([, request], i) => (byIri[i] === undefined ? this.nameQuery(request) : undefined));
     const named = await this.concepts.reconcile(asked.flatMap((query) => query ?? []));
     let next = 0;
     const found = await Promise.all(
-      requests.map(
-        async ([key, request], i) => [key, await this.one(request, asked[i] === undefined ? undefined : named[next++])] as const,
-      ),
+      requests.map(async ([key, request], i) => {
+        const concept = byIri[i];
+        if (concept !== undefined) return [key, [iriCandidate(concept)]] as const;
+        return [key, await this.one(request, asked[i] === undefined ? undefined : named[next++])] as const;
+      }),
     );
     // the schemes' names, in each query's language, one store query per language
     const byLang = new Map<string, Set<string>>();
@@ -102,6 +106,13 @@ export class Reconciler {
     return localNameIris(name, await this.concepts.namespaces());
   }
 
+  /** The concept whose IRI the query is, if it is one. */
+  private async conceptOfIri(request: ReconcileRequest): Promise<Concept | undefined> {
+    if (request.unanswered === true || request.query === '' || !isRdfIri(request.query) || /\s/.test(request.query)) return undefined;
+    const [concept] = await this.concepts.get([request.query], request.lang, new Set(['scheme']));
+    return concept;
+  }
+
   /**
    * What a query asks of the names' candidates, undefined where it gives no name to look up.
    * A scheme narrows the candidates to its concepts, whatever type_strict says: OpenRefine
@@ -128,38 +139,9 @@ export class Reconciler {
   }
 
   /** A query's candidates, best first: `found`, the name's, after the identifiers, weighed by the properties given. */
-  private async one(
-    request: ReconcileRequest,
-    found: NameCandidates | undefined,
-  ): Promise<
-    Array<{
-      uri: string;
-      name: string;
-      score: number;
-      match: boolean;
-      schemes: string[];
-      nameScore: number | undefined;
-      agreements: boolean[];
-    }>
-  > {
+  private async one(request: ReconcileRequest, found: NameCandidates | undefined): Promise<QueryCandidate[]> {
     const display = request.lang ?? this.config.defaultLang;
     if (request.unanswered === true) return [];
-    // the query is a concept's IRI: that concept
-    if (request.query !== '' && isRdfIri(request.query) && !/\s/.test(request.query)) {
-      const [concept] = await this.concepts.get([request.query], request.lang, new Set(['scheme']));
-      if (concept !== undefined)
-        return [
-          {
-            uri: concept.uri,
-            name: concept.prefLabel,
-            score: 100,
-            match: true,
-            schemes: (concept.scheme ?? []).map((s: Related) => s.uri),
-            nameScore: 100,
-            agreements: [],
-          },
-        ];
-    }
     const { typeSchemes, anyConcept } = this.typeFilter(request);
     const weighed = request.evidence.length > 0;
     let candidates: Candidate[] = (found?.candidates ?? []).map((candidate) => ({ ...candidate, identifier: false }));
@@ -229,6 +211,30 @@ export class Reconciler {
       agreements: agreements.get(uri) ?? [],
     }));
   }
+}
+
+/** The one candidate of a query that is a concept's IRI: that concept, a match. */
+function iriCandidate(concept: Concept): QueryCandidate {
+  return {
+    uri: concept.uri,
+    name: concept.prefLabel,
+    score: 100,
+    match: true,
+    schemes: (concept.scheme ?? []).map((s: Related) => s.uri),
+    nameScore: 100,
+    agreements: [],
+  };
+}
+
+/** A query's candidate as `one` gives it: the batch's answer adds its types. */
+interface QueryCandidate {
+  uri: string;
+  name: string;
+  score: number;
+  match: boolean;
+  schemes: string[];
+  nameScore: number | undefined;
+  agreements: boolean[];
 }
 
 /** A candidate of one query: its name's score (or 100 for an identifier), whether a label equals the query, whether its notation is the query. */

@@ -81,7 +81,7 @@ describe('reconciliation: queries', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  test("a batch shared between the pool's threads answers each query as one thread does: names, identifiers, properties and a name-less query mixed", async () => {
+  test("a batch shared between the pool's threads answers each query as one thread does: names, identifiers, a concept's IRI, properties and a name-less query mixed", async () => {
     const queries = {
       a: { query: 'Potato' },
       b: { query: 'Cauliflower' },
@@ -90,6 +90,7 @@ describe('reconciliation: queries', () => {
       e: { query: 'Mint', properties: [{ pid: 'scheme', v: `${FOOD}ingredients` }] },
       f: { query: 'Tea', limit: 1 },
       g: { query: 'herbal infusion' },
+      h: { query: `${FOOD}cheese` },
     };
     const answers = [];
     for (const workers of ['2', '0']) {
