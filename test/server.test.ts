@@ -363,6 +363,41 @@ describe('the server process', () => {
     }
   });
 
+  test("before the label index's build has started (the store slow to answer the start's first query), a keystroke waits no longer than the gate's budget", async () => {
+    const vocabulary = new oxigraph.Store();
+    vocabulary.load(
+      `<http://x/c1> a <http://www.w3.org/2004/02/skos/core#Concept> ; <http://www.w3.org/2004/02/skos/core#prefLabel> "Label 1"@en .`,
+      { format: 'text/turtle' },
+    );
+    // every SELECT takes 3 s: the start's SKOS-XL probe too, before which no build has begun
+    const store = await oxigraphEndpoint(vocabulary, { slowSelectMs: 3000 });
+    try {
+      let answer: { status: number; ms: number; retryAfter: string | null; body: any } | undefined;
+      await run(
+        { SPARQL_ENDPOINT: store.url },
+        async (port) => {
+          const started = Date.now();
+          const response = await fetch(`http://127.0.0.1:${port}/suggest?q=label`);
+          answer = {
+            status: response.status,
+            ms: Date.now() - started,
+            retryAfter: response.headers.get('retry-after'),
+            body: await response.json(),
+          };
+        },
+        /listening on/,
+      );
+      expect(answer).toMatchObject({
+        status: 503,
+        body: { message: expect.stringMatching(/^the label index is being built \(not started yet/) },
+      });
+      expect(Number(answer?.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(answer?.ms).toBeLessThan(2500); // the gate's budget (800 ms) ends the wait, not the store's 3 s: a bound on behaviour, wide of any timing
+    } finally {
+      await store.close();
+    }
+  });
+
   test('logs each request as a JSON line with its id, method, path, status, duration and cache use', async () => {
     const { stderr } = await run({}, async (port) => {
       // each answer read to its end before the next request: a request is logged when its answer is finished

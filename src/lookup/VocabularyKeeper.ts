@@ -61,6 +61,8 @@ export class VocabularyKeeper {
   private readonly running = new Set<Part>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** When the keeper was made: the start of the wait for the first build (`loading`). */
+  private readonly created = Date.now();
 
   constructor(
     private readonly options: VocabularyKeeperOptions,
@@ -141,9 +143,23 @@ export class VocabularyKeeper {
     );
   }
 
-  /** While the first build runs (no index in use yet): how far it got, and an estimate of the seconds left. */
+  /**
+   * While no index is in use and the first build has not failed: how far it got, and an
+   * estimate of the seconds left. Before the build has started (the start's first reads of
+   * the store, such as the SKOS-XL probe, come first and may take seconds on a cold store),
+   * a build of unknown size: keystrokes then go through the loading gate too, where they
+   * went to the store with no budget of their own (a /suggest on a cold 2-million-concept
+   * Fuseki waited over 30 s).
+   */
   get loading(): Loading | undefined {
-    return this.state.index === undefined ? this.options.index?.loading : undefined;
+    const builds = this.options.index;
+    if (builds === undefined || this.state.index !== undefined) return undefined;
+    return (
+      builds.loading ??
+      (builds.failure === undefined
+        ? { progress: 'not started yet: the store is asked what it holds first', secondsLeft: 5, expected: 0, started: this.created }
+        : undefined)
+    );
   }
 
   /** What the index in use holds and what its build cost (for /ready); undefined without one, or when read from a snapshot. */
