@@ -27,7 +27,10 @@ if (port !== null) {
   const finders = new Map<number, IndexFinder>();
   port.on('message', (message: PoolMessage) => {
     if (message.kind === 'install') {
-      finders.set(message.generation, new IndexFinder(new LabelIndex(message.data, message.levels), message.defaultLang));
+      const finder = new IndexFinder(new LabelIndex(message.data, message.levels), message.defaultLang);
+      finders.set(message.generation, finder);
+      // before the first call, which waits behind it (some 150 ms at 2 million concepts): that call finds the code compiled
+      finder.warmUp().catch(() => {});
     } else if (message.kind === 'drop') {
       finders.delete(message.generation);
     } else if (message.kind === 'order') {
