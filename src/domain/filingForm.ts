@@ -44,5 +44,10 @@ export function isArticleAnywhere(word: string): boolean {
  * when there is more than one word; undefined when it is the words themselves.
  */
 export function filingForm<T extends string>(words: readonly T[], tag: string): readonly T[] | undefined {
-  return words.length > 1 && isArticle(words[0] as string, tag) ? words.slice(1) : undefined;
+  return hasFilingForm(words, tag) ? words.slice(1) : undefined;
+}
+
+/** Whether the label (folded words) in language `tag` has a filing form (`filingForm`): its words from the second on. */
+export function hasFilingForm(words: readonly string[], tag: string): boolean {
+  return words.length > 1 && isArticle(words[0] as string, tag);
 }

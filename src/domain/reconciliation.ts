@@ -1,4 +1,4 @@
-import { isArticle, isArticleAnywhere } from './filingForm.js';
+import { hasFilingForm, isArticle, isArticleAnywhere } from './filingForm.js';
 import { candidateWords, searchTerms, type QueryTerm } from './matchPatterns.js';
 import { RankQuery } from './ranking.js';
 
@@ -147,8 +147,8 @@ export class ReconcileQuery {
     if (this.words.length === 0 || words.length === 0) return 0;
     if (this.equals(words)) return 100;
     // the label's forms: all its words, and its filing form (without its first word, an article)
-    const skips = words.length > 1 && isArticle(words[0] as string, language) ? [0, 1] : [0]; // as filingForm makes it
-    const queryStarts = this.words.length > 1 && isArticle(this.words[0] as string, language) ? [0, 1] : [0];
+    const skips = hasFilingForm(words, language) ? [0, 1] : [0];
+    const queryStarts = hasFilingForm(this.words, language) ? [0, 1] : [0];
     const rows = this.rowsOf(words, language);
     let best = 0;
     for (const skip of skips) for (const start of queryStarts) best = Math.max(best, this.formScore(start, words, skip, rows, language));

@@ -59,7 +59,8 @@ export class IndexFinder implements Finder {
    */
   async warmUp(): Promise<void> {
     const labels = this.index.stats.labels;
-    for (let i = 0; i < WARM_UP_NAMES && labels > 0; i++) {
+    if (labels === 0) return;
+    for (let i = 0; i < WARM_UP_NAMES; i++) {
       const words = this.index.wordsOf(Math.floor((i * labels) / WARM_UP_NAMES));
       const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
       const name = i % 2 === 0 ? words.join(' ') : words.join(' ').replace(longest, `${longest.slice(0, -2)}x${longest.slice(-1)}`);

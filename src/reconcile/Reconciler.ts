@@ -54,13 +54,14 @@ export class Reconciler {
     const byIri = await Promise.all(requests.map(([, request]) => this.conceptOfIri(request)));
     // every other name of the batch at once (one message to the pool, not one for each name)
     const asked = requests.map(([, request], i) => (byIri[i] === undefined ? this.nameQuery(request) : undefined));
-    const named = await this.concepts.reconcile(asked.flatMap((query) => query ?? []));
+    const answered = await this.concepts.reconcile(asked.flatMap((query) => query ?? []));
     let next = 0;
+    const named = asked.map((query) => (query === undefined ? undefined : answered[next++]));
     const found = await Promise.all(
       requests.map(async ([key, request], i) => {
         const concept = byIri[i];
         if (concept !== undefined) return [key, [iriCandidate(concept)]] as const;
-        return [key, await this.one(request, asked[i] === undefined ? undefined : named[next++])] as const;
+        return [key, await this.one(request, named[i])] as const;
       }),
     );
     // the schemes' names, in each query's language, one store query per language
