@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus, totalmem } from 'node:os';
 import { loadConfig } from '../dist/loadConfig.js';
 import { createStore } from '../dist/store/createStore.js';
+import { selectAccept } from '../dist/store/HttpStore.js';
 import { barChart } from './lib/chart.mjs';
 import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { labelFloor } from './lib/labelFloor.mjs';
@@ -30,6 +31,7 @@ import { cycle, measure, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
 import { storeQueries } from './lib/storeQueries.mjs';
 import { worstCases } from './lib/worstCases.mjs';
+import { getFigures } from './lib/getFigures.mjs';
 
 /** The commit measured (with a mark where the work tree differs from it): each table says what it is of. */
 function commit() {
@@ -274,6 +276,13 @@ async function runBackend(backend) {
         vocabulary,
         virtuoso: backend.store === STORES.virtuoso ? backend.store : undefined,
       });
+      say(`${backend.name}: /get from memory, from the store, and the store's own query`);
+      backend.gets = await getFigures({
+        url: uncachedService.url,
+        env: { ...env, CACHE_MAX_ENTRIES: '0' },
+        uris: vocabulary.uris,
+        store: backend.store,
+      });
     }
     backend.memory = cachedService.memory();
   } finally {
@@ -402,6 +411,11 @@ async function inProcess(store, requests) {
  * percentiles (an upper bound for p95 and p99), its rate the rate of doing all of them.
  */
 async function overHttp(requests, clients, { endpoint, graph }) {
+  // the results in the form the service asks this store for (XML of Virtuoso, which writes
+  // JSON several times slower): the store's fastest plain answer
+  const ping = await fetch(endpoint, { method: 'POST', body: new URLSearchParams({ query: 'ASK {}' }) });
+  await ping.arrayBuffer();
+  const accept = selectAccept(ping.headers.get('server') ?? undefined);
   const steps = requests[0].length;
   const parts = [];
   for (let step = 0; step < steps; step++) {
@@ -416,7 +430,7 @@ async function overHttp(requests, clients, { endpoint, graph }) {
           method: 'POST',
           path: new URL(endpoint).pathname,
           body: next(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
         }),
       }),
     );
@@ -531,6 +545,22 @@ const worstTable =
         }),
       ].join('\n');
 
+const getRows = backends.filter((backend) => backend.gets !== undefined);
+const pair = (r) => `${ms(r.p50)} / ${ms(r.p95)}`;
+const getTable =
+  getRows.length === 0
+    ? 'None: no backend of this run on a store with a SPARQL endpoint.'
+    : [
+        "| backend | concepts a request | from memory: p50 / p95 ms | from the store: p50 / p95 ms | the store's own query: p50 / p95 ms | from the store / the store's query, p50 |",
+        '|---|---|---|---|---|---|',
+        ...getRows.flatMap(({ name, gets }) =>
+          Object.entries(gets).map(
+            ([size, { memory, store, direct }]) =>
+              `| ${name} | ${size} | ${pair(memory)} | ${pair(store)} | ${pair(direct)} | ${fixed(store.p50 / direct.p50)}× |`,
+          ),
+        ),
+      ].join('\n');
+
 const startups = backends.filter((backend) => typeof backend.startup === 'object');
 const seconds1 = (value) => (value / 1000).toFixed(1);
 const startupTable = [
@@ -588,6 +618,12 @@ for (const backend of backends.filter((b) => b.target)) {
     targets.push(
       `| ${backend.name} | a column of 10,000 names reconciled in batches of 10 within 20 s, no batch over 200 ms | ${column.seconds} s, slowest batch ${column.max} ms | ${verdict(column.seconds <= 20 && column.max <= 200)} |`,
     );
+    if (backend.gets !== undefined) {
+      const { memory, store, direct } = backend.gets[20];
+      targets.push(
+        `| ${backend.name} | /get of 20 concepts: p50 ≤ 2 ms from memory; from the store ≤ 20 ms and within 1.2× the store's own query | ${ms(memory.p50)} ms; ${ms(store.p50)} ms, ${fixed(store.p50 / direct.p50)}× | ${verdict(memory.p50 <= 2 && store.p50 <= 20 && store.p50 <= 1.2 * direct.p50)} |`,
+      );
+    }
     if (peer !== undefined && peer.error === undefined)
       targets.push(
         `| ${backend.name} | /search at least 10× Network of Terms at p50, faster at p95 | ${fixed(peer.peer.p50 / peer.ours.p50, 1)}× at p50; p95 ${ms(peer.ours.p95)} against ${ms(peer.peer.p95)} ms | ${verdict(peer.peer.p50 >= 10 * peer.ours.p50 && peer.ours.p95 < peer.peer.p95)} |`,
@@ -638,7 +674,7 @@ const report = `## ${quick ? 'Latest quick run' : onlySize ? `Latest run at ${Nu
 ${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${measured}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
 
 - **service**: \`dist/server.js\`; *uncached* rows against one started with \`CACHE_MAX_ENTRIES=0\` and a long list of requests, *cached* rows against one on the default settings asking a warmed working set of 200 requests.
-- **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On Virtuoso: POSTed to its endpoint by autocannon, one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
+- **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On Virtuoso: POSTed to its endpoint by autocannon, asking for results in the form the service asks for (SPARQL XML there: Virtuoso writes JSON several times slower), one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
 - **bare Express** (the ceiling): an Express 5 route answering a fixed JSON body of the median size of the service's answers for that workload.
 
 ![p95 latency per workload and backend](${chartFile})
@@ -680,6 +716,12 @@ ${browseTable}
 \`bench/lib/worstCases.mjs\`, against the uncached service: \`/search\` one request at a time, three rounds, over a mix of the 50 words that the most prefLabels hold and 150 others spread over the vocabulary's words (and the 50 alone); a column of 10,000 English prefLabels spread over the file, every other one with a letter changed in its longest word, posted to \`/reconcile\` in batches of 10 (\`bench/reconcile-column.mjs\`), one batch after the other and ten at a time as OpenRefine may send them; where the store is Virtuoso, Network of Terms' engine (5.4.0, its Virtuoso source's query) and this service's \`/search\` (\`count=100\`) asked the same 200 words one after the other (\`bench/network-of-terms.mjs\`).
 
 ${worstTable}
+
+### /get from memory and from the store (uncached, 1 client)
+
+\`bench/lib/getFigures.mjs\`: 200 concepts spread over the vocabulary, asked one and twenty at a time: of the service as it runs (its label index in: from memory; autocannon, one client, 3 s), of a second service on the store path (\`LABEL_INDEX=off\`: from the store), and the store's own query for the same concepts (the one the second service sends) POSTed straight to the store as the service sends it (the same form of results and the same connections). The last two are asked in turn, request by request, five rounds, by one client of the same kind (Node's fetch).
+
+${getTable}
 
 ### Every row
 

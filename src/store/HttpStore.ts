@@ -2,6 +2,7 @@ import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { Agent } from 'undici';
 import { HttpError, UpstreamError, UpstreamTimeLimitError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import { readSparqlJson } from './readSparqlJson.js';
+import { readSparqlXml } from './readSparqlXml.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
@@ -21,15 +22,53 @@ export interface HttpStoreOptions {
  * index's read, whose budget is LABEL_INDEX_READ_SECONDS) before it sends the first.
  */
 const DISPATCHER = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+/**
+ * The same, but a new connection for each query (`pipelining: 0` closes it after the
+ * answer): for Virtuoso. Virtuoso writes an answer's headers and its body in separate
+ * writes without TCP_NODELAY, so on a kept-alive connection the body waits for the client's
+ * delayed ACK of the headers, 40 ms on Linux, whenever the answer is longer than one of
+ * Virtuoso's 32 KB buffers. Measured at 2 million concepts on one machine: /get of twenty
+ * concepts from the store p95 50 ms kept alive, 11 ms on new connections (the p50 the same);
+ * a new connection costs 0.2 ms there (docs/benchmark-history.md). The cost: a connection in
+ * TIME_WAIT for each query, a limit only for a store far away asked hundreds of times a
+ * second (docs/stores.md).
+ */
+const FRESH_CONNECTIONS = new Agent({ headersTimeout: 0, bodyTimeout: 0, pipelining: 0 });
+
+/** Virtuoso refuses a CONSTRUCT answer of more than this many triples (FRVEC ... over max vector length). */
+const VIRTUOSO_LARGEST_ANSWER = 1_000_000;
+
+/** The SELECT results asked of a store that writes JSON slowly: XML, JSON still taken. */
+const XML_RESULTS = 'application/sparql-results+xml, application/sparql-results+json;q=0.9';
+const JSON_RESULTS = 'application/sparql-results+json';
+
+/**
+ * The form of SELECT results asked of a store that said, in its `Server` header, what it
+ * is. Virtuoso (7.2) writes SPARQL JSON results three to six times slower than the same
+ * results as XML: twenty concepts' details (200 rows) take it 22 ms as JSON, 7 ms as XML
+ * (docs/benchmark-history.md). Its TSV would be faster still, but it leaves out whether a
+ * value is an IRI or a literal, and the literal's language. Other stores write JSON as fast
+ * as anything, and Node reads it faster.
+ */
+export function selectAccept(server: string | undefined): string {
+  return isVirtuoso(server) ? XML_RESULTS : JSON_RESULTS;
+}
+
+/** How queries reach a store that said what it is (see FRESH_CONNECTIONS). */
+export function dispatcherFor(server: string | undefined): Agent {
+  return isVirtuoso(server) ? FRESH_CONNECTIONS : DISPATCHER;
+}
+
+function isVirtuoso(server: string | undefined): boolean {
+  return server !== undefined && /virtuoso/i.test(server);
+}
 
 /**
  * Any SPARQL 1.1 endpoint over the SPARQL protocol: queries are POSTed form-encoded (a
- * /get for 100 URIs is too long for a URL), results are read as SPARQL JSON. Node's fetch
- * keeps connections alive between queries. Each query is aborted after `timeoutMs`,
- * response body included.
+ * /get for 100 URIs is too long for a URL), results are read as SPARQL JSON, or XML where
+ * the store writes that faster (`selectAccept`). Node's fetch keeps connections alive
+ * between queries, except to Virtuoso (`dispatcherFor`). Each query is aborted after `timeoutMs`, response body included.
  */
-/** Virtuoso refuses a CONSTRUCT answer of more than this many triples (FRVEC ... over max vector length). */
-const VIRTUOSO_LARGEST_ANSWER = 1_000_000;
 
 export class HttpStore implements SparqlStore {
   private readonly options: HttpStoreOptions;
@@ -44,13 +83,13 @@ export class HttpStore implements SparqlStore {
 
   /** Virtuoso's CONSTRUCT cap, where the store said it is Virtuoso (its `Server` header); else no known cap. */
   get largestAnswer(): number | undefined {
-    return this.server !== undefined && /virtuoso/i.test(this.server) ? VIRTUOSO_LARGEST_ANSWER : undefined;
+    return isVirtuoso(this.server) ? VIRTUOSO_LARGEST_ANSWER : undefined;
   }
 
   async select(query: string, _name?: string, timeout?: number): Promise<Bindings[]> {
     const timeoutMs = Math.min(timeout ?? Infinity, this.options.timeoutMs);
     const signal = AbortSignal.timeout(timeoutMs);
-    const response = await this.send(query, 'application/sparql-results+json', signal, timeoutMs);
+    const response = await this.send(query, selectAccept(this.server), signal, timeoutMs);
     const text = await readBody(response, signal, timeoutMs);
     if (!response.ok) {
       throw refusal(response.status, text);
@@ -100,7 +139,7 @@ export class HttpStore implements SparqlStore {
       endpointUrl: endpoint,
       user,
       password,
-      fetch: (url, init) => fetch(url, { ...init, signal, dispatcher: DISPATCHER } as RequestInit),
+      fetch: (url, init) => fetch(url, { ...init, signal, dispatcher: dispatcherFor(this.server) } as RequestInit),
     });
     try {
       const response = await client.query.select(query, {
@@ -163,14 +202,16 @@ async function readBody(response: Response, signal: AbortSignal, timeoutMs: numb
   }
 }
 
+/** Reads SELECT results as SPARQL JSON, or as SPARQL XML where the store says it sent that. */
 function parseResults(text: string, contentType: string | null): Bindings[] {
-  if (contentType !== null && !/json/i.test(contentType)) {
-    throw new UpstreamError(`answered with ${contentType.split(';')[0]}, not SPARQL JSON results`);
+  const xml = contentType !== null && /sparql-results\+xml/i.test(contentType);
+  if (contentType !== null && !xml && !/json/i.test(contentType)) {
+    throw new UpstreamError(`answered with ${contentType.split(';')[0]}, not SPARQL JSON or XML results`);
   }
   try {
-    return readSparqlJson(JSON.parse(text));
+    return xml ? readSparqlXml(text) : readSparqlJson(JSON.parse(text));
   } catch (error) {
-    throw new UpstreamError('answered with something that is not SPARQL JSON results', { cause: error });
+    throw new UpstreamError(`answered with something that is not SPARQL ${xml ? 'XML' : 'JSON'} results`, { cause: error });
   }
 }
 

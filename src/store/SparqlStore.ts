@@ -9,7 +9,7 @@ export type Bindings = Readonly<Record<string, Term>>;
  *
  * `select` rejects with:
  * - `UpstreamError` (502): the store answered with an error, or with something that is
- *   not SPARQL JSON results;
+ *   not SPARQL JSON (or XML) results;
  * - `UpstreamUnavailableError` (503): the store cannot be reached;
  * - `UpstreamTimeoutError` (504): no answer within the configured timeout; the request to
  *   the store is aborted.

@@ -50,6 +50,31 @@ describe('HttpStore', () => {
     expect(new URLSearchParams(request?.body).get('query')).toBe('SELECT * WHERE { ?x ?p ?l }');
   });
 
+  test('asks a store that says it is Virtuoso for XML results from then on, and reads them', async () => {
+    endpoint = await misbehavingEndpoint((res) => {
+      res.setHeader('Server', 'Virtuoso/07.20.3229 (Linux) x86_64-pc-linux-gnu');
+      const accept = endpoint?.requests.at(-1)?.headers.accept ?? '';
+      if (!accept.startsWith('application/sparql-results+xml'))
+        return res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS);
+      res.setHeader('Content-Type', 'application/sparql-results+xml; charset=UTF-8');
+      res.end(
+        '<sparql xmlns="http://www.w3.org/2005/sparql-results#"><head><variable name="x"/><variable name="l"/></head><results distinct="false" ordered="true">' +
+          '<result><binding name="x"><uri>http://x/1</uri></binding><binding name="l"><literal xml:lang="de">Tee &amp; Kaffee</literal></binding></result></results></sparql>',
+      );
+    });
+    const store = new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 });
+    expect(await store.select('SELECT * WHERE { ?x ?p ?l }')).toEqual([]);
+    const rows = await store.select('SELECT * WHERE { ?x ?p ?l }');
+    expect(rows[0]?.x).toMatchObject({ termType: 'NamedNode', value: 'http://x/1' });
+    expect(rows[0]?.l).toMatchObject({ termType: 'Literal', value: 'Tee & Kaffee', language: 'de' });
+    expect(endpoint.requests.map((request) => request.headers.accept?.split(',')[0])).toEqual([
+      'application/sparql-results+json',
+      'application/sparql-results+xml',
+    ]);
+    // and a new connection for each query: Virtuoso's answers wait for delayed ACKs on a kept-alive one
+    expect(endpoint.requests.map((request) => request.headers.connection)).toEqual(['keep-alive', 'close']);
+  });
+
   test('sends no Authorization header without credentials, and the graph as default-graph-uri', async () => {
     endpoint = await misbehavingEndpoint((res) => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS));
     await new HttpStore({ endpoint: endpoint.url, graph: 'http://example.org/graph', timeoutMs: 2000 }).select(
@@ -114,6 +139,11 @@ describe('HttpStore', () => {
       '{"head": {"vars": ["concept"]}, "results": {"bindings": [{"concept": {"type": "ur',
     ],
     ['garbage bytes', 'application/sparql-results+json', '\u0000\u00ff\u0001garbage'],
+    [
+      'truncated XML results',
+      'application/sparql-results+xml',
+      '<sparql><head/><results><result><binding name="concept"><uri>http://x/1</uri>',
+    ],
     [
       'a malformed term',
       'application/sparql-results+json',

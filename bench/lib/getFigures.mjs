@@ -1,0 +1,78 @@
+// /get of one concept and of twenty at 2 million concepts and the like: from memory (the
+// service with its label index in, as it runs by default), from the store (a second service
+// on the store path, LABEL_INDEX=off), and the store's own query for the same concepts (the
+// one the second service sends) POSTed straight to the store as the service sends it: the
+// same form of results (selectAccept) and the same connections (dispatcherFor).
+// From memory is measured as every other row is (autocannon, one client). The store path and
+// the store's own query are asked in turn, request by request, by one client of the same
+// kind (Node's fetch), so that a busy moment of the machine falls on both alike and the
+// ratio of the two compares like with like.
+import { loadConfig } from '../../dist/loadConfig.js';
+import { createStore } from '../../dist/store/createStore.js';
+import { dispatcherFor, selectAccept } from '../../dist/store/HttpStore.js';
+import { cycle, measure, summarise } from './measure.mjs';
+import { startProcess } from './processes.mjs';
+import { storeQueries } from './storeQueries.mjs';
+
+const PICKED = 200;
+const ROUNDS = 5;
+
+const path = (uris) => `/get?${uris.map((uri) => `uri=${encodeURIComponent(uri)}`).join('&')}`;
+
+async function timed(ask) {
+  const began = performance.now();
+  const response = await ask();
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`answered ${response.status}`);
+  return performance.now() - began;
+}
+
+/**
+ * @param {{ url: string, env: Record<string, string>, uris: string[], store: { endpoint: string, graph: string } }} options
+ *   `url`: the service from memory (result cache off); `env`: its settings
+ * @returns {Promise<Record<'1' | '20', { memory: object, store: object, direct: object }>>}
+ */
+export async function getFigures({ url, env, uris, store: { endpoint, graph } }) {
+  const step = Math.max(1, Math.floor(uris.length / PICKED));
+  const picked = uris.filter((_, i) => i % step === 0).slice(0, PICKED);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env, LABEL_INDEX: 'off' });
+  const sparql = await createStore(config);
+  const record = await storeQueries(config, sparql, uris);
+  await sparql.close();
+  const ping = await fetch(endpoint, { method: 'POST', body: new URLSearchParams({ query: 'ASK {}' }) });
+  await ping.arrayBuffer();
+  const server = ping.headers.get('server') ?? undefined;
+  const storePath = await startProcess(
+    'dist/server.js',
+    { ...env, LOG_LEVEL: 'info', LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' },
+    { ready: true },
+  );
+  try {
+    const result = {};
+    for (const size of [1, 20]) {
+      const paths = Array.from({ length: PICKED / size }, (_, i) => path(picked.slice(i * size, i * size + size)));
+      const asks = [];
+      for (const get of paths) {
+        const [{ query }] = await record(get);
+        const body = new URLSearchParams({ query, 'default-graph-uri': graph }).toString();
+        const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: selectAccept(server) };
+        asks.push({
+          store: () => fetch(storePath.url + get),
+          direct: () => fetch(endpoint, { method: 'POST', body, headers, dispatcher: dispatcherFor(server) }),
+        });
+      }
+      const times = { store: [], direct: [] };
+      for (let round = 0; round <= ROUNDS; round++)
+        for (const ask of asks)
+          for (const how of Object.keys(times)) {
+            const ms = await timed(ask[how]);
+            if (round > 0) times[how].push(ms); // the first round warms both up
+          }
+      const memory = await measure({ url, next: cycle(paths), connections: 1, seconds: 3 });
+      result[size] = { memory, store: summarise(times.store, 1), direct: summarise(times.direct, 1) };
+    }
+    return result;
+  } finally {
+    await storePath.stop();
+  }
+}
