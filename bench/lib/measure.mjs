@@ -54,3 +54,33 @@ export function cycle(items) {
   let i = 0;
   return () => items[i++ % items.length];
 }
+
+/**
+ * The same row driven by Node's fetch instead of autocannon: `connections` loops, each
+ * sending its next request when its answer is in, through `dispatcher`. For a store that the
+ * service asks on a new connection each query (Virtuoso): autocannon keeps its connections
+ * alive, and on those some of Virtuoso's answers wait 40 ms for a delayed ACK (docs/stores.md).
+ * @param {{ url: string, next: () => { path: string, method?: string, body?: string, headers?: object }, connections: number, seconds: number, dispatcher: object }} options
+ */
+export async function measureFetch({ url, next, connections, seconds, dispatcher }) {
+  const latencies = [];
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const { method = 'GET', path, body, headers } = next();
+        const began = performance.now();
+        try {
+          const response = await fetch(new URL(path, url), { method, body, headers, dispatcher });
+          await response.arrayBuffer();
+          if (response.ok) latencies.push(performance.now() - began);
+          else failed++;
+        } catch {
+          failed++;
+        }
+      }
+    }),
+  );
+  return summarise(latencies, seconds, { failed });
+}

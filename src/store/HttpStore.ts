@@ -22,6 +22,7 @@ export interface HttpStoreOptions {
  * index's read, whose budget is LABEL_INDEX_READ_SECONDS) before it sends the first.
  */
 const DISPATCHER = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+
 /**
  * The same, but a new connection for each query (`pipelining: 0` closes it after the
  * answer): for Virtuoso. Virtuoso writes an answer's headers and its body in separate
@@ -54,9 +55,14 @@ export function selectAccept(server: string | undefined): string {
   return isVirtuoso(server) ? XML_RESULTS : JSON_RESULTS;
 }
 
-/** How queries reach a store that said what it is (see FRESH_CONNECTIONS). */
+/** Whether each query to a store that said what it is goes on a new connection (see FRESH_CONNECTIONS). */
+export function newConnectionEachQuery(server: string | undefined): boolean {
+  return isVirtuoso(server);
+}
+
+/** How queries reach a store that said what it is. */
 export function dispatcherFor(server: string | undefined): Agent {
-  return isVirtuoso(server) ? FRESH_CONNECTIONS : DISPATCHER;
+  return newConnectionEachQuery(server) ? FRESH_CONNECTIONS : DISPATCHER;
 }
 
 function isVirtuoso(server: string | undefined): boolean {
@@ -67,9 +73,9 @@ function isVirtuoso(server: string | undefined): boolean {
  * Any SPARQL 1.1 endpoint over the SPARQL protocol: queries are POSTed form-encoded (a
  * /get for 100 URIs is too long for a URL), results are read as SPARQL JSON, or XML where
  * the store writes that faster (`selectAccept`). Node's fetch keeps connections alive
- * between queries, except to Virtuoso (`dispatcherFor`). Each query is aborted after `timeoutMs`, response body included.
+ * between queries, except to Virtuoso (`dispatcherFor`). Each query is aborted after
+ * `timeoutMs`, response body included.
  */
-
 export class HttpStore implements SparqlStore {
   private readonly options: HttpStoreOptions;
 
