@@ -23,13 +23,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus, totalmem } from 'node:os';
 import { loadConfig } from '../dist/loadConfig.js';
 import { createStore } from '../dist/store/createStore.js';
-import { dispatcherFor, newConnectionEachQuery, selectAccept } from '../dist/store/HttpStore.js';
 import { barChart } from './lib/chart.mjs';
 import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { labelFloor } from './lib/labelFloor.mjs';
 import { cycle, measure, measureFetch, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
-import { storeQueries } from './lib/storeQueries.mjs';
+import { howTheServiceAsks, storeQueries } from './lib/storeQueries.mjs';
 import { worstCases } from './lib/worstCases.mjs';
 import { getFigures } from './lib/getFigures.mjs';
 
@@ -414,11 +413,8 @@ async function overHttp(requests, clients, { endpoint, graph }) {
   // asked as the service asks this store: the results in the same form (XML of Virtuoso,
   // which writes JSON several times slower), on a new connection each where the service
   // opens one (Virtuoso: on a kept-alive connection some answers wait 40 ms for an ACK)
-  const ping = await fetch(endpoint, { method: 'POST', body: new URLSearchParams({ query: 'ASK {}' }) });
-  await ping.arrayBuffer();
-  const server = ping.headers.get('server') ?? undefined;
-  const accept = selectAccept(server);
-  const drive = newConnectionEachQuery(server) ? (row) => measureFetch({ ...row, dispatcher: dispatcherFor(server) }) : measure;
+  const { accept, dispatcher, fresh } = await howTheServiceAsks(endpoint);
+  const drive = fresh ? (row) => measureFetch({ ...row, dispatcher }) : measure;
   const steps = requests[0].length;
   const parts = [];
   for (let step = 0; step < steps; step++) {

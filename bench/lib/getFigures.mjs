@@ -2,17 +2,16 @@
 // service with its label index in, as it runs by default), from the store (a second service
 // on the store path, LABEL_INDEX=off), and the store's own query for the same concepts (the
 // one the second service sends) POSTed straight to the store as the service sends it: the
-// same form of results (selectAccept) and the same connections (dispatcherFor).
+// same form of results and the same connections (howTheServiceAsks).
 // From memory is measured as every other row is (autocannon, one client). The store path and
 // the store's own query are asked in turn, request by request, by one client of the same
 // kind (Node's fetch), so that a busy moment of the machine falls on both alike and the
 // ratio of the two compares like with like.
 import { loadConfig } from '../../dist/loadConfig.js';
 import { createStore } from '../../dist/store/createStore.js';
-import { dispatcherFor, selectAccept } from '../../dist/store/HttpStore.js';
 import { cycle, measure, summarise } from './measure.mjs';
 import { startProcess } from './processes.mjs';
-import { storeQueries } from './storeQueries.mjs';
+import { howTheServiceAsks, storeQueries } from './storeQueries.mjs';
 
 const PICKED = 200;
 const ROUNDS = 5;
@@ -39,9 +38,7 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
   const sparql = await createStore(config);
   const record = await storeQueries(config, sparql, uris);
   await sparql.close();
-  const ping = await fetch(endpoint, { method: 'POST', body: new URLSearchParams({ query: 'ASK {}' }) });
-  await ping.arrayBuffer();
-  const server = ping.headers.get('server') ?? undefined;
+  const { accept, dispatcher } = await howTheServiceAsks(endpoint);
   const storePath = await startProcess(
     'dist/server.js',
     { ...env, LOG_LEVEL: 'info', LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' },
@@ -55,10 +52,10 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
       for (const get of paths) {
         const [{ query }] = await record(get);
         const body = new URLSearchParams({ query, 'default-graph-uri': graph }).toString();
-        const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: selectAccept(server) };
+        const headers = { 'content-type': 'application/x-www-form-urlencoded', accept };
         asks.push({
           store: () => fetch(storePath.url + get),
-          direct: () => fetch(endpoint, { method: 'POST', body, headers, dispatcher: dispatcherFor(server) }),
+          direct: () => fetch(endpoint, { method: 'POST', body, headers, dispatcher }),
         });
       }
       const times = { store: [], direct: [] };

@@ -10,6 +10,7 @@ import { StoreFinder } from '../../dist/lookup/StoreFinder.js';
 import { probeXlLabels } from '../../dist/sparql/probeXlLabels.js';
 import { QueryCatalog } from '../../dist/sparql/QueryCatalog.js';
 import { readSpellingVariants } from '../../dist/sparql/readSpellingVariants.js';
+import { dispatcherFor, newConnectionEachQuery, selectAccept } from '../../dist/store/HttpStore.js';
 
 /**
  * @param config the service's Config for the backend
@@ -45,4 +46,27 @@ export async function storeQueries(config, store, uris) {
     else await finder.suggest({ q, count: 10, page: 1 });
     return sent;
   };
+}
+
+const asking = new Map();
+
+/**
+ * How the service asks the store at `endpoint`, which it tells apart by the store's `Server`
+ * header (src/store/HttpStore.ts): the form of SELECT results (`accept`: SPARQL XML from
+ * Virtuoso, JSON from the rest) and the connections (`dispatcher`; `fresh` where each query
+ * gets a new one). Asked of the store once per endpoint.
+ * @returns {Promise<{ accept: string, dispatcher: object, fresh: boolean }>}
+ */
+export function howTheServiceAsks(endpoint) {
+  if (!asking.has(endpoint))
+    asking.set(
+      endpoint,
+      (async () => {
+        const ping = await fetch(endpoint, { method: 'POST', body: new URLSearchParams({ query: 'ASK {}' }) });
+        await ping.arrayBuffer();
+        const server = ping.headers.get('server') ?? undefined;
+        return { accept: selectAccept(server), dispatcher: dispatcherFor(server), fresh: newConnectionEachQuery(server) };
+      })(),
+    );
+  return asking.get(endpoint);
 }
