@@ -26,7 +26,7 @@ import { createStore } from '../dist/store/createStore.js';
 import { barChart } from './lib/chart.mjs';
 import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { labelFloor } from './lib/labelFloor.mjs';
-import { cycle, measure, measureFetch, summarise } from './lib/measure.mjs';
+import { cycle, measure, measureRequests, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
 import { howTheServiceAsks, storeQueries } from './lib/storeQueries.mjs';
 import { worstCases } from './lib/worstCases.mjs';
@@ -414,7 +414,7 @@ async function overHttp(requests, clients, { endpoint, graph }) {
   // which writes JSON several times slower), on a new connection each where the service
   // opens one (Virtuoso: on a kept-alive connection some answers wait 40 ms for an ACK)
   const { accept, dispatcher, fresh } = await howTheServiceAsks(endpoint);
-  const drive = fresh ? (row) => measureFetch({ ...row, dispatcher }) : measure;
+  const drive = fresh ? (row) => measureRequests({ ...row, dispatcher }) : measure;
   const steps = requests[0].length;
   const parts = [];
   for (let step = 0; step < steps; step++) {
@@ -550,12 +550,12 @@ const getTable =
   getRows.length === 0
     ? 'None: no backend of this run on a store with a SPARQL endpoint.'
     : [
-        "| backend | concepts a request | from memory: p50 / p95 ms | from the store: p50 / p95 ms | the store's own query: p50 / p95 ms | from the store / the store's query, p50 |",
-        '|---|---|---|---|---|---|',
+        "| backend | concepts a request | from memory: p50 / p95 ms | from the store: p50 / p95 ms | the store's own query: p50 / p95 ms | the same through a bare forwarder: p50 / p95 ms | from the store / the store's query, p50 | the forwarder / the store's query, p50 |",
+        '|---|---|---|---|---|---|---|---|',
         ...getRows.flatMap(({ name, gets }) =>
           Object.entries(gets).map(
-            ([size, { memory, store, direct }]) =>
-              `| ${name} | ${size} | ${pair(memory)} | ${pair(store)} | ${pair(direct)} | ${fixed(store.p50 / direct.p50)}× |`,
+            ([size, { memory, store, direct, forwarded }]) =>
+              `| ${name} | ${size} | ${pair(memory)} | ${pair(store)} | ${pair(direct)} | ${pair(forwarded)} | ${fixed(store.p50 / direct.p50)}× | ${fixed(forwarded.p50 / direct.p50)}× |`,
           ),
         ),
       ].join('\n');
@@ -618,9 +618,9 @@ for (const backend of backends.filter((b) => b.target)) {
       `| ${backend.name} | a column of 10,000 names reconciled in batches of 10 within 20 s, no batch over 200 ms | ${column.seconds} s, slowest batch ${column.max} ms | ${verdict(column.seconds <= 20 && column.max <= 200)} |`,
     );
     if (backend.gets !== undefined) {
-      const { memory, store, direct } = backend.gets[20];
+      const { memory, store, direct, forwarded } = backend.gets[20];
       targets.push(
-        `| ${backend.name} | /get of 20 concepts: p50 ≤ 2 ms from memory; from the store ≤ 20 ms and within 1.2× the store's own query | ${ms(memory.p50)} ms; ${ms(store.p50)} ms, ${fixed(store.p50 / direct.p50)}× | ${verdict(memory.p50 <= 2 && store.p50 <= 20 && store.p50 <= 1.2 * direct.p50)} |`,
+        `| ${backend.name} | /get of 20 concepts: p50 ≤ 2 ms from memory; from the store ≤ 20 ms and within 1.2× the store's own query | ${ms(memory.p50)} ms; ${ms(store.p50)} ms, ${fixed(store.p50 / direct.p50)}× (a bare forwarder ${fixed(forwarded.p50 / direct.p50)}×) | ${verdict(memory.p50 <= 2 && store.p50 <= 20 && store.p50 <= 1.2 * direct.p50)} |`,
       );
     }
     if (peer !== undefined && peer.error === undefined)
@@ -673,7 +673,7 @@ const report = `## ${quick ? 'Latest quick run' : onlySize ? `Latest run at ${Nu
 ${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${measured}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
 
 - **service**: \`dist/server.js\`; *uncached* rows against one started with \`CACHE_MAX_ENTRIES=0\` and a long list of requests, *cached* rows against one on the default settings asking a warmed working set of 200 requests.
-- **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On a store with an endpoint: POSTed to it by autocannon, or, to a store that the service asks on a new connection each query (Virtuoso: docs/stores.md), by as many loops of Node's fetch on new connections; asking for the form of results the service asks for (SPARQL XML from Virtuoso); one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
+- **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On a store with an endpoint: POSTed to it by autocannon, or, to a store that the service asks on a new connection each query (Virtuoso: docs/stores.md), by as many loops of undici's \`request\` (as the service asks its store) on new connections; asking for the form of results the service asks for (SPARQL XML from Virtuoso); one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
 - **bare Express** (the ceiling): an Express 5 route answering a fixed JSON body of the median size of the service's answers for that workload.
 
 ![p95 latency per workload and backend](${chartFile})
@@ -718,7 +718,7 @@ ${worstTable}
 
 ### /get from memory and from the store (uncached, 1 client)
 
-\`bench/lib/getFigures.mjs\`: 200 concepts spread over the vocabulary, asked one and twenty at a time: of the service as it runs (its label index in: from memory; autocannon, one client, 3 s), of a second service on the store path (\`LABEL_INDEX=off\`: from the store), and the store's own query for the same concepts (the one the second service sends) POSTed straight to the store as the service sends it (the same form of results and the same connections). The last two are asked in turn, request by request, five rounds, by one client of the same kind (Node's fetch).
+\`bench/lib/getFigures.mjs\`: 200 concepts spread over the vocabulary, asked one and twenty at a time: of the service as it runs (its label index in: from memory; autocannon, one client, 3 s), of a second service on the store path (\`LABEL_INDEX=off\`: from the store), the store's own query for the same concepts (the one the second service sends) POSTed straight to the store as the service sends it (the same form of results and the same connections), and the same query through a bare forwarder (\`bench/lib/forwarder.mjs\`: a node:http server that asks the store through the service's own store client and answers the rows as JSON, nothing else: what one more process and one more HTTP exchange cost here). The last three are asked in turn, request by request, five rounds, by one client of the same kind (undici's \`request\`, the one the service asks its store with; kept-alive connections to the service and the forwarder).
 
 ${getTable}
 

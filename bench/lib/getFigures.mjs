@@ -2,11 +2,15 @@
 // service with its label index in, as it runs by default), from the store (a second service
 // on the store path, LABEL_INDEX=off), and the store's own query for the same concepts (the
 // one the second service sends) POSTed straight to the store as the service sends it: the
-// same form of results and the same connections (howTheServiceAsks).
-// From memory is measured as every other row is (autocannon, one client). The store path and
-// the store's own query are asked in turn, request by request, by one client of the same
-// kind (Node's fetch), so that a busy moment of the machine falls on both alike and the
-// ratio of the two compares like with like.
+// same form of results and the same connections (howTheServiceAsks). Beside them, the same
+// query through a bare forwarder (forwarder.mjs): what one more process and one more HTTP
+// exchange cost on this machine, before any work of the service's own.
+// From memory is measured as every other row is (autocannon, one client). The store path,
+// the forwarder and the store's own query are asked in turn, request by request, by one
+// client of the same kind (undici's `request`, the leanest client Node has, and the one the
+// service asks its store with), so that a busy moment of the machine falls on all alike and
+// their ratios compare like with like.
+import { Agent, request } from 'undici';
 import { loadConfig } from '../../dist/loadConfig.js';
 import { createStore } from '../../dist/store/createStore.js';
 import { cycle, measure, summarise } from './measure.mjs';
@@ -20,16 +24,16 @@ const path = (uris) => `/get?${uris.map((uri) => `uri=${encodeURIComponent(uri)}
 
 async function timed(ask) {
   const began = performance.now();
-  const response = await ask();
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`answered ${response.status}`);
+  const { statusCode, body } = await ask();
+  await body.arrayBuffer();
+  if (statusCode !== 200) throw new Error(`answered ${statusCode}`);
   return performance.now() - began;
 }
 
 /**
  * @param {{ url: string, env: Record<string, string>, uris: string[], store: { endpoint: string, graph: string } }} options
  *   `url`: the service from memory (result cache off); `env`: its settings
- * @returns {Promise<Record<'1' | '20', { memory: object, store: object, direct: object }>>}
+ * @returns {Promise<Record<'1' | '20', { memory: object, store: object, forwarded: object, direct: object }>>}
  */
 export async function getFigures({ url, env, uris, store: { endpoint, graph } }) {
   const step = Math.max(1, Math.floor(uris.length / PICKED));
@@ -44,6 +48,8 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
     { ...env, LOG_LEVEL: 'info', LABEL_INDEX: 'off', CACHE_MAX_ENTRIES: '0' },
     { ready: true },
   );
+  const forwarder = await startProcess('bench/lib/forwarder.mjs', env);
+  const keptAlive = new Agent(); // to the service and the forwarder, as a browser's connection is
   try {
     const result = {};
     for (const size of [1, 20]) {
@@ -54,11 +60,12 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
         const body = new URLSearchParams({ query, 'default-graph-uri': graph }).toString();
         const headers = { 'content-type': 'application/x-www-form-urlencoded', accept };
         asks.push({
-          store: () => fetch(storePath.url + get),
-          direct: () => fetch(endpoint, { method: 'POST', body, headers, dispatcher }),
+          store: () => request(storePath.url + get, { dispatcher: keptAlive }),
+          forwarded: () => request(forwarder.url, { method: 'POST', body: query, dispatcher: keptAlive }),
+          direct: () => request(endpoint, { method: 'POST', body, headers, dispatcher }),
         });
       }
-      const times = { store: [], direct: [] };
+      const times = { store: [], forwarded: [], direct: [] };
       for (let round = 0; round <= ROUNDS; round++)
         for (const ask of asks)
           for (const how of Object.keys(times)) {
@@ -66,10 +73,10 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
             if (round > 0) times[how].push(ms); // the first round warms both up
           }
       const memory = await measure({ url, next: cycle(paths), connections: 1, seconds: 3 });
-      result[size] = { memory, store: summarise(times.store, 1), direct: summarise(times.direct, 1) };
+      result[size] = { memory, ...Object.fromEntries(Object.entries(times).map(([how, ms]) => [how, summarise(ms, 1)])) };
     }
     return result;
   } finally {
-    await storePath.stop();
+    await Promise.all([storePath.stop(), forwarder.stop(), keptAlive.close()]);
   }
 }

@@ -2,6 +2,7 @@
 // request taken from `next()` (a path, or a whole request for POSTs to a SPARQL endpoint).
 // Latencies are kept per answer (autocannon's own summary has no 95th percentile).
 import autocannon from 'autocannon';
+import { request } from 'undici';
 
 export const percentile = (sorted, p) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -56,13 +57,14 @@ export function cycle(items) {
 }
 
 /**
- * The same row driven by Node's fetch instead of autocannon: `connections` loops, each
- * sending its next request when its answer is in, through `dispatcher`. For a store that the
- * service asks on a new connection each query (Virtuoso): autocannon keeps its connections
- * alive, and on those some of Virtuoso's answers wait 40 ms for a delayed ACK (docs/stores.md).
+ * The same row driven by undici's `request` (as the service asks its store) instead of
+ * autocannon: `connections` loops, each sending its next request when its answer is in,
+ * through `dispatcher`. For a store that the service asks on a new connection each query
+ * (Virtuoso): autocannon keeps its connections alive, and on those some of Virtuoso's
+ * answers wait 40 ms for a delayed ACK (docs/stores.md).
  * @param {{ url: string, next: () => { path: string, method?: string, body?: string, headers?: object }, connections: number, seconds: number, dispatcher: object }} options
  */
-export async function measureFetch({ url, next, connections, seconds, dispatcher }) {
+export async function measureRequests({ url, next, connections, seconds, dispatcher }) {
   const latencies = [];
   let failed = 0;
   const until = performance.now() + seconds * 1000;
@@ -72,9 +74,9 @@ export async function measureFetch({ url, next, connections, seconds, dispatcher
         const { method = 'GET', path, body, headers } = next();
         const began = performance.now();
         try {
-          const response = await fetch(new URL(path, url), { method, body, headers, dispatcher });
-          await response.arrayBuffer();
-          if (response.ok) latencies.push(performance.now() - began);
+          const response = await request(new URL(path, url), { method, body, headers, dispatcher });
+          await response.body.arrayBuffer();
+          if (response.statusCode === 200) latencies.push(performance.now() - began);
           else failed++;
         } catch {
           failed++;

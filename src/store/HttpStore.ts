@@ -3,6 +3,7 @@ import { Agent } from 'undici';
 import { HttpError, UpstreamError, UpstreamTimeLimitError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import { readSparqlJson } from './readSparqlJson.js';
 import { readSparqlXml } from './readSparqlXml.js';
+import { requestStore, type ClientRequest, type StoreAnswer } from './requestStore.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
@@ -17,7 +18,7 @@ export interface HttpStoreOptions {
 
 /**
  * Connections to the store, kept alive, with no time limits of their own: each query's
- * AbortSignal is its limit. Node's fetch otherwise gives up on an answer whose headers take
+ * AbortSignal is its limit. undici otherwise gives up on an answer whose headers take
  * more than 300 s, and a store computes a million label rows (one part of the label
  * index's read, whose budget is LABEL_INDEX_READ_SECONDS) before it sends the first.
  */
@@ -72,8 +73,8 @@ function isVirtuoso(server: string | undefined): boolean {
 /**
  * Any SPARQL 1.1 endpoint over the SPARQL protocol: queries are POSTed form-encoded (a
  * /get for 100 URIs is too long for a URL), results are read as SPARQL JSON, or XML where
- * the store writes that faster (`selectAccept`). Node's fetch keeps connections alive
- * between queries, except to Virtuoso (`dispatcherFor`). Each query is aborted after
+ * the store writes that faster (`selectAccept`). Connections are kept alive between queries,
+ * except to Virtuoso (`dispatcherFor`). Each query is aborted after
  * `timeoutMs`, response body included.
  */
 export class HttpStore implements SparqlStore {
@@ -111,14 +112,17 @@ export class HttpStore implements SparqlStore {
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await this.send(query, 'text/tab-separated-values, application/sparql-results+json;q=0.5', signal, timeoutMs);
     const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || /json/i.test(type) || response.body === null) {
+    if (!response.ok || /json/i.test(type)) {
       const text = await readBody(response, signal, timeoutMs);
       if (!response.ok) throw refusal(response.status, text);
       const rows = parseResults(text, type);
       for (const row of rows) take(variables.map((name) => row[name]?.value ?? ''));
       return rows.length;
     }
-    if (!/tab-separated/i.test(type)) throw new UpstreamError(`answered with ${type.split(';')[0]}, not SPARQL TSV or JSON results`);
+    if (!/tab-separated/i.test(type)) {
+      response.discard();
+      throw new UpstreamError(`answered with ${type.split(';')[0]}, not SPARQL TSV or JSON results`);
+    }
     const tsv = TsvRows.of(variables, take);
     await streamBody(response.body, tsv, signal, timeoutMs, TsvFormatError);
     return tsv.rows;
@@ -129,30 +133,35 @@ export class HttpStore implements SparqlStore {
     const signal = AbortSignal.timeout(timeoutMs);
     const response = await this.send(query, 'application/n-triples, text/plain;q=0.5', signal, timeoutMs);
     const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || response.body === null) {
+    if (!response.ok) {
       const text = await readBody(response, signal, timeoutMs);
       throw refusal(response.status, text);
     }
-    if (!/n-triples|text\/plain/i.test(type)) throw new UpstreamError(`answered with ${type.split(';')[0]}, not N-Triples`);
+    if (!/n-triples|text\/plain/i.test(type)) {
+      response.discard();
+      throw new UpstreamError(`answered with ${type.split(';')[0]}, not N-Triples`);
+    }
     await streamBody(response.body, { push: take, end: () => {} }, signal, timeoutMs);
   }
 
-  private async send(query: string, accept: string, signal: AbortSignal, timeoutMs: number): Promise<Response> {
+  private async send(query: string, accept: string, signal: AbortSignal, timeoutMs: number): Promise<StoreAnswer> {
     const { endpoint, user, password, graph } = this.options;
-    // sparql-http-client does not pass an AbortSignal on, so each query gets a client whose
-    // fetch carries this query's signal; a client is a few plain objects.
+    // sparql-http-client builds the request (the form, the graph, the credentials) and hands
+    // it to its `fetch`: here undici's `request` (requestStore.ts), with this query's signal
+    // (sparql-http-client passes none on); a client is a few plain objects.
+    const dispatcher = dispatcherFor(this.server);
     const client = new SimpleClient({
       endpointUrl: endpoint,
       user,
       password,
-      fetch: (url, init) => fetch(url, { ...init, signal, dispatcher: dispatcherFor(this.server) } as RequestInit),
+      fetch: ((url: string | URL, init: ClientRequest) => requestStore(url, init, signal, dispatcher)) as unknown as typeof fetch,
     });
     try {
-      const response = await client.query.select(query, {
+      const response = (await client.query.select(query, {
         operation: 'postUrlencoded',
         headers: { accept },
         ...(graph === undefined ? {} : { defaultGraph: [graph] }),
-      });
+      })) as unknown as StoreAnswer;
       this.server ??= response.headers.get('server') ?? undefined;
       return response;
     } catch (error) {
@@ -171,7 +180,7 @@ export class HttpStore implements SparqlStore {
  * the contract's errors.
  */
 async function streamBody(
-  body: ReadableStream<Uint8Array>,
+  body: AsyncIterable<Uint8Array>,
   reader: { push(text: string): void | Promise<void>; end(): void },
   signal: AbortSignal,
   timeoutMs: number,
@@ -180,7 +189,7 @@ async function streamBody(
   const decoder = new TextDecoder();
   let reading = true; // false while the reader runs: its errors are the caller's unless they are format errors
   try {
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of body) {
       const text = decoder.decode(chunk, { stream: true });
       reading = false;
       await reader.push(text);
@@ -199,7 +208,7 @@ async function streamBody(
   }
 }
 
-async function readBody(response: Response, signal: AbortSignal, timeoutMs: number): Promise<string> {
+async function readBody(response: StoreAnswer, signal: AbortSignal, timeoutMs: number): Promise<string> {
   try {
     return await response.text();
   } catch (error) {

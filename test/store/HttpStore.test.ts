@@ -75,6 +75,20 @@ describe('HttpStore', () => {
     expect(endpoint.requests.map((request) => request.headers.connection)).toEqual(['keep-alive', 'close']);
   });
 
+  test('follows a store that moved (301, 308), POSTing the query again to where it went', async () => {
+    endpoint = await misbehavingEndpoint((res) => {
+      if (endpoint?.requests.length === 1) return res.writeHead(301, { Location: '/old/sparql' }).end();
+      if (endpoint?.requests.length === 2) return res.writeHead(308, { Location: '/moved/sparql' }).end();
+      res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS);
+    });
+    expect(await new HttpStore({ endpoint: endpoint.url, timeoutMs: 2000 }).select('SELECT * WHERE { ?concept ?p ?o }')).toEqual([]);
+    expect(endpoint.requests.map(({ url, body }) => [url, new URLSearchParams(body).get('query')])).toEqual([
+      ['/sparql', 'SELECT * WHERE { ?concept ?p ?o }'],
+      ['/old/sparql', 'SELECT * WHERE { ?concept ?p ?o }'],
+      ['/moved/sparql', 'SELECT * WHERE { ?concept ?p ?o }'],
+    ]);
+  });
+
   test('sends no Authorization header without credentials, and the graph as default-graph-uri', async () => {
     endpoint = await misbehavingEndpoint((res) => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS));
     await new HttpStore({ endpoint: endpoint.url, graph: 'http://example.org/graph', timeoutMs: 2000 }).select(
@@ -172,7 +186,11 @@ describe('HttpStore', () => {
     const { status, headers, body } = await getThrough(new HttpStore({ endpoint: url, timeoutMs: 2000 }));
     expect(status).toBe(503);
     expect(headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(body).toEqual({ status: 503, error: 'Service Unavailable', message: expect.stringContaining('cannot be reached') });
+    expect(body).toEqual({
+      status: 503,
+      error: 'Service Unavailable',
+      message: expect.stringContaining('cannot be reached (ECONNREFUSED)'),
+    });
     expectNoLeak(body, url);
   });
 });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  */
 export interface MisbehavingEndpoint {
   url: string;
-  requests: Array<{ headers: IncomingMessage['headers']; body: string; aborted: boolean }>;
+  requests: Array<{ url: string; headers: IncomingMessage['headers']; body: string; aborted: boolean }>;
   close(): Promise<void>;
 }
 
@@ -18,7 +18,7 @@ export async function misbehavingEndpoint(answer: (res: ServerResponse, body: st
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      const record = { headers: req.headers, body, aborted: false };
+      const record = { url: req.url ?? '', headers: req.headers, body, aborted: false };
       requests.push(record);
       res.on('close', () => {
         if (!res.writableFinished) record.aborted = true;
