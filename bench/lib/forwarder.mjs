@@ -12,7 +12,7 @@ import { loadConfig } from '../../dist/loadConfig.js';
 import { createStore } from '../../dist/store/createStore.js';
 
 const store = await createStore(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
-await store.select('ASK {}'); // the store's Server header: how the service asks it from then on
+await store.select('SELECT (1 AS ?one) WHERE {}'); // the store's Server header: how the service asks it from then on
 const server = createServer(async (req, res) => {
   let query = '';
   for await (const chunk of req) query += chunk;
