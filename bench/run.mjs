@@ -28,7 +28,7 @@ import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { labelFloor } from './lib/labelFloor.mjs';
 import { cycle, measure, measureRequests, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
-import { howTheServiceAsks, storeQueries } from './lib/storeQueries.mjs';
+import { howTheServiceAsks, sparqlPost, storeQueries } from './lib/storeQueries.mjs';
 import { worstCases } from './lib/worstCases.mjs';
 import { getFigures } from './lib/getFigures.mjs';
 
@@ -418,19 +418,13 @@ async function overHttp(requests, clients, { endpoint, graph }) {
   const steps = requests[0].length;
   const parts = [];
   for (let step = 0; step < steps; step++) {
-    const bodies = requests.map((queries) => new URLSearchParams({ query: queries[step].query, 'default-graph-uri': graph }).toString());
-    const next = cycle(bodies);
+    const next = cycle(requests.map((queries) => sparqlPost(queries[step].query, graph, accept)));
     parts.push(
       await drive({
         url: endpoint,
         connections: clients,
         seconds,
-        next: () => ({
-          method: 'POST',
-          path: new URL(endpoint).pathname,
-          body: next(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
-        }),
+        next: () => ({ ...next(), path: new URL(endpoint).pathname }),
       }),
     );
   }

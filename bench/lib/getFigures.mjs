@@ -15,7 +15,7 @@ import { loadConfig } from '../../dist/loadConfig.js';
 import { createStore } from '../../dist/store/createStore.js';
 import { cycle, measure, summarise } from './measure.mjs';
 import { startProcess } from './processes.mjs';
-import { howTheServiceAsks, storeQueries } from './storeQueries.mjs';
+import { howTheServiceAsks, sparqlPost, storeQueries } from './storeQueries.mjs';
 
 const PICKED = 200;
 const ROUNDS = 5;
@@ -57,12 +57,11 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
       const asks = [];
       for (const get of paths) {
         const [{ query }] = await record(get);
-        const body = new URLSearchParams({ query, 'default-graph-uri': graph }).toString();
-        const headers = { 'content-type': 'application/x-www-form-urlencoded', accept };
+        const asked = sparqlPost(query, graph, accept);
         asks.push({
           store: () => request(storePath.url + get, { dispatcher: keptAlive }),
           forwarded: () => request(forwarder.url, { method: 'POST', body: query, dispatcher: keptAlive }),
-          direct: () => request(endpoint, { method: 'POST', body, headers, dispatcher }),
+          direct: () => request(endpoint, { ...asked, dispatcher }),
         });
       }
       const times = { store: [], forwarded: [], direct: [] };

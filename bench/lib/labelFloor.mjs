@@ -5,6 +5,7 @@
 // lines and parsing nothing. The index reads more than this (concept types, schemes,
 // notations, links): the floor is what any reader of the labels alone must wait for.
 import { request } from 'undici';
+import { sparqlPost } from './storeQueries.mjs';
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const PART = 1_000_000;
@@ -12,9 +13,7 @@ const PART = 1_000_000;
 /** Asks as the service asks its store (undici's `request`); resolves with the answer's body. */
 async function ask(endpoint, graph, query, accept) {
   const { statusCode, body } = await request(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
-    body: new URLSearchParams({ query, ...(graph ? { 'default-graph-uri': graph } : {}) }).toString(),
+    ...sparqlPost(query, graph, accept),
     headersTimeout: 0,
     bodyTimeout: 0,
   });

@@ -48,6 +48,19 @@ export async function storeQueries(config, store, uris) {
   };
 }
 
+/**
+ * One query as the SPARQL protocol POSTs it, form-encoded, as the service sends it: the
+ * query, the graph as `default-graph-uri` where there is one, the form of results in `accept`.
+ * @returns {{ method: 'POST', body: string, headers: Record<string, string> }} options for undici's `request`
+ */
+export function sparqlPost(query, graph, accept) {
+  return {
+    method: 'POST',
+    body: new URLSearchParams({ query, ...(graph ? { 'default-graph-uri': graph } : {}) }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
+  };
+}
+
 const asking = new Map();
 
 /**
