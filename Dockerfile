@@ -5,9 +5,10 @@
 #   docker build -t skos-lookup .
 #   docker run -p 3000:3000 skos-lookup                       # the sample vocabulary
 #   docker run -p 3000:3000 -e SPARQL_ENDPOINT=http://store:8890/sparql skos-lookup
+#   docker run -p 3000:3000 -v lookup-data:/var/lib/skos-lookup \
+#     -e INDEX_SNAPSHOT=/var/lib/skos-lookup/index.bin -e SPARQL_ENDPOINT=... skos-lookup
 #
-# Not built by CI: the machines this project is built on have no Docker engine.
-# `npm run test:container` follows this file's steps without Docker (see README).
+# Built and run by `npm run test:docker` (in CI) with a real Docker engine.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -27,6 +28,8 @@ COPY --from=build /app/dist ./dist
 COPY queries ./queries
 COPY public ./public
 COPY data ./data
+# a place the node user may write, for INDEX_SNAPSHOT on a volume
+RUN mkdir -p /var/lib/skos-lookup && chown node:node /var/lib/skos-lookup
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=120s --retries=3 \

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # npm run test:fuseki: Apache Jena Fuseki 5.6.0 (TDB2), fetched from Maven Central and run by
 # scripts/fuseki.sh with its own command line. The contract suite (test/http) with the label
-# index off and on, the hostile suite's store path, Fuseki's own query time limit, then the
-# relevance suite's Fuseki rows
-# (not written to RELEVANCE.md: `npm run test:relevance` writes those; SKIP_RELEVANCE=1 leaves
-# them out), then the checks of docker-compose.yml. Fuseki is stopped afterwards, whatever
+# index off and on, the hostile suite's store path, Fuseki's own query time limit, a Fuseki
+# that starts 10 s after the service, then the relevance suite's Fuseki rows (not written to
+# RELEVANCE.md: `npm run test:relevance` writes those; SKIP_RELEVANCE=1 leaves them out).
+# Fuseki is stopped afterwards, whatever
 # happens; installs Maven and a JRE when missing (as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,10 +32,11 @@ echo "== Fuseki's own query time limit (--timeout of 1 ms): a 504 that says so"
 FUSEKI_TIMEOUT_MS=1 scripts/fuseki.sh resume
 SPARQL_ENDPOINT="$FUSEKI_ENDPOINT" SPARQL_GRAPH="$FUSEKI_GRAPH" jest --testMatch '**/test/fuseki/*.fuseki.ts'
 scripts/fuseki.sh stop
+echo "== a store that comes late: the service started first, Fuseki 10 s after it"
+SPARQL_ENDPOINT="$FUSEKI_ENDPOINT" SPARQL_GRAPH="$FUSEKI_GRAPH" jest --testMatch '**/test/lateStore/*.late.ts'
+scripts/fuseki.sh stop
 # SKIP_RELEVANCE=1: CI, whose test:relevance has the same Fuseki rows on larger samples.
 if [[ -z "${SKIP_RELEVANCE:-}" ]]; then
   echo "== relevance on Fuseki"
   node scripts/relevance.mjs --sample 100 --backends fuseki:generic,fuseki:generic:off@30
 fi
-echo "== docker-compose.yml, as far as it can be checked without Docker"
-node scripts/check-compose.mjs

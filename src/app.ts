@@ -67,7 +67,11 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
     ),
   );
 
-  const context = { config, concepts, cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds) };
+  const context = {
+    config,
+    concepts,
+    cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds, () => concepts.version),
+  };
   const router = express.Router();
   route(router, '/get', getHandler(context));
   route(router, '/search', searchHandler(context));

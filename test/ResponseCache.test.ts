@@ -23,4 +23,41 @@ describe('the result cache', () => {
     for (const key of ['a', 'b', 'c']) await cache.get(key, body(1, key));
     expect(['a', 'b', 'c'].map((key) => cache.kept(key) !== undefined)).toEqual([false, true, true]);
   });
+
+  test('never cuts short an answer being rendered when others push it out: everyone waiting on it gets it', async () => {
+    const cache = new ResponseCache(2, 10_000_000, 60);
+    let finish: (() => void) | undefined;
+    const slow = cache.get('slow', () => new Promise((resolve) => (finish = () => resolve(rendered({ text: 'slow' })))));
+    const alsoWaiting = cache.get('slow', body(1, 'never called: shares the render under way'));
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, body(1, key)); // more than the cache holds
+    finish?.();
+    expect((await slow).body).toBe('{"text":"slow"}');
+    expect((await alsoWaiting).body).toBe('{"text":"slow"}');
+  });
+
+  test('drops what it kept when the version changes, and tags each ETag with the version it was made under', async () => {
+    let version = 'v1';
+    const cache = new ResponseCache(1000, 10_000_000, 60, () => version);
+    const first = await cache.get('a', body(1, 'old'));
+    expect(first.etag).toMatch(/^"v1-/);
+    expect(cache.kept('a')).toBe(first);
+    version = 'v2';
+    expect(cache.kept('a')).toBeUndefined();
+    const second = await cache.get('a', body(1, 'new'));
+    expect(second.body).toBe('{"text":"new"}');
+    expect(second.etag).toMatch(/^"v2-/);
+  });
+
+  test('serves a render that began under an older version to those who asked, but does not keep it', async () => {
+    let version = 'v1';
+    const cache = new ResponseCache(1000, 10_000_000, 60, () => version);
+    let finish: (() => void) | undefined;
+    const old = cache.get('a', () => new Promise((resolve) => (finish = () => resolve(rendered({ text: 'old' })))));
+    version = 'v2';
+    const fresh = cache.get('a', body(1, 'new')); // does not join the old render
+    finish?.();
+    expect((await old).body).toBe('{"text":"old"}');
+    expect((await fresh).body).toBe('{"text":"new"}');
+    expect(cache.kept('a')?.body).toBe('{"text":"new"}');
+  });
 });

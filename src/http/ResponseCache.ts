@@ -27,13 +27,31 @@ export function renderedText(body: string): RenderedBody {
  * served but not kept). Identical requests in flight at once share one
  * render (and so one round of store queries), with the cache on or off. Failures are not
  * kept: the next request tries the store again.
+ *
+ * Every answer belongs to a version of the vocabulary (`version`: the label index in use, or
+ * the store's state as last read). When the version changes, everything kept is dropped, and
+ * a render that started under the old version is served to those who asked for it but never
+ * kept; each ETag carries its version, so a client's `If-None-Match` never confirms an
+ * answer made from an older index. Renders under way live outside the LRU: evicting
+ * entries never cuts one short for those waiting on it.
  */
 export class ResponseCache {
-  private readonly lru: LRUCache<string, RenderedBody, () => Promise<RenderedBody>> | undefined;
+  private readonly lru: LRUCache<string, RenderedBody> | undefined;
+  /** Renders under way, by version and key. */
   private readonly inFlight = new Map<string, Promise<RenderedBody>>();
+  /** The version whose answers the LRU holds. */
+  private holds: string | undefined;
 
-  /** `maxEntries` 0 keeps nothing, but still shares work between identical requests in flight. */
-  constructor(maxEntries: number, maxBytes: number, ttlSeconds: number) {
+  /**
+   * `maxEntries` 0 keeps nothing, but still shares work between identical requests in flight.
+   * `version` names the vocabulary the answers are made from now.
+   */
+  constructor(
+    maxEntries: number,
+    maxBytes: number,
+    ttlSeconds: number,
+    private readonly version: () => string = () => '',
+  ) {
     this.lru =
       maxEntries === 0
         ? undefined
@@ -42,12 +60,12 @@ export class ResponseCache {
             maxSize: maxBytes,
             sizeCalculation: (value, key) => 2 * (key.length + value.body.length + value.etag.length) + ENTRY_OVERHEAD,
             ttl: ttlSeconds * 1000,
-            fetchMethod: (_key, _stale, { context }) => context(),
           });
   }
 
   /** `key`'s answer when it is kept and fresh, at once (no promise): the fast path of a hit. */
   kept(key: string): RenderedBody | undefined {
+    this.current();
     return this.lru?.get(key);
   }
 
@@ -56,13 +74,33 @@ export class ResponseCache {
     return this.lru?.calculatedSize ?? 0;
   }
 
-  async get(key: string, render: () => Promise<RenderedBody>): Promise<RenderedBody> {
-    if (this.lru !== undefined) return (await this.lru.fetch(key, { context: render })) as RenderedBody;
-    let pending = this.inFlight.get(key);
+  /** `key`'s answer: kept, or being rendered, or rendered now by `render` (then kept, if the version is still the same). */
+  get(key: string, render: () => Promise<RenderedBody>): Promise<RenderedBody> {
+    const version = this.current();
+    const kept = this.lru?.get(key);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const flight = `${version}\n${key}`;
+    let pending = this.inFlight.get(flight);
     if (pending === undefined) {
-      pending = render().finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+      pending = render()
+        .then((answer) => {
+          const tagged = version === '' ? answer : { body: answer.body, etag: answer.etag.replace(/^"/, `"${version}-`) };
+          if (this.current() === version) this.lru?.set(key, tagged);
+          return tagged;
+        })
+        .finally(() => this.inFlight.delete(flight));
+      this.inFlight.set(flight, pending);
     }
     return pending;
+  }
+
+  /** The version now; what was kept of another is dropped. */
+  private current(): string {
+    const version = this.version();
+    if (version !== this.holds) {
+      if (this.holds !== undefined) this.lru?.clear();
+      this.holds = version;
+    }
+    return version;
   }
 }

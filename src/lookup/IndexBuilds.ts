@@ -1,3 +1,4 @@
+import { HttpError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import { bindQuery } from '../sparql/bindQuery.js';
@@ -67,6 +68,8 @@ export class IndexBuilds {
   private progress: { started: number; read: ReadProgress; layingOut?: number } | undefined;
   /** Why the last build failed; undefined after one that did not. */
   failure: string | undefined;
+  /** Whether the last build failed because the store could not be reached or was not answering (a 503): it is tried again soon. */
+  unreachable = false;
   private readonly reads: VocabularyRead[];
 
   constructor(
@@ -171,6 +174,7 @@ export class IndexBuilds {
       };
       const probe = this.store.streams ? probed : undefined;
       this.failure = undefined;
+      this.unreachable = false;
       const noConcepts = found.concepts === 0 && found.labelled > 0 ? await this.whyNoConcepts(found) : undefined;
       const { words, bytes } = index.stats;
       this.log.info(
@@ -199,10 +203,13 @@ export class IndexBuilds {
     } catch (error) {
       memory.stop();
       this.failure = error instanceof Error ? error.message : String(error);
+      this.unreachable = unreachable(error);
       this.log.warn(
-        current
-          ? 'cannot rebuild the label index; keeping the previous one'
-          : "cannot build the label index; searching in the store until it can (/ready says so in 'degraded'); tried again within LABEL_INDEX_REFRESH_SECONDS or on SIGHUP",
+        this.unreachable
+          ? `cannot ${current ? 'rebuild' : 'build'} the label index: the store cannot be reached or is not answering yet; tried again in a few seconds${current ? ', keeping the previous one meanwhile' : ''}`
+          : current
+            ? 'cannot rebuild the label index; keeping the previous one'
+            : "cannot build the label index; searching in the store until it can (/ready says so in 'degraded'); tried again within LABEL_INDEX_REFRESH_SECONDS or on SIGHUP",
         error,
       );
       return undefined;
@@ -274,6 +281,13 @@ export class IndexBuilds {
       this.log.warn(`cannot write the label index snapshot ${path}`, error);
     }
   }
+}
+
+/** Whether an error, or one of its causes, says the store cannot be reached or is not answering (503), rather than that it answered wrong. */
+function unreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
+    if (cause instanceof HttpError && cause.status === 503) return true;
+  return false;
 }
 
 /** One line of what an index holds: concepts, labels by language (the largest few), schemes, what was left out, time and memory. */

@@ -55,6 +55,11 @@ export class Lookup {
   }
 
   /** What is still being read before /search and /suggest answer at full speed; undefined when nothing is. */
+  /** The version of the vocabulary answers come from now (VocabularyKeeper.version): cached answers and ETags follow it. */
+  get version(): string {
+    return this.keeper.version;
+  }
+
   get pending(): string | undefined {
     return this.keeper.pending;
   }

@@ -27,6 +27,11 @@ export interface VocabularyState {
   readonly stale?: boolean | undefined;
 }
 
+/** The first wait before a build is tried again when the store could not be reached; doubled at each try, up to RETRY_CAP_MS. */
+export const RETRY_FIRST_MS = 1000;
+/** The longest wait between two tries of a store that cannot be reached: a store that comes late is in use within seconds of its arrival. */
+export const RETRY_CAP_MS = 10_000;
+
 /** The parts of the state, each read on its own cadence in one loop. */
 export type Part = 'xlLabels' | 'spellings' | 'index';
 
@@ -43,6 +48,12 @@ export interface VocabularyKeeperOptions {
   refreshSeconds: number;
   /** How often the store is asked whether its labels changed, to build the index again (LABEL_INDEX_REFRESH_SECONDS). */
   indexRefreshSeconds: number;
+  /**
+   * Without a label index, on a store whose data can change: the store's change stamp (what
+   * its labels count and measure), asked every `indexRefreshSeconds`; when it moves, the
+   * state is swapped anew, and with it the version of every answer.
+   */
+  stamp?: (() => Promise<string>) | undefined;
 }
 
 /**
@@ -63,6 +74,12 @@ export class VocabularyKeeper {
   private stopped = false;
   /** When the keeper was made: the start of the wait for the first build (`loading`). */
   private readonly created = Date.now();
+  /** Set while the store cannot be reached: the tries so far, and when the next build is tried. */
+  private retry: { tries: number; at: number } | undefined;
+  /** States swapped in so far: part of `version`. */
+  private swaps = 0;
+  /** The store's change stamp as last read (`options.stamp`). */
+  private stamp: string | undefined;
 
   constructor(
     private readonly options: VocabularyKeeperOptions,
@@ -91,6 +108,7 @@ export class VocabularyKeeper {
     if (this.options.spellings) first.push(this.read('spellings'));
     // A snapshot is as fresh as its build: the first check comes when a refresh from that build
     // would be due, so replicas started together from a fresh snapshot do not all ask the store at once.
+    if (index === undefined && this.options.stamp !== undefined) first.push(this.read('index'));
     if (index !== undefined) {
       const checkAt = snapshot === undefined ? now : snapshot.built + this.options.indexRefreshSeconds * 1000;
       if (checkAt <= now) first.push(this.read('index'));
@@ -102,10 +120,19 @@ export class VocabularyKeeper {
     await Promise.all(first);
   }
 
-  /** Reads every part again now (SIGHUP): the SKOS-XL probe first, then the spelling variants and a new index build. */
+  /**
+   * Reads every part again now (SIGHUP): the SKOS-XL probe first, then the spelling variants
+   * and a new index build. Without a label index, answers are made anew from the store from
+   * now on (a new version).
+   */
   async refresh(): Promise<void> {
+    if (this.options.index === undefined) this.swap({});
     await this.read('xlLabels');
     await Promise.all([this.options.spellings ? this.read('spellings') : undefined, this.buildIndex()]);
+    if (this.retry !== undefined) {
+      this.due.set('index', this.retry.at);
+      this.schedule();
+    }
   }
 
   /** Stops the timer; a read under way finishes. */
@@ -125,7 +152,18 @@ export class VocabularyKeeper {
     if (builds === undefined) return undefined;
     const index = this.state.index;
     if (index !== undefined) return index.noConcepts;
-    return builds.running ?? (builds.failure === undefined ? 'the label index is not built yet' : undefined);
+    return builds.running ?? this.waiting ?? (builds.failure === undefined ? 'the label index is not built yet' : undefined);
+  }
+
+  /** While no index is in and the store cannot be reached: what the last try met, and when the next comes. */
+  private get waiting(): string | undefined {
+    const retry = this.retry;
+    if (retry === undefined || this.state.index !== undefined) return undefined;
+    const seconds = Math.max(0, Math.ceil((retry.at - Date.now()) / 1000));
+    return (
+      `waiting for the store to answer (${this.options.index?.failure ?? 'no answer'}): the label index is built once it does; ` +
+      `asked again ${seconds === 0 ? 'now' : `in ${seconds} s`} (${retry.tries} ${retry.tries === 1 ? 'try' : 'tries'} so far)`
+    );
   }
 
   /**
@@ -135,7 +173,13 @@ export class VocabularyKeeper {
    */
   get degraded(): string | undefined {
     const builds = this.options.index;
-    if (builds === undefined || this.state.index !== undefined || builds.running !== undefined || builds.failure === undefined)
+    if (
+      builds === undefined ||
+      this.state.index !== undefined ||
+      builds.running !== undefined ||
+      builds.failure === undefined ||
+      this.retry !== undefined
+    )
       return undefined;
     return (
       `the label index could not be built (${builds.failure}): /search and /suggest answer from the store's queries, slower, ` +
@@ -154,6 +198,9 @@ export class VocabularyKeeper {
   get loading(): Loading | undefined {
     const builds = this.options.index;
     if (builds === undefined || this.state.index !== undefined) return undefined;
+    const waiting = this.waiting;
+    if (builds.loading === undefined && waiting !== undefined && this.retry !== undefined)
+      return { progress: waiting, secondsLeft: (this.retry.at - Date.now()) / 1000 + 1, expected: 0, started: this.created };
     return (
       builds.loading ??
       (builds.failure === undefined
@@ -167,10 +214,21 @@ export class VocabularyKeeper {
     return this.state.index?.report;
   }
 
+  /**
+   * The version of the vocabulary that answers come from now: the index in use (when it was
+   * built: the same on replicas that read one snapshot) and the states swapped in since the
+   * start. It changes whenever an answer may: a new index, the index found stale, the store's
+   * change stamp moved, SIGHUP without an index, other queries or spelling variants.
+   */
+  get version(): string {
+    return `${(this.state.index?.built ?? this.created).toString(36)}.${this.swaps.toString(36)}`;
+  }
+
   private swap(change: Partial<VocabularyState>): void {
     const next = { ...this.state, ...change };
     this.onSwap(next);
     this.state = next;
+    this.swaps++;
   }
 
   /** Reads one part now as its timer does (the index: built only when the store's labels changed), unless it is being read; never rejects. */
@@ -183,7 +241,8 @@ export class VocabularyKeeper {
       else await this.checkIndex();
     } finally {
       this.running.delete(part);
-      this.due.set(part, Date.now() + (part === 'index' ? this.options.indexRefreshSeconds : this.options.refreshSeconds) * 1000);
+      const every = (part === 'index' ? this.options.indexRefreshSeconds : this.options.refreshSeconds) * 1000;
+      this.due.set(part, part === 'index' && this.retry !== undefined ? this.retry.at : Date.now() + every);
       this.schedule();
     }
   }
@@ -213,16 +272,47 @@ export class VocabularyKeeper {
   private async checkIndex(): Promise<void> {
     const builds = this.options.index;
     const index = this.state.index;
-    if (builds === undefined) return;
+    if (builds === undefined) return this.readStamp();
+    // the store was not there: the SKOS-XL probe (which chooses the queries) failed too, and is asked again first
+    if (this.retry !== undefined) await this.readXlLabels();
     if (index === undefined) return this.buildIndex();
     if (!(await builds.changedSince(index))) return;
     if (this.state.stale !== true) this.swap({ stale: true });
     await this.buildIndex();
   }
 
+  /**
+   * Builds now. A build that could not reach the store is tried again after a wait that
+   * doubles at each try, from RETRY_FIRST_MS up to RETRY_CAP_MS; any other failure waits for
+   * the timer (LABEL_INDEX_REFRESH_SECONDS), as a full read that failed midway would fail again.
+   */
   private async buildIndex(): Promise<void> {
-    const built = await this.options.index?.build(this.state.index !== undefined);
-    if (built !== undefined) this.swap({ index: built, stale: false });
+    const builds = this.options.index;
+    if (builds === undefined) return;
+    const built = await builds.build(this.state.index !== undefined);
+    if (built !== undefined) {
+      if (this.retry !== undefined) this.options.log.info(`the store answers: label index built after ${this.retry.tries} tries`);
+      this.retry = undefined;
+      this.swap({ index: built, stale: false });
+    } else if (builds.unreachable) {
+      const tries = (this.retry?.tries ?? 0) + 1;
+      this.retry = { tries, at: Date.now() + Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** (tries - 1)) };
+    } else this.retry = undefined;
+  }
+
+  /** Without an index: asks the store's change stamp, and swaps the state anew when it moved. */
+  private async readStamp(): Promise<void> {
+    if (this.options.stamp === undefined) return;
+    try {
+      const stamp = await this.options.stamp();
+      if (this.stamp !== undefined && stamp !== this.stamp) {
+        this.options.log.info("the store's labels changed: answers are made anew from it");
+        this.swap({});
+      }
+      this.stamp = stamp;
+    } catch (error) {
+      this.options.log.warn("cannot tell whether the store's labels changed; answers kept as they are", error);
+    }
   }
 
   /** One timer, set for the part due first. */
@@ -239,6 +329,8 @@ export class VocabularyKeeper {
   private async tick(): Promise<void> {
     const now = Date.now();
     const parts = (['xlLabels', 'spellings', 'index'] as const).filter((part) => (this.due.get(part) ?? Infinity) <= now);
+    // a timer may fire a little before the wall clock says the part is due: set it again, or the loop would stop for good
+    if (parts.length === 0) return this.schedule();
     for (const part of parts) this.due.set(part, Infinity); // due again once read
     if (parts.includes('xlLabels')) await this.read('xlLabels');
     // an index build may take minutes: the timer goes on for the other parts meanwhile

@@ -12,6 +12,7 @@ import { IndexFinder } from './IndexFinder.js';
 import { IndexPool } from './IndexPool.js';
 import { LanguageOrders } from './LanguageOrders.js';
 import { PooledIndexFinder } from './PooledIndexFinder.js';
+import { probeVocabulary, vocabularyReads } from './readVocabulary.js';
 import { LoadingGate } from './LoadingGate.js';
 import { Lookup, type Answering } from './Lookup.js';
 import { readConceptWeights } from './readConceptWeights.js';
@@ -88,6 +89,14 @@ export function createLookup(
       index: builds,
       refreshSeconds: config.cacheTtlSeconds,
       indexRefreshSeconds: config.labelIndexRefreshSeconds,
+      // without the index, the same change probe as the index's tells when answers must be made anew
+      stamp:
+        builds === undefined && readFrom.streams
+          ? (
+              (reads) => () =>
+                probeVocabulary(readFrom, reads, config.labelIndexReadSeconds * 1000)
+            )(vocabularyReads(queries, config.conceptTypes))
+          : undefined,
     },
     answer,
   );

@@ -22,7 +22,12 @@ export interface Misbehaviour {
  * a test may change between queries): SELECT as TSV or JSON, CONSTRUCT as N-Triples. What
  * it adds is only what a misbehaving endpoint can show: a cap on answers, a slow last line.
  */
-export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misbehaviour = {}): Promise<MisbehavingEndpoint> {
+export async function oxigraphEndpoint(
+  store: oxigraph.Store,
+  misbehaviour: Misbehaviour = {},
+  /** The loopback port to listen on; 0: any free one. */
+  port = 0,
+): Promise<MisbehavingEndpoint> {
   return misbehavingEndpoint((res, body) => {
     const form = new URLSearchParams(body);
     const query = form.get('query') ?? '';
@@ -77,5 +82,5 @@ export async function oxigraphEndpoint(store: oxigraph.Store, misbehaviour: Misb
       return;
     }
     res.end(all.length === 0 ? '' : all.join('\n') + '\n');
-  });
+  }, port);
 }

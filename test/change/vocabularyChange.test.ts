@@ -1,0 +1,106 @@
+import oxigraph from 'oxigraph';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MisbehavingEndpoint } from '../support/misbehavingEndpoint.js';
+import { oxigraphEndpoint } from '../support/oxigraphEndpoint.js';
+import { startService, type RunningService } from '../support/service.js';
+
+// A vocabulary edited in the store reaches every answer that was asked before the edit: the
+// cached ones, the ETags, every endpoint. The store is a real Oxigraph store over HTTP that
+// the test edits with SPARQL UPDATE (the embedded store's files do not change while it runs);
+// the change is seen on SIGHUP (Lookup.refresh) and on the periodic check, with the label
+// index and without it.
+
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const X = 'http://example.org/change/';
+const VOCABULARY = `
+@prefix skos: <${SKOS}> .
+<${X}scheme> a skos:ConceptScheme ; skos:prefLabel "Changes"@en ; skos:hasTopConcept <${X}top> .
+<${X}top> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:topConceptOf <${X}scheme> ; skos:prefLabel "Marsupials"@en .
+<${X}koala> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:broader <${X}top> ; skos:prefLabel "Koalas"@en .
+<${X}wombat> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:broader <${X}top> ; skos:prefLabel "Wombats"@en .
+`;
+// a new concept under the top one, and the top one renamed
+const EDIT = `PREFIX skos: <${SKOS}>
+INSERT DATA { <${X}quokka> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:broader <${X}top> ; skos:prefLabel "Zyxwvut quokkas"@en } ;
+DELETE DATA { <${X}top> skos:prefLabel "Marsupials"@en } ;
+INSERT DATA { <${X}top> skos:prefLabel "Marsupial mammals"@en }`;
+
+const ASKED = {
+  search: '/search?q=Zyxwvut%20quokkas&lang=en',
+  suggest: '/suggest?q=zyxw&lang=en',
+  get: `/get?uri=${encodeURIComponent(`${X}quokka`)}`,
+  top: `/top?scheme=${encodeURIComponent(`${X}scheme`)}`,
+  narrower: `/narrower?uri=${encodeURIComponent(`${X}top`)}`,
+  reconcile: `/reconcile?queries=${encodeURIComponent(JSON.stringify({ q0: { query: 'Zyxwvut quokkas' } }))}`,
+};
+type Endpoint = keyof typeof ASKED;
+
+/** What each endpoint says of the edit: whether its answer holds the new concept (or, for /top, the new name). */
+async function sees(service: RunningService): Promise<Record<Endpoint, boolean> & { etags: Record<string, string | null> }> {
+  const answers = Object.fromEntries(
+    await Promise.all(Object.entries(ASKED).map(async ([name, path]) => [name, await service.get(path)] as const)),
+  ) as Record<Endpoint, Awaited<ReturnType<RunningService['get']>>>;
+  for (const [name, answer] of Object.entries(answers)) expect([name, answer.status]).toEqual([name, 200]);
+  const holds = (value: unknown, text: string): boolean => JSON.stringify(value).includes(text);
+  return {
+    search: holds(answers.search.body, `${X}quokka`),
+    suggest: holds(answers.suggest.body, `${X}quokka`),
+    get: holds(answers.get.body._embedded?.concepts, `${X}quokka`), // (the HAL links name the URI asked for either way)
+    top: holds(answers.top.body, 'Marsupial mammals'),
+    narrower: holds(answers.narrower.body, `${X}quokka`),
+    reconcile: holds(answers.reconcile.body, `${X}quokka`),
+    etags: Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.headers.get('etag')])),
+  };
+}
+
+const nothing = { search: false, suggest: false, get: false, top: false, narrower: false, reconcile: false };
+const everything = { search: true, suggest: true, get: true, top: true, narrower: true, reconcile: true };
+
+describe.each(['on', 'off'])('a vocabulary edited in the store, LABEL_INDEX=%s', (labelIndex) => {
+  let endpoint: MisbehavingEndpoint;
+  let store: oxigraph.Store;
+  beforeEach(async () => {
+    store = new oxigraph.Store();
+    store.load(VOCABULARY, { format: 'text/turtle' });
+    endpoint = await oxigraphEndpoint(store);
+  });
+  afterEach(() => endpoint.close());
+
+  test('reaches every answer asked before it once SIGHUP has read the store again, with new ETags', async () => {
+    const service = await startService({ SPARQL_ENDPOINT: endpoint.url, LABEL_INDEX: labelIndex });
+    try {
+      const before = await sees(service);
+      expect({ ...before, etags: undefined }).toEqual({ ...nothing, etags: undefined });
+      expect({ ...(await sees(service)), etags: undefined }).toEqual({ ...nothing, etags: undefined }); // asked twice: cached
+      store.update(EDIT);
+      await service.concepts.refresh();
+      const after = await sees(service);
+      expect({ ...after, etags: undefined }).toEqual({ ...everything, etags: undefined });
+      // no answer's ETag is the one it had before the edit: If-None-Match cannot confirm an old answer
+      for (const name of ['search', 'suggest', 'get', 'top', 'narrower'] as const) {
+        expect(after.etags[name]).not.toBeNull();
+        expect([name, after.etags[name]]).not.toEqual([name, before.etags[name]]);
+        const revalidated = await service.get(ASKED[name], { headers: { 'If-None-Match': before.etags[name] ?? '' } });
+        expect([name, revalidated.status]).toEqual([name, 200]);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
+  test('reaches every answer asked before it by the periodic check alone (LABEL_INDEX_REFRESH_SECONDS)', async () => {
+    const service = await startService({ SPARQL_ENDPOINT: endpoint.url, LABEL_INDEX: labelIndex, LABEL_INDEX_REFRESH_SECONDS: '1' });
+    try {
+      expect({ ...(await sees(service)), etags: undefined }).toEqual({ ...nothing, etags: undefined });
+      store.update(EDIT);
+      let seen = await sees(service);
+      for (let waited = 0; JSON.stringify({ ...seen, etags: undefined }) !== JSON.stringify(everything) && waited < 15_000; waited += 250) {
+        await sleep(250);
+        seen = await sees(service);
+      }
+      expect({ ...seen, etags: undefined }).toEqual({ ...everything, etags: undefined });
+    } finally {
+      await service.close();
+    }
+  });
+});
