@@ -49,6 +49,8 @@ export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArg
   child.stderr.resume(); // request log lines are read and dropped, as a log shipper would
   return {
     url,
+    /** The process itself, for a signal of the caller's choosing. */
+    child,
     listenedMs,
     readyMs,
     log,

@@ -66,6 +66,34 @@ export async function writeSnapshot(path: string, data: LabelIndexData, header: 
 }
 
 /**
+ * The header of the snapshot at `path` alone (a few kB of it read), or undefined when there is
+ * none or it is no snapshot of this format: whether another replica's build is worth reading.
+ */
+export async function readSnapshotHeader(path: string): Promise<SnapshotHeader | undefined> {
+  let file: FileHandle;
+  try {
+    file = await open(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const start = Buffer.alloc(MAGIC.length + 4);
+    await file.read(start, 0, start.length, 0);
+    if (start.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+    const jsonLength = start.readUInt32LE(MAGIC.length);
+    if (jsonLength > 1 << 24) return undefined;
+    const json = Buffer.alloc(jsonLength);
+    await file.read(json, 0, jsonLength, start.length);
+    const header = (JSON.parse(json.toString('utf8')) as Partial<Layout>).header;
+    return header?.format === SNAPSHOT_FORMAT ? header : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await file.close();
+  }
+}
+
+/**
  * Reads a snapshot written by `writeSnapshot`: the arrays are views on the file's bytes, read
  * in one piece into shared memory (the worker pool's threads read that one copy). Returns the reason when the file cannot serve (missing, another format,
  * another fingerprint, damaged): such a snapshot is never used.

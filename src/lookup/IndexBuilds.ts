@@ -1,15 +1,19 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
-import { SNAPSHOT_FORMAT, readSnapshot, writeSnapshot } from '../index/IndexSnapshot.js';
+import { SNAPSHOT_FORMAT, readSnapshot, readSnapshotHeader, writeSnapshot } from '../index/IndexSnapshot.js';
 import { LabelIndex } from '../index/LabelIndex.js';
 import type { BuildReport } from '../index/BuildReport.js';
 import { indexOf } from '../index/layOut.js';
 import { BuildThread } from './BuildThread.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
 import { PeakMemory } from './PeakMemory.js';
+
+/** How long a replica's claim to build a change holds before another replica takes it over. */
+export const CLAIM_MS = 15 * 60 * 1000;
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
@@ -68,6 +72,10 @@ export class IndexBuilds {
   private progress: { started: number; read: ReadProgress; layingOut?: number } | undefined;
   /** Why the last build failed; undefined after one that did not. */
   failure: string | undefined;
+  /** The store's change stamp as `changedSince` last read it. */
+  private probed: string | undefined;
+  /** The claim file this replica made for the build under way (`claimBuild`). */
+  private claimed: string | undefined;
   /** Whether the last build failed because the store could not be reached or was not answering (a 503): it is tried again soon. */
   unreachable = false;
   private readonly reads: VocabularyRead[];
@@ -121,7 +129,8 @@ export class IndexBuilds {
   async changedSince(built: BuiltIndex): Promise<boolean> {
     if (!this.store.streams) return false; // the embedded store's data does not change while the service runs
     try {
-      if ((await probeVocabulary(this.store, this.reads, this.options.readTimeoutMs)) === built.probe) {
+      this.probed = await probeVocabulary(this.store, this.reads, this.options.readTimeoutMs);
+      if (this.probed === built.probe) {
         this.log.debug("label index: the store's labels have not changed");
         return false;
       }
@@ -138,7 +147,13 @@ export class IndexBuilds {
    * @param current whether an index is in use (the warning differs)
    */
   build(current: boolean): Promise<BuiltIndex | undefined> {
-    this.building ??= this.buildOnce(current).finally(() => (this.building = undefined));
+    this.building ??= this.buildOnce(current).finally(async () => {
+      this.building = undefined;
+      // written or failed: the claim is let go either way (a failure lets another replica try)
+      const claim = this.claimed;
+      this.claimed = undefined;
+      if (claim !== undefined) await rm(claim, { force: true }).catch(() => {});
+    });
     return this.building;
   }
 
@@ -198,8 +213,10 @@ export class IndexBuilds {
             `${found.wouldEntail === 1 ? 'it is no concept' : 'they are no concepts'}. The SKOS reference makes such resources concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.`,
         );
       }
-      await this.writeSnapshot(index, probe);
-      return { index, report, probe, noConcepts, built: Date.now() };
+      // one time for the index in use and its snapshot: replicas that read it answer with the same version
+      const built = Date.parse(report.built);
+      await this.writeSnapshot(index, probe, report.built);
+      return { index, report, probe, noConcepts, built };
     } catch (error) {
       memory.stop();
       this.failure = error instanceof Error ? error.message : String(error);
@@ -265,7 +282,52 @@ export class IndexBuilds {
     return { index, probe: snapshot.header.probe, built: Date.parse(snapshot.header.built) };
   }
 
-  private async writeSnapshot(index: LabelIndex, probe: string | undefined): Promise<void> {
+  /**
+   * After `changedSince` said yes, with a shared snapshot: claims the build of the store as it
+   * is now for this replica (a file beside the snapshot, made exclusively), so that replicas
+   * that see the same change read the one build from the snapshot instead of each reading the
+   * store. False when another replica's claim on the same change is younger than CLAIM_MS
+   * (a claimant that died is taken over after that). True without a snapshot.
+   */
+  async claimBuild(): Promise<boolean> {
+    const path = this.options.snapshotPath;
+    if (path === undefined || this.probed === undefined) return true;
+    const claim = `${path}.building`;
+    const mine = JSON.stringify({ probe: this.probed, pid: process.pid, at: Date.now() });
+    for (let tries = 0; tries < 2; tries++) {
+      try {
+        await writeFile(claim, mine, { flag: 'wx' });
+        this.claimed = claim;
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return true; // no claim can be made: build, as without a snapshot
+        const held = await readFile(claim, 'utf8').then(
+          (text) => JSON.parse(text) as { probe?: string; at?: number },
+          () => undefined,
+        );
+        if (held?.probe === this.probed && typeof held.at === 'number' && Date.now() - held.at < CLAIM_MS) return false;
+        await rm(claim, { force: true }); // stale, or of an older change: taken over
+      }
+    }
+    return true;
+  }
+
+  /**
+   * After `changedSince` said yes: the index another replica sharing the snapshot built of the
+   * store as it is now (the snapshot's change stamp is the one just read, and it is not the
+   * index in use), read in seconds instead of built in minutes; undefined when there is none.
+   */
+  async fromSharedBuild(current: BuiltIndex): Promise<BuiltIndex | undefined> {
+    const path = this.options.snapshotPath;
+    if (path === undefined || this.probed === undefined) return undefined;
+    const header = await readSnapshotHeader(path);
+    if (header?.probe !== this.probed || header.fingerprint !== this.options.fingerprint || Date.parse(header.built) === current.built)
+      return undefined;
+    const shared = await this.fromSnapshot();
+    return shared?.probe === this.probed ? shared : undefined;
+  }
+
+  private async writeSnapshot(index: LabelIndex, probe: string | undefined, built: string): Promise<void> {
     const path = this.options.snapshotPath;
     if (path === undefined) return;
     const started = Date.now();
@@ -273,7 +335,7 @@ export class IndexBuilds {
       const bytes = await writeSnapshot(path, index.data, {
         format: SNAPSHOT_FORMAT,
         fingerprint: this.options.fingerprint,
-        built: new Date().toISOString(),
+        built,
         probe,
       });
       this.log.info(`label index snapshot written to ${path} in ${Date.now() - started} ms (${Math.round(bytes / 2 ** 20)} MB)`);

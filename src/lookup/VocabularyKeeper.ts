@@ -32,6 +32,9 @@ export const RETRY_FIRST_MS = 1000;
 /** The longest wait between two tries of a store that cannot be reached: a store that comes late is in use within seconds of its arrival. */
 export const RETRY_CAP_MS = 10_000;
 
+/** How often a replica that waits for another's build of a change looks at the shared snapshot. */
+const SHARED_POLL_MS = 5000;
+
 /** The parts of the state, each read on its own cadence in one loop. */
 export type Part = 'xlLabels' | 'spellings' | 'index';
 
@@ -80,6 +83,8 @@ export class VocabularyKeeper {
   private swaps = 0;
   /** The store's change stamp as last read (`options.stamp`). */
   private stamp: string | undefined;
+  /** While another replica builds a change into the shared snapshot: when to look at the snapshot again. */
+  private awaitingShared: number | undefined;
 
   constructor(
     private readonly options: VocabularyKeeperOptions,
@@ -242,7 +247,7 @@ export class VocabularyKeeper {
     } finally {
       this.running.delete(part);
       const every = (part === 'index' ? this.options.indexRefreshSeconds : this.options.refreshSeconds) * 1000;
-      this.due.set(part, part === 'index' && this.retry !== undefined ? this.retry.at : Date.now() + every);
+      this.due.set(part, part === 'index' ? (this.retry?.at ?? this.awaitingShared ?? Date.now() + every) : Date.now() + every);
       this.schedule();
     }
   }
@@ -276,8 +281,23 @@ export class VocabularyKeeper {
     // the store was not there: the SKOS-XL probe (which chooses the queries) failed too, and is asked again first
     if (this.retry !== undefined) await this.readXlLabels();
     if (index === undefined) return this.buildIndex();
-    if (!(await builds.changedSince(index))) return;
+    // waiting for another replica's build of a change: the snapshot is looked at, the store not asked
+    if (this.awaitingShared === undefined && !(await builds.changedSince(index))) return;
     if (this.state.stale !== true) this.swap({ stale: true });
+    // replicas sharing the snapshot: the first to see the change builds, the others read its build
+    const shared = await builds.fromSharedBuild(index);
+    if (shared !== undefined) {
+      this.options.log.info("label index: the store's labels changed, and the shared snapshot holds them: read from it");
+      this.awaitingShared = undefined;
+      return this.swap({ index: shared, stale: false });
+    }
+    if (!(await builds.claimBuild())) {
+      if (this.awaitingShared === undefined)
+        this.options.log.info("label index: the store's labels changed; another replica is building them into the shared snapshot");
+      this.awaitingShared = Date.now() + SHARED_POLL_MS;
+      return;
+    }
+    this.awaitingShared = undefined;
     await this.buildIndex();
   }
 

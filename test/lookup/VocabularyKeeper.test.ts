@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { searchTerms, suggestTerms } from '../../src/domain/matchPatterns.js';
@@ -169,6 +170,59 @@ describe('the keeper of the label index', () => {
     }
     const constructs = (store: MisbehavingEndpoint): string[] =>
       store.requests.map((request) => new URLSearchParams(request.body).get('query') ?? '').filter((query) => /CONSTRUCT/.test(query));
+
+    test('replicas sharing a snapshot: the first to see a change builds it, the others wait for that build and read it', async () => {
+      const store = vocabulary(3);
+      endpoint = await oxigraphEndpoint(store);
+      const url = endpoint.url;
+      const path = join(folder, 'index.bin');
+      // what a replica reads of the labels (CONSTRUCT), not the change probe's counts
+      class CountingConstructs extends ForwardingStore {
+        reads = 0;
+        override constructText(...args: Parameters<SparqlStore['constructText']>): Promise<void> {
+          this.reads++;
+          return super.constructText(...args);
+        }
+      }
+      const replica = (log: Logger): { source: IndexSource; reads: CountingConstructs } => {
+        const reads = new CountingConstructs(new HttpStore({ endpoint: url, timeoutMs: 5000 }));
+        return { source: new IndexSource(reads, QueryCatalog.load('generic', QUERIES_DIR), options({ snapshotPath: path }), log), reads };
+      };
+      const first = replica(keptLog());
+      const secondLog = keptLog();
+      const second = replica(secondLog);
+      try {
+        await first.source.load(); // builds, and writes the snapshot
+        await second.source.start(); // from the snapshot
+        expect(second.reads.reads).toBe(0);
+        const labels = (source: IndexSource): number | undefined => source.current?.stats.labels;
+
+        store.update(`INSERT DATA { <http://x/new1> a <${CONCEPT}> ; <${SKOS}prefLabel> "Label new one"@en }`);
+        const building = first.source.load(); // sees the change, claims it, builds
+        for (let waited = 0; !existsSync(`${path}.building`) && waited < 5000; waited += 10) await sleep(10);
+        expect(existsSync(`${path}.building`)).toBe(true);
+        await second.source.load(); // sees the change too, and the claim: does not read the store
+        expect(second.reads.reads).toBe(0);
+        expect(secondLog.lines.join('\n')).toMatch(/another replica is building them into the shared snapshot/);
+        await building;
+        expect(labels(first.source)).toBe(4);
+        expect(existsSync(`${path}.building`)).toBe(false); // let go once written
+        await second.source.load(); // looks at the snapshot: the build is there
+        expect(second.reads.reads).toBe(0);
+        expect(labels(second.source)).toBe(4);
+        expect(secondLog.lines.join('\n')).toMatch(/the shared snapshot holds them: read from it/);
+
+        // a claim whose replica died is taken over once it is old; one of another change at once
+        store.update(`INSERT DATA { <http://x/new2> a <${CONCEPT}> ; <${SKOS}prefLabel> "Label new two"@en }`);
+        writeFileSync(`${path}.building`, JSON.stringify({ probe: 'an older change', pid: 1, at: Date.now() }));
+        await second.source.load();
+        expect(second.reads.reads).toBeGreaterThan(0); // built it itself
+        expect(labels(second.source)).toBe(5);
+      } finally {
+        first.source.stop();
+        second.source.stop();
+      }
+    });
 
     test('reads a store that cuts answers short on in parts of what it sent, and gets every triple', async () => {
       endpoint = await oxigraphEndpoint(vocabulary(10), { cap: 4 });
