@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import oxigraph from 'oxigraph';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MisbehavingEndpoint } from '../support/misbehavingEndpoint.js';
@@ -5,25 +6,66 @@ import { oxigraphEndpoint } from '../support/oxigraphEndpoint.js';
 import { startService, type RunningService } from '../support/service.js';
 
 // A vocabulary edited in the store reaches every answer that was asked before the edit: the
-// cached ones, the ETags, every endpoint. The store is a real Oxigraph store over HTTP that
-// the test edits with SPARQL UPDATE (the embedded store's files do not change while it runs);
-// the change is seen on SIGHUP (Lookup.refresh) and on the periodic check, with the label
-// index and without it.
+// cached ones, the ETags, every endpoint. The change is seen on SIGHUP (Lookup.refresh) and on
+// the periodic check, with the label index and without it. The store: a real Oxigraph store
+// over HTTP that the test edits with SPARQL UPDATE (the embedded store's files do not change
+// while it runs); or, with CHANGE_STORE=virtuoso (test:virtuoso), the private Virtuoso at
+// SPARQL_ENDPOINT, a graph of its own for each test, edited through isql.
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const X = 'http://example.org/change/';
+const CONCEPT = `<${SKOS}Concept>`;
+const A = '<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>';
 const VOCABULARY = `
-@prefix skos: <${SKOS}> .
-<${X}scheme> a skos:ConceptScheme ; skos:prefLabel "Changes"@en ; skos:hasTopConcept <${X}top> .
-<${X}top> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:topConceptOf <${X}scheme> ; skos:prefLabel "Marsupials"@en .
-<${X}koala> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:broader <${X}top> ; skos:prefLabel "Koalas"@en .
-<${X}wombat> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:broader <${X}top> ; skos:prefLabel "Wombats"@en .
+<${X}scheme> ${A} <${SKOS}ConceptScheme> ; <${SKOS}prefLabel> "Changes"@en ; <${SKOS}hasTopConcept> <${X}top> .
+<${X}top> ${A} ${CONCEPT} ; <${SKOS}inScheme> <${X}scheme> ; <${SKOS}topConceptOf> <${X}scheme> ; <${SKOS}prefLabel> "Marsupials"@en .
+<${X}koala> ${A} ${CONCEPT} ; <${SKOS}inScheme> <${X}scheme> ; <${SKOS}broader> <${X}top> ; <${SKOS}prefLabel> "Koalas"@en .
+<${X}wombat> ${A} ${CONCEPT} ; <${SKOS}inScheme> <${X}scheme> ; <${SKOS}broader> <${X}top> ; <${SKOS}prefLabel> "Wombats"@en .
 `;
-// a new concept under the top one, and the top one renamed
-const EDIT = `PREFIX skos: <${SKOS}>
-INSERT DATA { <${X}quokka> a skos:Concept ; skos:inScheme <${X}scheme> ; skos:broader <${X}top> ; skos:prefLabel "Zyxwvut quokkas"@en } ;
-DELETE DATA { <${X}top> skos:prefLabel "Marsupials"@en } ;
-INSERT DATA { <${X}top> skos:prefLabel "Marsupial mammals"@en }`;
+// a new concept under the top one, and the top one renamed: one operation each
+const EDIT = [
+  [
+    'INSERT',
+    `<${X}quokka> ${A} ${CONCEPT} ; <${SKOS}inScheme> <${X}scheme> ; <${SKOS}broader> <${X}top> ; <${SKOS}prefLabel> "Zyxwvut quokkas"@en .`,
+  ],
+  ['DELETE', `<${X}top> <${SKOS}prefLabel> "Marsupials"@en .`],
+  ['INSERT', `<${X}top> <${SKOS}prefLabel> "Marsupial mammals"@en .`],
+] as const;
+
+/** A store the test can fill and edit, and the settings that point the service at it. */
+interface EditableStore {
+  settings: Record<string, string>;
+  /** Runs `INSERT DATA` or `DELETE DATA` of `triples` (Turtle's triple syntax, full IRIs). */
+  edit(operation: 'INSERT' | 'DELETE', triples: string): void;
+  close(): Promise<void>;
+}
+
+async function editableStore(): Promise<EditableStore> {
+  if (process.env.CHANGE_STORE === 'virtuoso') {
+    const endpoint = process.env.SPARQL_ENDPOINT;
+    if (endpoint === undefined) throw new Error('CHANGE_STORE=virtuoso needs SPARQL_ENDPOINT');
+    const graph = `urn:x-skos-lookup:change-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const isql = (sparql: string): void =>
+      void execFileSync('isql-vt', [`127.0.0.1:${process.env.VIRTUOSO_ISQL_PORT ?? 11111}`, 'dba', 'dba', `exec=SPARQL ${sparql}`], {
+        stdio: 'ignore',
+      });
+    const edit = (operation: 'INSERT' | 'DELETE', triples: string): void => isql(`${operation} DATA { GRAPH <${graph}> { ${triples} } }`);
+    edit('INSERT', VOCABULARY);
+    return { settings: { SPARQL_ENDPOINT: endpoint, SPARQL_GRAPH: graph }, edit, close: async () => isql(`CLEAR GRAPH <${graph}>`) };
+  }
+  const store = new oxigraph.Store();
+  store.load(VOCABULARY, { format: 'text/turtle' });
+  const endpoint: MisbehavingEndpoint = await oxigraphEndpoint(store);
+  return {
+    settings: { SPARQL_ENDPOINT: endpoint.url },
+    edit: (operation, triples) => store.update(`${operation} DATA { ${triples} }`),
+    close: () => endpoint.close(),
+  };
+}
+
+const editAll = (store: EditableStore): void => {
+  for (const [operation, triples] of EDIT) store.edit(operation, triples);
+};
 
 const ASKED = {
   search: '/search?q=Zyxwvut%20quokkas&lang=en',
@@ -57,22 +99,19 @@ const nothing = { search: false, suggest: false, get: false, top: false, narrowe
 const everything = { search: true, suggest: true, get: true, top: true, narrower: true, reconcile: true };
 
 describe.each(['on', 'off'])('a vocabulary edited in the store, LABEL_INDEX=%s', (labelIndex) => {
-  let endpoint: MisbehavingEndpoint;
-  let store: oxigraph.Store;
+  let store: EditableStore;
   beforeEach(async () => {
-    store = new oxigraph.Store();
-    store.load(VOCABULARY, { format: 'text/turtle' });
-    endpoint = await oxigraphEndpoint(store);
+    store = await editableStore();
   });
-  afterEach(() => endpoint.close());
+  afterEach(() => store.close());
 
   test('reaches every answer asked before it once SIGHUP has read the store again, with new ETags', async () => {
-    const service = await startService({ SPARQL_ENDPOINT: endpoint.url, LABEL_INDEX: labelIndex });
+    const service = await startService({ ...store.settings, LABEL_INDEX: labelIndex });
     try {
       const before = await sees(service);
       expect({ ...before, etags: undefined }).toEqual({ ...nothing, etags: undefined });
       expect({ ...(await sees(service)), etags: undefined }).toEqual({ ...nothing, etags: undefined }); // asked twice: cached
-      store.update(EDIT);
+      editAll(store);
       await service.concepts.refresh();
       const after = await sees(service);
       expect({ ...after, etags: undefined }).toEqual({ ...everything, etags: undefined });
@@ -89,10 +128,10 @@ describe.each(['on', 'off'])('a vocabulary edited in the store, LABEL_INDEX=%s',
   });
 
   test('reaches every answer asked before it by the periodic check alone (LABEL_INDEX_REFRESH_SECONDS)', async () => {
-    const service = await startService({ SPARQL_ENDPOINT: endpoint.url, LABEL_INDEX: labelIndex, LABEL_INDEX_REFRESH_SECONDS: '1' });
+    const service = await startService({ ...store.settings, LABEL_INDEX: labelIndex, LABEL_INDEX_REFRESH_SECONDS: '1' });
     try {
       expect({ ...(await sees(service)), etags: undefined }).toEqual({ ...nothing, etags: undefined });
-      store.update(EDIT);
+      editAll(store);
       let seen = await sees(service);
       for (let waited = 0; JSON.stringify({ ...seen, etags: undefined }) !== JSON.stringify(everything) && waited < 15_000; waited += 250) {
         await sleep(250);
