@@ -37,8 +37,9 @@ export function readyHandler(concepts: Lookup): RequestHandler {
       }
     }
     const pending = concepts.pending;
+    const snapshot = concepts.snapshotProblem;
     if (pending !== undefined) {
-      sendError(res, 503, `not ready: ${pending}`, { 'Retry-After': '5' });
+      sendError(res, 503, `not ready: ${pending}${snapshot === undefined ? '' : `; ${snapshot}`}`, { 'Retry-After': '5' });
       return;
     }
     const report = concepts.indexReport;
@@ -50,6 +51,8 @@ export function readyHandler(concepts: Lookup): RequestHandler {
         : { labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } }),
       // monitoring reads it: the service answers, slower, and someone should look
       ...(degraded === undefined ? {} : { degraded }),
+      // the snapshot that could not be used, set aside: someone may want to know why
+      ...(snapshot === undefined ? {} : { snapshot }),
     });
   };
 }

@@ -1,9 +1,18 @@
+import { createHash, type Hash } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 
 /** Changes whenever the layout of LabelIndexData or of this file changes. */
-export const SNAPSHOT_FORMAT = 6;
-const MAGIC = 'SKOSLOOKUP-INDEX\n';
+export const SNAPSHOT_FORMAT = 7;
+/** The last bytes of a snapshot: the SHA-256 of everything before them (format 7 on). */
+const CHECKSUM_BYTES = 32;
+/** Hashed a part at a time, the thread that answers HTTP free between parts. */
+const PART = 1 << 24;
+/** The first line of a snapshot with a checksum (format 7 on). */
+const MAGIC = 'SKOSLOOKUP-INDEX-SHA256\n';
+/** The first line of the snapshots of format 6 and before, which had no checksum. */
+const OLDER_MAGIC = 'SKOSLOOKUP-INDEX\n';
 const TYPES = { Uint8Array, Uint16Array, Uint32Array } as const;
 type TypeName = keyof typeof TYPES;
 
@@ -27,9 +36,10 @@ interface Layout {
 
 /**
  * Writes the index to `path`: a magic line, a JSON layout, then each array's bytes at an
- * offset aligned to 8. Written to a temporary name beside it, flushed, then renamed, so a
- * reader (another replica sharing the file) never sees a half-written snapshot. Written
- * asynchronously, a part at a time: hundreds of MB must not hold the thread that answers HTTP.
+ * offset aligned to 8, then the SHA-256 of all that. Written to a temporary name beside it,
+ * flushed, then renamed, so a reader (another replica sharing the file) never sees a
+ * half-written snapshot. Written (and hashed) asynchronously, a part at a time: hundreds of
+ * MB must not hold the thread that answers HTTP.
  */
 export async function writeSnapshot(path: string, data: LabelIndexData, header: SnapshotHeader): Promise<number> {
   const arrays = Object.entries(data.arrays) as Array<[keyof LabelIndexArrays, Uint8Array | Uint16Array | Uint32Array]>;
@@ -46,14 +56,20 @@ export async function writeSnapshot(path: string, data: LabelIndexData, header: 
   json.copy(head, MAGIC.length + 4);
   const temporary = `${path}.${process.pid}.tmp`;
   const file = await open(temporary, 'w');
+  const hash = createHash('sha256');
+  const write = async (bytes: Buffer): Promise<void> => {
+    hash.update(bytes);
+    await writeAll(file, bytes);
+  };
   try {
-    await writeAll(file, head);
+    await write(head);
     const padding = Buffer.alloc(8);
     for (const [, array] of arrays) {
       const bytes = Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-      for (let at = 0; at < bytes.length; at += 1 << 24) await writeAll(file, bytes.subarray(at, Math.min(bytes.length, at + (1 << 24))));
-      await writeAll(file, padding.subarray(0, align(bytes.length) - bytes.length));
+      for (let at = 0; at < bytes.length; at += PART) await write(bytes.subarray(at, Math.min(bytes.length, at + PART)));
+      await write(padding.subarray(0, align(bytes.length) - bytes.length));
     }
+    await writeAll(file, hash.digest());
     await file.sync();
   } catch (error) {
     await file.close();
@@ -62,7 +78,7 @@ export async function writeSnapshot(path: string, data: LabelIndexData, header: 
   }
   await file.close();
   await rename(temporary, path);
-  return head.length + offset;
+  return head.length + offset + CHECKSUM_BYTES;
 }
 
 /**
@@ -95,8 +111,11 @@ export async function readSnapshotHeader(path: string): Promise<SnapshotHeader |
 
 /**
  * Reads a snapshot written by `writeSnapshot`: the arrays are views on the file's bytes, read
- * in one piece into shared memory (the worker pool's threads read that one copy). Returns the reason when the file cannot serve (missing, another format,
- * another fingerprint, damaged): such a snapshot is never used.
+ * in one piece into shared memory (the worker pool's threads read that one copy). Returns the
+ * reason when the file cannot serve (missing, another format, another fingerprint, damaged):
+ * such a snapshot is never used. Damage is told from the checksum over the whole file, and
+ * every length and offset of the layout is checked before an array is made of it; nothing a
+ * file holds makes this throw.
  */
 export async function readSnapshot(
   path: string,
@@ -110,30 +129,59 @@ export async function readSnapshot(
       reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none yet' : `it cannot be read (${(error as Error).message})`,
     };
   }
-  if (file.toString('latin1', 0, MAGIC.length) !== MAGIC) return { reason: 'it is not a label index snapshot' };
-  let layout: Layout;
+  if (file.toString('latin1', 0, OLDER_MAGIC.length) === OLDER_MAGIC) return { reason: 'it has an older format, without a checksum' };
+  const first = file.toString('latin1', 0, MAGIC.length);
+  if (first !== MAGIC) return { reason: MAGIC.startsWith(first) ? 'it is damaged: cut short' : 'it is not a label index snapshot' };
+  if (file.length < MAGIC.length + 4 + CHECKSUM_BYTES) return { reason: 'it is damaged: cut short' };
+  // nothing the file says is trusted before its checksum holds
+  const body = file.length - CHECKSUM_BYTES;
+  if (!(await checksumHolds(file, body))) return { reason: 'it is damaged: its checksum does not match its bytes' };
   const jsonLength = file.readUInt32LE(MAGIC.length);
+  if (MAGIC.length + 4 + jsonLength > body) return { reason: 'it is damaged: its layout is cut short' };
+  let layout: Layout;
   try {
     layout = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength)) as Layout;
   } catch {
-    return { reason: 'its layout cannot be read' };
+    return { reason: 'it is damaged: its layout cannot be read' };
   }
-  if (layout.header?.format !== SNAPSHOT_FORMAT)
-    return { reason: `it has format ${String(layout.header?.format)}, not ${SNAPSHOT_FORMAT}` };
+  if (typeof layout !== 'object' || layout === null || typeof layout.header !== 'object' || layout.header === null)
+    return { reason: 'it is damaged: its layout has no header' };
+  if (layout.header.format !== SNAPSHOT_FORMAT) return { reason: `it has format ${String(layout.header.format)}, not ${SNAPSHOT_FORMAT}` };
   if (layout.header.fingerprint !== fingerprint) return { reason: `it was built from something else (${layout.header.fingerprint})` };
   const start = align(MAGIC.length + 4 + jsonLength);
-  const bytes = file; // in a buffer of its own, at offset 0: aligned for every view
   const arrays: Record<string, Uint8Array | Uint16Array | Uint32Array> = {};
-  for (const { name, type, length, offset } of layout.arrays) {
+  if (!Array.isArray(layout.arrays) || !Array.isArray(layout.languages) || !Array.isArray(layout.schemes))
+    return { reason: 'it is damaged: its layout lacks its arrays' };
+  for (const entry of layout.arrays) {
+    const { name, type, length, offset } = entry ?? {};
     const Type = TYPES[type];
-    if (Type === undefined || start + offset + length * Type.BYTES_PER_ELEMENT > bytes.length)
-      return { reason: 'it is cut short or damaged' };
-    arrays[name] = new Type(bytes.buffer as ArrayBuffer, bytes.byteOffset + start + offset, length);
+    if (
+      Type === undefined ||
+      typeof name !== 'string' ||
+      !Number.isSafeInteger(length) ||
+      !Number.isSafeInteger(offset) ||
+      length < 0 ||
+      offset < 0 ||
+      offset % 8 !== 0 ||
+      start + offset + length * Type.BYTES_PER_ELEMENT > body
+    )
+      return { reason: `it is damaged: the array ${JSON.stringify(String(name)).slice(0, 40)} lies outside the file` };
+    arrays[name] = new Type(file.buffer as ArrayBuffer, file.byteOffset + start + offset, length);
   }
   return {
     data: { languages: layout.languages, schemes: layout.schemes, arrays: arrays as unknown as LabelIndexArrays },
     header: layout.header,
   };
+}
+
+/** Whether the last CHECKSUM_BYTES of `file` are the SHA-256 of the `body` bytes before them, hashed a part at a time. */
+async function checksumHolds(file: Buffer, body: number): Promise<boolean> {
+  const hash: Hash = createHash('sha256');
+  for (let at = 0; at < body; at += PART) {
+    hash.update(file.subarray(at, Math.min(body, at + PART)));
+    if (at + PART < body) await yieldToOthers();
+  }
+  return hash.digest().equals(file.subarray(body));
 }
 
 async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {

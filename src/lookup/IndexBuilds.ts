@@ -1,19 +1,14 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
-import { SNAPSHOT_FORMAT, readSnapshot, readSnapshotHeader, writeSnapshot } from '../index/IndexSnapshot.js';
 import { LabelIndex } from '../index/LabelIndex.js';
 import type { BuildReport } from '../index/BuildReport.js';
-import { indexOf } from '../index/layOut.js';
 import { BuildThread } from './BuildThread.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
 import { PeakMemory } from './PeakMemory.js';
-
-/** How long a replica's claim to build a change holds before another replica takes it over. */
-export const CLAIM_MS = 15 * 60 * 1000;
+import { SharedSnapshot } from './SharedSnapshot.js';
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
@@ -74,8 +69,8 @@ export class IndexBuilds {
   failure: string | undefined;
   /** The store's change stamp as `changedSince` last read it. */
   private probed: string | undefined;
-  /** The claim file this replica made for the build under way (`claimBuild`). */
-  private claimed: string | undefined;
+  /** INDEX_SNAPSHOT, shared with other replicas: read at start, written after each build. */
+  private readonly snapshot: SharedSnapshot | undefined;
   /** Whether the last build failed because the store could not be reached or was not answering (a 503): it is tried again soon. */
   unreachable = false;
   private readonly reads: VocabularyRead[];
@@ -87,6 +82,7 @@ export class IndexBuilds {
     private readonly log: Logger,
   ) {
     this.reads = vocabularyReads(queries, options.conceptTypes);
+    this.snapshot = options.snapshotPath === undefined ? undefined : new SharedSnapshot(options.snapshotPath, options.fingerprint, log);
   }
 
   /** How far the build under way got (for /ready's message); undefined when none runs. */
@@ -150,9 +146,7 @@ export class IndexBuilds {
     this.building ??= this.buildOnce(current).finally(async () => {
       this.building = undefined;
       // written or failed: the claim is let go either way (a failure lets another replica try)
-      const claim = this.claimed;
-      this.claimed = undefined;
-      if (claim !== undefined) await rm(claim, { force: true }).catch(() => {});
+      await this.snapshot?.release();
     });
     return this.building;
   }
@@ -215,7 +209,7 @@ export class IndexBuilds {
       }
       // one time for the index in use and its snapshot: replicas that read it answer with the same version
       const built = Date.parse(report.built);
-      await this.writeSnapshot(index, probe, report.built);
+      await this.snapshot?.write(index, probe, report.built);
       return { index, report, probe, noConcepts, built };
     } catch (error) {
       memory.stop();
@@ -264,84 +258,30 @@ export class IndexBuilds {
     );
   }
 
-  /** The snapshot's index, if there is a snapshot and it matches; logged either way. */
-  async fromSnapshot(): Promise<BuiltIndex | undefined> {
-    const path = this.options.snapshotPath;
-    if (path === undefined) return undefined;
-    const started = Date.now();
-    const snapshot = await readSnapshot(path, this.options.fingerprint);
-    if ('reason' in snapshot) {
-      this.log.info(`label index snapshot ${path} not used: ${snapshot.reason}`);
-      return undefined;
-    }
-    const index = await indexOf(snapshot.data);
-    const { concepts, labels } = index.stats;
-    this.log.info(
-      `label index: read from the snapshot ${path} (built ${snapshot.header.built}) in ${Date.now() - started} ms: ${concepts} concepts, ${labels} labels`,
-    );
-    return { index, probe: snapshot.header.probe, built: Date.parse(snapshot.header.built) };
+  /** The snapshot's index, if there is a snapshot and it matches and is whole; logged either way, a damaged one set aside. */
+  fromSnapshot(): Promise<BuiltIndex | undefined> {
+    return this.snapshot?.read() ?? Promise.resolve(undefined);
   }
 
   /**
    * After `changedSince` said yes, with a shared snapshot: claims the build of the store as it
-   * is now for this replica (a file beside the snapshot, made exclusively), so that replicas
-   * that see the same change read the one build from the snapshot instead of each reading the
-   * store. False when another replica's claim on the same change is younger than CLAIM_MS
-   * (a claimant that died is taken over after that). True without a snapshot.
+   * is now for this replica (SharedSnapshot.claim); false when another replica builds it. True
+   * without a snapshot.
    */
   async claimBuild(): Promise<boolean> {
-    const path = this.options.snapshotPath;
-    if (path === undefined || this.probed === undefined) return true;
-    const claim = `${path}.building`;
-    const mine = JSON.stringify({ probe: this.probed, pid: process.pid, at: Date.now() });
-    for (let tries = 0; tries < 2; tries++) {
-      try {
-        await writeFile(claim, mine, { flag: 'wx' });
-        this.claimed = claim;
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return true; // no claim can be made: build, as without a snapshot
-        const held = await readFile(claim, 'utf8').then(
-          (text) => JSON.parse(text) as { probe?: string; at?: number },
-          () => undefined,
-        );
-        if (held?.probe === this.probed && typeof held.at === 'number' && Date.now() - held.at < CLAIM_MS) return false;
-        await rm(claim, { force: true }); // stale, or of an older change: taken over
-      }
-    }
-    return true;
+    if (this.snapshot === undefined || this.probed === undefined) return true;
+    return this.snapshot.claim(this.probed);
   }
 
-  /**
-   * After `changedSince` said yes: the index another replica sharing the snapshot built of the
-   * store as it is now (the snapshot's change stamp is the one just read, and it is not the
-   * index in use), read in seconds instead of built in minutes; undefined when there is none.
-   */
-  async fromSharedBuild(current: BuiltIndex): Promise<BuiltIndex | undefined> {
-    const path = this.options.snapshotPath;
-    if (path === undefined || this.probed === undefined) return undefined;
-    const header = await readSnapshotHeader(path);
-    if (header?.probe !== this.probed || header.fingerprint !== this.options.fingerprint || Date.parse(header.built) === current.built)
-      return undefined;
-    const shared = await this.fromSnapshot();
-    return shared?.probe === this.probed ? shared : undefined;
+  /** After `changedSince` said yes: another replica's build of the store as it is now, from the shared snapshot; undefined when there is none. */
+  fromSharedBuild(current: BuiltIndex): Promise<BuiltIndex | undefined> {
+    if (this.snapshot === undefined || this.probed === undefined) return Promise.resolve(undefined);
+    return this.snapshot.readBuildOf(this.probed, current.built);
   }
 
-  private async writeSnapshot(index: LabelIndex, probe: string | undefined, built: string): Promise<void> {
-    const path = this.options.snapshotPath;
-    if (path === undefined) return;
-    const started = Date.now();
-    try {
-      const bytes = await writeSnapshot(path, index.data, {
-        format: SNAPSHOT_FORMAT,
-        fingerprint: this.options.fingerprint,
-        built,
-        probe,
-      });
-      this.log.info(`label index snapshot written to ${path} in ${Date.now() - started} ms (${Math.round(bytes / 2 ** 20)} MB)`);
-    } catch (error) {
-      this.log.warn(`cannot write the label index snapshot ${path}`, error);
-    }
+  /** What happened to a snapshot that could not serve (damaged, set aside), for /ready; undefined when nothing did. */
+  get snapshotProblem(): string | undefined {
+    return this.snapshot?.problem;
   }
 }
 

@@ -60,6 +60,11 @@ export class Lookup {
     return this.keeper.version;
   }
 
+  /** A snapshot that could not be used (damaged, set aside), said by /ready. */
+  get snapshotProblem(): string | undefined {
+    return this.keeper.snapshotProblem;
+  }
+
   get pending(): string | undefined {
     return this.keeper.pending;
   }

@@ -214,6 +214,11 @@ export class VocabularyKeeper {
     );
   }
 
+  /** What happened to a snapshot that could not be used (damaged, set aside), for /ready; undefined when nothing did. */
+  get snapshotProblem(): string | undefined {
+    return this.options.index?.snapshotProblem;
+  }
+
   /** What the index in use holds and what its build cost (for /ready); undefined without one, or when read from a snapshot. */
   get indexReport(): IndexReport | undefined {
     return this.state.index?.report;

@@ -141,7 +141,7 @@ describe('the keeper of the label index', () => {
     expect(await readSnapshot(path, 'another vocabulary')).toEqual({ reason: expect.stringMatching(/built from something else/) });
     const whole = readFileSync(path);
     writeFileSync(path, whole.subarray(0, whole.length - 100));
-    expect(await readSnapshot(path, 'sample')).toEqual({ reason: 'it is cut short or damaged' });
+    expect(await readSnapshot(path, 'sample')).toEqual({ reason: 'it is damaged: its checksum does not match its bytes' });
     writeFileSync(path, 'not a snapshot at all');
     expect(await readSnapshot(path, 'sample')).toEqual({ reason: 'it is not a label index snapshot' });
     expect(await readSnapshot(join(folder, 'missing.bin'), 'sample')).toEqual({ reason: 'there is none yet' });
@@ -150,8 +150,28 @@ describe('the keeper of the label index', () => {
     const source = new IndexSource(store, QueryCatalog.load('generic', QUERIES_DIR), options({ snapshotPath: path }), log);
     await source.start(); // builds from the store instead
     source.stop();
-    expect(log.lines.join('\n')).toMatch(/snapshot .* not used: it is not a label index snapshot/);
+    expect(log.lines.join('\n')).toMatch(/snapshot .* could not be used: it is not a label index snapshot; set aside as /);
     expect(source.current?.stats.labels).toBeGreaterThan(50);
+  });
+
+  test('sets a damaged snapshot aside, says so, and builds anew: a restart never meets it again', async () => {
+    const path = join(folder, 'index.bin');
+    await new IndexSource(store, QueryCatalog.load('generic', QUERIES_DIR), options({ snapshotPath: path }), keptLog()).refresh();
+    const whole = readFileSync(path);
+    const middle = Math.floor(whole.length / 2);
+    whole[middle] = (whole[middle] as number) ^ 0x10; // one bit
+    writeFileSync(path, whole);
+    const log = keptLog();
+    const source = new IndexSource(store, QueryCatalog.load('generic', QUERIES_DIR), options({ snapshotPath: path }), log);
+    await source.start();
+    source.stop();
+    expect(log.lines.join('\n')).toMatch(
+      /label index: the snapshot .*index\.bin could not be used: it is damaged: its checksum does not match its bytes; set aside as .*index\.bin\.damaged-.*, and the index built anew/,
+    );
+    expect(source.current?.stats.labels).toBeGreaterThan(50);
+    // the new build wrote a whole snapshot in its place; the damaged one lies beside it
+    expect(readdirSync(folder).sort()).toEqual(['index.bin', expect.stringMatching(/^index\.bin\.damaged-/)]);
+    expect('reason' in (await readSnapshot(path, 'sample'))).toBe(false);
   });
 
   describe('over a store that misbehaves', () => {
