@@ -113,7 +113,11 @@ export class VocabularyKeeper {
     if (this.options.spellings) first.push(this.read('spellings'));
     // A snapshot is as fresh as its build: the first check comes when a refresh from that build
     // would be due, so replicas started together from a fresh snapshot do not all ask the store at once.
-    if (index === undefined && this.options.stamp !== undefined) first.push(this.read('index'));
+    // without an index, the store's change stamp is read in the background: the start does not wait for it
+    if (index === undefined && this.options.stamp !== undefined) {
+      this.due.set('index', now);
+      this.schedule();
+    }
     if (index !== undefined) {
       const checkAt = snapshot === undefined ? now : snapshot.built + this.options.indexRefreshSeconds * 1000;
       if (checkAt <= now) first.push(this.read('index'));
