@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import oxigraph from 'oxigraph';
+import { MAX_ENTITY_BYTES, entityExpansion } from './entityExpansion.js';
 
 /** A data file that cannot be read or parsed; the message names the file and, for a parse error, the parser's line and column. */
 export class DataFileError extends Error {
@@ -102,6 +103,7 @@ export async function loadRdfFile(
   } catch (error) {
     throw new DataFileError(`${path}: ${(error as Error).message}`);
   }
+  if (format === 'application/rdf+xml') refuseEntityBombs(path, bytes);
   const base_iri = pathToFileURL(path).href;
   const total = bytes.length;
   const parsed = (done: number): void => progress({ file: 1, done, total });
@@ -113,13 +115,38 @@ export async function loadRdfFile(
   } catch (error) {
     strictError = loadError(path, error);
   }
+  // the lenient parse first, to know what it would keep: an IRI that holds, once unescaped,
+  // what no IRI may hold is refused with every quad that names it (`naming`)
+  const naming: oxigraph.Quad[] = [];
+  let invalid: string[];
   try {
-    store.load(chunks(bytes, parsed), { format, base_iri, lenient: true });
+    invalid = refusedIris(oxigraph.parse(chunks(bytes), { format, base_iri, lenient: true }), naming);
+    if (naming.length === 0) store.load(chunks(bytes, parsed), { format, base_iri, lenient: true });
+    else
+      store.load(withoutForbidden(oxigraph.parse(chunks(bytes, parsed), { format, base_iri, lenient: true })), {
+        format: 'application/n-quads',
+        lenient: true,
+      });
     parsed(total);
   } catch (error) {
     throw loadError(path, error); // the grammar itself is broken: a real syntax error
   }
-  const refused = refusedIris(oxigraph.parse(chunks(bytes), { format, base_iri, lenient: true }));
+  // kept, such an IRI would be written out as it is wherever the store's answers are
+  // N-Triples, where `>`, a space and a line break can spell triples that are not in the data
+  const forging = invalid.filter(holdsForbidden);
+  if (forging.length > 0) {
+    const text = bytes.toString('utf8');
+    warn(
+      `${path}: ${forging.length} IRI${forging.length === 1 ? '' : 's'} holding, once unescaped, what no IRI may hold (a space, a control character, or one of < > " { } | ^ \` \\) refused, with every triple that names ${forging.length === 1 ? 'it' : 'them'}: ` +
+        forging
+          .slice(0, EXAMPLES)
+          .map((iri) => `${JSON.stringify(iri)}${lineOf(text, iri)}`)
+          .join(', ') +
+        (forging.length > EXAMPLES ? ', ...' : ''),
+    );
+  }
+  const refused = invalid.filter((iri) => !holdsForbidden(iri));
+  if (forging.length > 0 && refused.length === 0) return;
   warn(
     refused.length === 0
       ? `${path}: loaded leniently; the strict parser refused it: ${strictError.message.slice(path.length + 2)}`
@@ -130,6 +157,67 @@ export async function loadRdfFile(
             .join(', ') +
           (refused.length > EXAMPLES ? ', ...' : ''),
   );
+}
+
+/** What no IRI may hold, escaped or not (RDF 1.1 N-Triples and Turtle, IRIREF). */
+const FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\]/;
+
+function holdsForbidden(iri: string): boolean {
+  return FORBIDDEN.test(iri);
+}
+
+/** `quads` as N-Quads text, a mebibyte at a time, without those that name an IRI holding a forbidden character. */
+function* withoutForbidden(quads: Iterable<oxigraph.Quad>): Generator<Uint8Array> {
+  let text = '';
+  for (const quad of quads) {
+    if ([quad.subject, quad.predicate, quad.object, quad.graph].some((term) => term.termType === 'NamedNode' && holdsForbidden(term.value)))
+      continue;
+    text += `${quad.toString()} .\n`;
+    if (text.length >= CHUNK_BYTES) {
+      yield Buffer.from(text);
+      text = '';
+    }
+  }
+  if (text !== '') yield Buffer.from(text);
+}
+
+/** ` (line N)` where the file first writes the start of `iri` (the text before its first forbidden character), or nothing when it cannot be told. */
+function lineOf(text: string, iri: string): string {
+  const before = iri.slice(0, iri.search(FORBIDDEN));
+  const local = before.slice(Math.max(before.lastIndexOf('/'), before.lastIndexOf('#'), before.lastIndexOf(':')) + 1);
+  // as an IRI written whole, then as the whole IRI anywhere, then by its last part where that says enough
+  const keys = [`<${before}`, before, ...(local.length >= 4 ? [local] : [])].filter((key) => key.length > 1);
+  const at = keys.map((key) => text.indexOf(key)).find((found) => found !== -1);
+  if (at === undefined) return '';
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return ` (line ${line})`;
+}
+
+/**
+ * Refuses an RDF/XML file whose DOCTYPE declares entities that would expand it beyond what a
+ * vocabulary's abbreviations need (entityExpansion): nested entities can make gigabytes of a
+ * kilobyte, and the parser would expand them all.
+ * @throws DataFileError naming the file and the entity
+ */
+function refuseEntityBombs(path: string, bytes: Buffer): void {
+  if (
+    !bytes
+      .subarray(0, 1 << 20)
+      .toString('latin1')
+      .includes('<!ENTITY')
+  )
+    return;
+  const { largest, added, name } = entityExpansion(bytes.toString('utf8'));
+  const allowed = 16 * bytes.length + (16 << 20);
+  if (largest > MAX_ENTITY_BYTES)
+    throw new DataFileError(
+      `${path}: the entity "${name ?? '?'}" of its DOCTYPE expands to ${Number.isFinite(largest) ? `${Math.round(largest / 2 ** 20)} MB` : 'no end (it refers to itself)'}, more than the ${MAX_ENTITY_BYTES / 2 ** 20} MB an entity may: refused (entities nested in entities multiply)`,
+    );
+  if (added > allowed)
+    throw new DataFileError(
+      `${path}: its entities would add ${Math.round(added / 2 ** 20)} MB once expanded, more than 16 times the file: refused (entities nested in entities multiply)`,
+    );
 }
 
 /** A DataFileError for what `store.load` threw. */
@@ -150,14 +238,20 @@ const BATCH = 10_000;
 
 /**
  * The distinct IRIs among `quads` that Oxigraph's strict parser refuses, in order of first
- * appearance: each is written as one N-Triples line (escaped as the grammar requires) and
+ * appearance (and, into `naming`, the quads that name an IRI holding a forbidden character): each is written as one N-Triples line (escaped as the grammar requires) and
  * the lines are parsed strictly in batches; a refusal names its line, and the batch goes on
  * after it.
  */
-function refusedIris(quads: Iterable<oxigraph.Quad>): string[] {
+function refusedIris(quads: Iterable<oxigraph.Quad>, naming: oxigraph.Quad[]): string[] {
   const iris = new Set<string>();
   for (const quad of quads) {
-    for (const term of [quad.subject, quad.predicate, quad.object, quad.graph]) if (term.termType === 'NamedNode') iris.add(term.value);
+    let forbidden = false;
+    for (const term of [quad.subject, quad.predicate, quad.object, quad.graph])
+      if (term.termType === 'NamedNode') {
+        iris.add(term.value);
+        forbidden ||= holdsForbidden(term.value);
+      }
+    if (forbidden) naming.push(quad);
   }
   const all = [...iris];
   const refused: string[] = [];
