@@ -29,6 +29,8 @@ export interface Config {
   readonly cacheTtlSeconds: number;
   /** How long a SIGTERM waits for the requests in flight. */
   readonly shutdownGraceSeconds: number;
+  /** MAX_CONNECTIONS: open connections at most; 0 for what the descriptor limit allows (http/listen.ts). */
+  readonly maxConnections: number;
   readonly httpMaxAge: number;
   /** Whether /search and /suggest use the in-process label index. */
   readonly labelIndex: boolean;

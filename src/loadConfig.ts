@@ -74,6 +74,7 @@ export const SETTING_NAMES: readonly string[] = [
   'LOG_LEVEL',
   'LOG_FORMAT',
   'SHUTDOWN_GRACE_SECONDS',
+  'MAX_CONNECTIONS',
 ];
 
 /**
@@ -284,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     cacheMaxEntries: integer('CACHE_MAX_ENTRIES', 10000, 0, 10_000_000),
     cacheMaxBytes: integer('CACHE_MAX_MB', 64, 1, 1_000_000) * 2 ** 20,
     shutdownGraceSeconds: integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
+    maxConnections: integer('MAX_CONNECTIONS', 0, 0, 1_000_000),
     cacheTtlSeconds: integer('CACHE_TTL_SECONDS', 3600, 1, 31_536_000),
     httpMaxAge: integer('HTTP_MAX_AGE', 3600, 0, 31_536_000),
     labelIndex: onOff('LABEL_INDEX'),

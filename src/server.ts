@@ -170,7 +170,11 @@ async function serve(
   const app = createApp({ config, log, concepts, metrics });
   // The service listens first and reads its data after: /health answers from the start, and
   // /ready says what is being loaded until everything is in.
-  const server = await listen(app, config.port, config.host).catch((error: unknown) => {
+  const server = await listen(app, config.port, config.host, {
+    maxConnections: config.maxConnections,
+    refused: (count, cap) =>
+      log.warn(`${count} connection${count === 1 ? '' : 's'} refused: ${cap} are open, the most this service takes (MAX_CONNECTIONS)`),
+  }).catch((error: unknown) => {
     log.error(`cannot listen on ${config.host}:${config.port}`, error);
     process.exit(2);
   });

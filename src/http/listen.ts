@@ -1,22 +1,78 @@
-import type { Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '../errors.js';
 
+/** How long a client may take to send a request's headers (a slowloris holds a connection no longer). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** How long a client may take to send a whole request, body included (2 MB at most). */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** The most connections by default, whatever the descriptor limit allows. */
+const DEFAULT_MAX_CONNECTIONS = 10_000;
+/** Descriptors kept for what is not a client's connection: the store's, files, threads. */
+const RESERVED_DESCRIPTORS = 100;
+
+export interface ListenOptions {
+  /** MAX_CONNECTIONS: 0 for the process' descriptor limit less RESERVED_DESCRIPTORS, at most DEFAULT_MAX_CONNECTIONS. */
+  maxConnections?: number | undefined;
+  /** Told, at most once every 10 s, how many connections were refused at the cap since it last told. */
+  refused?: ((count: number, cap: number) => void) | undefined;
+}
+
 /**
  * Starts `app` on `port` and `host`. Requests that Node's HTTP parser itself refuses
  * (a raw non-ASCII byte in the URL, headers too large) get the contract's JSON error body
  * too, instead of Node's bare status line; so does CONNECT, which Node hands to no route.
+ * Connections are bounded: at most `maxConnections` open at once (past it, new ones are
+ * closed at once, and `refused` hears of it), 10 s to send the headers and 60 s the whole
+ * request, checked every second; so half-sent requests cannot take every descriptor.
  */
-export function listen(app: Express, port: number, host: string): Promise<Server> {
-  const server = app.listen(port, host);
+export function listen(app: Express, port: number, host: string, options: ListenOptions = {}): Promise<Server> {
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    app,
+  );
+  server.maxConnections = connectionCap(options.maxConnections ?? 0);
+  // the first refusal is told at once, the rest 10 s later in one line (and so on while it goes on)
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const tell = (): void => {
+    timer = undefined;
+    if (dropped === 0) return;
+    options.refused?.(dropped, server.maxConnections);
+    dropped = 0;
+    timer = setTimeout(tell, 10_000).unref();
+  };
+  server.on('drop', () => {
+    dropped++;
+    if (timer === undefined) tell();
+  });
+  server.on('close', () => clearTimeout(timer));
+  server.listen(port, host);
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) {
       socket.destroy();
       return;
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'HPE_URI_TOO_LONG'
+          ? 414
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? 408
+            : 400;
+    if (status === 408) {
+      endWithError(
+        socket,
+        408,
+        `the request did not come whole within ${HEADERS_TIMEOUT_MS / 1000} s (its headers) or ${REQUEST_TIMEOUT_MS / 1000} s (all of it)`,
+        false,
+      );
+      return;
+    }
     const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     endWithError(socket, status, 'malformed HTTP request: percent-encode the URL and keep it and the headers short', head);
   });
@@ -27,6 +83,19 @@ export function listen(app: Express, port: number, host: string): Promise<Server
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });
+}
+
+/** `configured`, or for 0 the soft limit of open descriptors (Linux: /proc/self/limits) less a reserve, at most DEFAULT_MAX_CONNECTIONS. */
+export function connectionCap(configured: number): number {
+  if (configured > 0) return configured;
+  let limit = Infinity;
+  try {
+    const soft = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
+    if (soft !== undefined) limit = Number(soft);
+  } catch {
+    // not Linux: the default alone
+  }
+  return Math.max(16, Math.min(DEFAULT_MAX_CONNECTIONS, limit - RESERVED_DESCRIPTORS));
 }
 
 /** Writes a whole JSON error response on a raw socket and closes it (without the body after a HEAD). */
