@@ -9,6 +9,8 @@ import { ConceptDetails } from './ConceptDetails.js';
 import { StoreHierarchy } from './StoreHierarchy.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
+/** How long /ready's check waits for the store (its documented bound). */
+const PING_TIMEOUT_MS = 5000;
 
 /**
  * Concepts read from the store by URI: /get (where the label index does not answer it,
@@ -32,7 +34,8 @@ export class StoreConcepts {
 
   /** Asks the store the cheapest query there is. */
   async ping(): Promise<void> {
-    await this.store.select(bindQuery(this.queries.template('ping'), {}), 'ping');
+    // /ready's bound: a store that cannot answer its cheapest query within 5 s is not ready
+    await this.store.select(bindQuery(this.queries.template('ping'), {}), 'ping', PING_TIMEOUT_MS);
   }
 
   /**

@@ -14,7 +14,8 @@ const WORKER = fileURLToPath(new URL('../../dist/store/embeddedStoreWorker.js', 
 
 /** Where a query is answered: the store's own thread, or (without a build) this one. */
 interface Answerer {
-  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined): Promise<string>;
+  /** `first`: ahead of every query waiting (the readiness check's). */
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first?: boolean): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -27,12 +28,17 @@ interface Answerer {
  * Oxigraph answers synchronously, so the store lives on a thread of its own
  * (`embeddedStoreWorker.ts`): the load of a large file and a slow query take none of the
  * time of the thread that answers HTTP (`/health` answers throughout). Queries are answered
- * one at a time, in order, as text (SPARQL JSON, TSV or N-Triples) read here. A query not
- * answered within its time limit is a 504 for its request; Oxigraph cannot be interrupted, so
- * the thread finishes it before the next. A query that Oxigraph rejects is a bug in this
- * service, so it rejects with a plain Error (500).
+ * one at a time, in order, as text (SPARQL JSON, TSV or N-Triples) read here; they wait their
+ * turn on this side, so that one whose time limit (SPARQL_TIMEOUT_MS, or its own) runs out
+ * while it waits is a 504 and never reaches the thread. Oxigraph cannot be interrupted, so a
+ * query that runs out while running is finished before the next. The readiness check goes
+ * ahead of every query waiting. A query that Oxigraph rejects is a bug in this service, so it
+ * rejects with a plain Error (500).
  */
 export class EmbeddedStore implements SparqlStore {
+  /** SPARQL_TIMEOUT_MS: the time limit of a SELECT that names none of its own. */
+  timeoutMs: number | undefined;
+
   private constructor(
     private readonly answerer: Answerer,
     /** How many quads the store holds. */
@@ -63,8 +69,8 @@ export class EmbeddedStore implements SparqlStore {
 
   readonly streams = false;
 
-  async select(query: string, _name?: string, timeoutMs?: number): Promise<Bindings[]> {
-    return readSparqlJson(JSON.parse(await this.answerer.answer(query, 'json', timeoutMs)));
+  async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
+    return readSparqlJson(JSON.parse(await this.answerer.answer(query, 'json', timeoutMs ?? this.timeoutMs, name === 'ping')));
   }
 
   /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */
@@ -108,6 +114,10 @@ async function pushInSlices(text: string, reader: { push(chunk: string): void | 
 class StoreThread implements Answerer {
   private next = 0;
   private readonly waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  /** Queries waiting for the thread, in order; one whose asker has gone (timed out) is skipped. */
+  private readonly queue: QueryMessage[] = [];
+  /** Whether the thread is answering a query (one at a time is sent to it). */
+  private busy = false;
   private stopped: Error | undefined;
   quads = 0;
 
@@ -123,8 +133,13 @@ class StoreThread implements Answerer {
     const thread = new StoreThread(new Worker(WORKER, { workerData: { files: [...files], graph, format } }));
     return new Promise((resolve, reject) => {
       thread.worker.on('message', (message: WorkerMessage) => {
-        if (message.kind === 'answer') thread.settle(message.id)?.resolve(message.text);
-        else if (message.kind === 'error') thread.settle(message.id)?.reject(new Error(message.message));
+        if (message.kind === 'answer' || message.kind === 'error') {
+          const waiting = thread.settle(message.id);
+          if (message.kind === 'answer') waiting?.resolve(message.text);
+          else waiting?.reject(new Error(message.message));
+          thread.busy = false;
+          thread.sendNext();
+        }
         else if (message.kind === 'progress') progress(message);
         else if (message.kind === 'warn') warn(message.message);
         else if (message.kind === 'loaded') {
@@ -141,14 +156,14 @@ class StoreThread implements Answerer {
     });
   }
 
-  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined): Promise<string> {
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first = false): Promise<string> {
     if (this.stopped !== undefined) return Promise.reject(new UpstreamUnavailableError('(embedded) has stopped'));
     const id = this.next++;
     return new Promise<string>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       if (timeoutMs !== undefined)
         timer = setTimeout(() => {
-          // the thread finishes the query all the same; its answer, when it comes, is dropped
+          // still waiting: it is skipped; running: the thread finishes it, and its answer is dropped
           this.settle(id);
           reject(new UpstreamTimeoutError(timeoutMs));
         }, timeoutMs);
@@ -158,8 +173,22 @@ class StoreThread implements Answerer {
         reject: (error) => (done(), reject(error)),
       });
       this.worker.ref();
-      this.worker.postMessage({ id, query, format } satisfies QueryMessage);
+      const message: QueryMessage = { id, query, format };
+      if (first) this.queue.unshift(message);
+      else this.queue.push(message);
+      this.sendNext();
     });
+  }
+
+  /** Sends the thread the next query still wanted, when it is not answering one. */
+  private sendNext(): void {
+    while (!this.busy && this.stopped === undefined) {
+      const message = this.queue.shift();
+      if (message === undefined) return;
+      if (!this.waiting.has(message.id)) continue; // its time ran out while it waited
+      this.busy = true;
+      this.worker.postMessage(message);
+    }
   }
 
   private settle(id: number): { resolve: (text: string) => void; reject: (error: Error) => void } | undefined {
@@ -176,6 +205,7 @@ class StoreThread implements Answerer {
     rejectStart(error);
     for (const { reject } of this.waiting.values()) reject(new UpstreamUnavailableError('(embedded) has stopped', { cause: error }));
     this.waiting.clear();
+    this.queue.length = 0;
   }
 
   async close(): Promise<void> {

@@ -1,11 +1,17 @@
-import { OverloadedError } from '../errors.js';
+import { OverloadedError, UpstreamTimeoutError } from '../errors.js';
 import { ForwardingStore } from './ForwardingStore.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
+
+/** The query /ready sends: it never waits behind the others (its own time limit is short). */
+const PING = 'ping';
 
 /**
  * Protects the store from a crowd: at most `maxConcurrency` queries in flight, at most
  * `queueLimit` more waiting their turn (first come, first served); past that a query is
- * refused at once with OverloadedError (503, Retry-After), rather than piling up.
+ * refused at once with OverloadedError (503, Retry-After), rather than piling up. Each query
+ * has `timeoutMs` (SPARQL_TIMEOUT_MS, or its own) from when it was asked, its wait for a turn
+ * included: one still waiting when it runs out is a 504 and leaves the queue, and one that
+ * gets its turn is given what is left of it.
  */
 export class LimitingStore extends ForwardingStore {
   private active = 0;
@@ -15,6 +21,7 @@ export class LimitingStore extends ForwardingStore {
     inner: SparqlStore,
     private readonly maxConcurrency: number,
     private readonly queueLimit: number,
+    private readonly timeoutMs = Infinity,
   ) {
     super(inner);
   }
@@ -25,19 +32,41 @@ export class LimitingStore extends ForwardingStore {
   }
 
   override async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
+    if (name === PING) return this.inner.select(query, name, timeoutMs);
+    const budget = Math.min(timeoutMs ?? Infinity, this.timeoutMs);
+    const asked = Date.now();
     if (this.active >= this.maxConcurrency) {
       if (this.waiting.length >= this.queueLimit) throw new OverloadedError();
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await this.turn(budget);
     } else {
       this.active++;
     }
     try {
-      return await this.inner.select(query, name, timeoutMs);
+      const left = budget - (Date.now() - asked);
+      return await this.inner.select(query, name, Number.isFinite(left) ? Math.max(1, left) : timeoutMs);
     } finally {
       const next = this.waiting.shift();
       if (next === undefined) this.active--;
       else next(); // the slot passes on: `active` stays the same
     }
+  }
+
+  /** Waits for a slot to be passed on, at most `budget` ms; past it, leaves the queue with a 504. */
+  private turn(budget: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const take = (): void => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push(take);
+      if (Number.isFinite(budget))
+        timer = setTimeout(() => {
+          const at = this.waiting.indexOf(take);
+          if (at !== -1) this.waiting.splice(at, 1);
+          reject(new UpstreamTimeoutError(budget));
+        }, budget);
+    });
   }
 
   // Long reads (the label index, one at a time) pass straight through (ForwardingStore): they

@@ -26,8 +26,9 @@ export interface StoreSettings {
 
 /**
  * The HTTP store when SPARQL_ENDPOINT is set, else the embedded store loaded from DATA_FILES.
- * The HTTP store comes behind a circuit breaker (a store that is down is not hammered) and a
- * limit on queries in flight and waiting (SPARQL_MAX_CONCURRENCY, SPARQL_QUEUE_LIMIT).
+ * Both come behind a limit on queries in flight and waiting (SPARQL_MAX_CONCURRENCY,
+ * SPARQL_QUEUE_LIMIT) and a time limit from when a query is asked (SPARQL_TIMEOUT_MS); the
+ * HTTP store also behind a circuit breaker (a store that is down is not hammered).
  * With `metrics`, every query is timed and the limiter's queue is watched; `warn` hears what
  * was odd but kept in the data files.
  */
@@ -97,9 +98,15 @@ async function createBareStore(
       graph: config.sparqlGraph,
       timeoutMs: config.sparqlTimeoutMs,
     });
-    const limiting = new LimitingStore(http, config.sparqlMaxConcurrency, config.sparqlQueueLimit);
+    const limiting = new LimitingStore(http, config.sparqlMaxConcurrency, config.sparqlQueueLimit, config.sparqlTimeoutMs);
     metrics?.watchQueue(() => limiting.load);
     return new CircuitBreakerStore(limiting);
   }
-  return EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn, progress, config.dataFormat);
+  // the embedded store is held to the same limits: a crowd of store-path queries is a 503 once
+  // the queue is full and a 504 at SPARQL_TIMEOUT_MS, its wait included, never minutes
+  const embedded = await EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn, progress, config.dataFormat);
+  embedded.timeoutMs = config.sparqlTimeoutMs;
+  const limiting = new LimitingStore(embedded, config.sparqlMaxConcurrency, config.sparqlQueueLimit, config.sparqlTimeoutMs);
+  metrics?.watchQueue(() => limiting.load);
+  return limiting;
 }
