@@ -139,8 +139,7 @@ class StoreThread implements Answerer {
           else waiting?.reject(new Error(message.message));
           thread.busy = false;
           thread.sendNext();
-        }
-        else if (message.kind === 'progress') progress(message);
+        } else if (message.kind === 'progress') progress(message);
         else if (message.kind === 'warn') warn(message.message);
         else if (message.kind === 'loaded') {
           thread.quads = message.quads;
