@@ -11,7 +11,8 @@ Usage:
   skos-lookup [serve]          listen on HOST:PORT and serve the vocabulary (npm start runs this)
   skos-lookup check            load or reach the vocabulary and build the label index as the
                                service would, print what /ready would say, and exit: 0 when it
-                               would be ready, 1 when not, 2 when a setting or file is wrong
+                               would be ready, 1 when not or when the label index cannot be
+                               built, 2 when a setting or file is wrong
   skos-lookup snapshot FILE    build the label index from the store and write it to FILE, for
                                the INDEX_SNAPSHOT of replicas (docs/production.md), then exit
   skos-lookup --help | --version

@@ -150,7 +150,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     const status = clientErrorStatus(error);
     if (status !== undefined) {
-      sendError(res, status, STATUS_CODES[status] ?? 'bad request');
+      // the body reader's own words (an encoding it cannot decode, a body too large): what the client must change
+      const said = (error as { message?: unknown }).message;
+      const detail = typeof said === 'string' && said !== '' && said !== STATUS_CODES[status] ? `: ${said.slice(0, 200)}` : '';
+      sendError(res, status, `${(STATUS_CODES[status] ?? 'bad request').toLowerCase()}${detail}`);
       return;
     }
     log.error(`${req.method} ${req.path}: unexpected error`, error);

@@ -152,9 +152,10 @@ async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>
   };
   process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
   if (missing !== undefined) log.error(`check: not ready: ${missing}`);
-  else if (degraded !== undefined) log.warn(`check: ready, degraded: ${degraded}`);
+  // the service would answer, from the store's queries: not what it was set up to do (exit 1)
+  else if (degraded !== undefined) log.error(`check: ready, but degraded: ${degraded}`);
   else log.info('check: ready');
-  return missing === undefined ? 0 : 1;
+  return missing === undefined && degraded === undefined ? 0 : 1;
 }
 
 async function serve(

@@ -43,7 +43,7 @@ export function readyHandler(concepts: Lookup): RequestHandler {
       return;
     }
     const report = concepts.indexReport;
-    const degraded = concepts.degraded;
+    const degraded = concepts.degraded ?? concepts.rebuildFailure;
     sendStatus(res, {
       status: 'ready',
       ...(report === undefined

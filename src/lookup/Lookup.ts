@@ -60,6 +60,11 @@ export class Lookup {
     return this.keeper.version;
   }
 
+  /** Why the last rebuild of the label index failed, while an older one answers (VocabularyKeeper.rebuildFailure). */
+  get rebuildFailure(): string | undefined {
+    return this.keeper.rebuildFailure;
+  }
+
   /** A snapshot that could not be used (damaged, set aside), said by /ready. */
   get snapshotProblem(): string | undefined {
     return this.keeper.snapshotProblem;

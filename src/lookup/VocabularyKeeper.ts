@@ -218,6 +218,18 @@ export class VocabularyKeeper {
     );
   }
 
+  /**
+   * With an index in use: why the last build of a newer one failed (the store's labels changed,
+   * or SIGHUP), for /ready: the answers are those of an older vocabulary. Undefined when the
+   * last build did not fail.
+   */
+  get rebuildFailure(): string | undefined {
+    const builds = this.options.index;
+    const index = this.state.index;
+    if (builds?.failure === undefined || index === undefined || builds.running !== undefined) return undefined;
+    return `the last build of the label index failed (${builds.failure}): answers come from the index built ${new Date(index.built).toISOString()} until a build succeeds (tried again within LABEL_INDEX_REFRESH_SECONDS, ${this.options.indexRefreshSeconds} s, or on SIGHUP)`;
+  }
+
   /** What happened to a snapshot that could not be used (damaged, set aside), for /ready; undefined when nothing did. */
   get snapshotProblem(): string | undefined {
     return this.options.index?.snapshotProblem;

@@ -18,6 +18,8 @@ function reconcilePaths(): object {
   const body = (what: string): object => ({
     '200': { description: what, content: { 'application/json': { schema: { type: 'object' } } } },
     '400': { $ref: '#/components/responses/BadRequest' },
+    '413': { $ref: '#/components/responses/PayloadTooLarge' },
+    '415': { $ref: '#/components/responses/UnsupportedMediaType' },
   });
   const query = (name: string, description: string, required = false): object => ({
     name,
@@ -267,9 +269,21 @@ function describedPaths(config: Config, version: string): object {
   const hal = config.apiCompat === 'skos-suggester';
   const ref = (kind: string, name: string): { $ref: string } => ({ $ref: `#/components/${kind}/${name}` });
   const json = (schema: object): object => ({ 'application/json': { schema } });
-  const errors = ['BadRequest', 'BadGateway', 'ServiceUnavailable', 'GatewayTimeout', 'InternalServerError'];
+  const errors = [
+    'BadRequest',
+    'RequestTimeout',
+    'UriTooLong',
+    'HeadersTooLarge',
+    'BadGateway',
+    'ServiceUnavailable',
+    'GatewayTimeout',
+    'InternalServerError',
+  ];
   const errorStatus: Record<string, string> = {
     BadRequest: '400',
+    RequestTimeout: '408',
+    UriTooLong: '414',
+    HeadersTooLarge: '431',
     BadGateway: '502',
     ServiceUnavailable: '503',
     GatewayTimeout: '504',
@@ -597,6 +611,26 @@ function describedPaths(config: Config, version: string): object {
         MethodNotAllowed: errorResponse(
           'A method other than GET, HEAD and OPTIONS; with an Allow header.',
           '{"status":405,"error":"Method Not Allowed","message":"method POST is not allowed; use GET, HEAD or OPTIONS"}',
+        ),
+        RequestTimeout: errorResponse(
+          "The request's headers did not come within 10 s, or the whole request within 60 s; the connection is closed.",
+          '{"status":408,"error":"Request Timeout","message":"the request did not come whole within 10 s (its headers) or 60 s (all of it)"}',
+        ),
+        PayloadTooLarge: errorResponse(
+          'A request body over 2 MB (or, on the 1.0 draft, more queries than batchSize).',
+          '{"status":413,"error":"Payload Too Large","message":"payload too large: request entity too large"}',
+        ),
+        UriTooLong: errorResponse(
+          'A request line over 16 kB.',
+          '{"status":414,"error":"URI Too Long","message":"malformed HTTP request: ..."}',
+        ),
+        UnsupportedMediaType: errorResponse(
+          'A request body in a Content-Encoding the service cannot decode (it takes gzip, deflate and br).',
+          '{"status":415,"error":"Unsupported Media Type","message":"unsupported media type: unsupported content encoding \\"zzz\\""}',
+        ),
+        HeadersTooLarge: errorResponse(
+          'Request headers over 16 kB in all.',
+          '{"status":431,"error":"Request Header Fields Too Large","message":"malformed HTTP request: ..."}',
         ),
         InternalServerError: errorResponse(
           'A bug in this service.',

@@ -23,6 +23,13 @@ function value(text: string, series: string): number | undefined {
 }
 
 describe('GET /metrics', () => {
+  test('is not for pages of other origins: no CORS headers, where every other answer has them', async () => {
+    const response = await fetch(`${service.url}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${service.url}/health`)).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   test('counts requests by endpoint and status, cache hits and misses, and times store queries by name', async () => {
     await service.get('/suggest?q=tomat');
     await service.get('/suggest?q=tomat');

@@ -188,3 +188,24 @@ describe('errors', () => {
     });
   });
 });
+
+describe('request bodies the service cannot read', () => {
+  const post = (headers: Record<string, string>, body: string): ReturnType<RunningService['get']> =>
+    service.get('/reconcile', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body });
+
+  test('a content encoding it does not know is a 415 that names it', async () => {
+    const { status, body } = await post({ 'Content-Encoding': 'zzz' }, 'queries=%7B%7D');
+    expect({ status, body }).toEqual({
+      status: 415,
+      body: { status: 415, error: 'Unsupported Media Type', message: 'unsupported media type: unsupported content encoding "zzz"' },
+    });
+  });
+
+  test('a body that does not decode as it says is a 400 that says why, and one over 2 MB a 413', async () => {
+    const broken = await post({ 'Content-Encoding': 'br' }, 'queries=%7B%7D');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ status: 400, error: 'Bad Request', message: expect.stringMatching(/^bad request/) });
+    const large = await post({}, `queries=${'a'.repeat(3_000_000)}`);
+    expect(large.body).toEqual({ status: 413, error: 'Payload Too Large', message: 'payload too large: request entity too large' });
+  });
+});

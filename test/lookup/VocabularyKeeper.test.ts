@@ -78,6 +78,9 @@ class IndexSource {
   get degraded(): string | undefined {
     return this.keeper.degraded;
   }
+  get rebuildFailure(): string | undefined {
+    return this.keeper.rebuildFailure;
+  }
   get pending(): string | undefined {
     return this.keeper.pending;
   }
@@ -190,6 +193,31 @@ describe('the keeper of the label index', () => {
     }
     const constructs = (store: MisbehavingEndpoint): string[] =>
       store.requests.map((request) => new URLSearchParams(request.body).get('query') ?? '').filter((query) => /CONSTRUCT/.test(query));
+
+    test('a rebuild that fails keeps the index in use and says so (for /ready), until one succeeds', async () => {
+      const store = vocabulary(3100);
+      const misbehaviour: { cap?: number } = {};
+      endpoint = await oxigraphEndpoint(store, misbehaviour);
+      const source = new IndexSource(
+        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
+        QueryCatalog.load('generic', QUERIES_DIR),
+        options(),
+        keptLog(),
+      );
+      await source.load();
+      const first = source.current;
+      expect(source.rebuildFailure).toBeUndefined();
+      misbehaviour.cap = 3; // every answer cut to three rows: too many parts to read it whole
+      await source.refresh(); // SIGHUP
+      expect(source.current).toBe(first);
+      expect(source.rebuildFailure).toMatch(
+        /^the last build of the label index failed \(.*ResultSetMaxRows.*\): answers come from the index built /,
+      );
+      delete misbehaviour.cap;
+      await source.refresh();
+      expect(source.rebuildFailure).toBeUndefined();
+      expect(source.current).not.toBe(first);
+    });
 
     test('replicas sharing a snapshot: the first to see a change builds it, the others wait for that build and read it', async () => {
       const store = vocabulary(3);
