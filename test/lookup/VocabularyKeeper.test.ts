@@ -191,6 +191,9 @@ describe('the keeper of the label index', () => {
       store.load(lines.join('\n'), { format: 'text/turtle' });
       return store;
     }
+    /** The keeper over the endpoint at `url`, as the service reads an HTTP store. */
+    const overHttp = (url: string, log: Logger = keptLog()): IndexSource =>
+      new IndexSource(new HttpStore({ endpoint: url, timeoutMs: 5000 }), QueryCatalog.load('generic', QUERIES_DIR), options(), log);
     const constructs = (store: MisbehavingEndpoint): string[] =>
       store.requests.map((request) => new URLSearchParams(request.body).get('query') ?? '').filter((query) => /CONSTRUCT/.test(query));
 
@@ -198,12 +201,7 @@ describe('the keeper of the label index', () => {
       const store = vocabulary(3100);
       const misbehaviour: { cap?: number } = {};
       endpoint = await oxigraphEndpoint(store, misbehaviour);
-      const source = new IndexSource(
-        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
-        QueryCatalog.load('generic', QUERIES_DIR),
-        options(),
-        keptLog(),
-      );
+      const source = overHttp((endpoint as MisbehavingEndpoint).url);
       await source.load();
       const first = source.current;
       expect(source.rebuildFailure).toBeUndefined();
@@ -274,12 +272,7 @@ describe('the keeper of the label index', () => {
 
     test('reads a store that cuts answers short on in parts of what it sent, and gets every triple', async () => {
       endpoint = await oxigraphEndpoint(vocabulary(10), { cap: 4 });
-      const source = new IndexSource(
-        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
-        QueryCatalog.load('generic', QUERIES_DIR),
-        options(),
-        keptLog(),
-      );
+      const source = overHttp((endpoint as MisbehavingEndpoint).url);
       await source.refresh();
       expect(source.current?.stats).toMatchObject({ concepts: 10, labels: 10 });
       const labelReads = constructs(endpoint).filter((query) => query.includes(`${SKOS}prefLabel>`) && !query.includes('literalForm'));
@@ -338,12 +331,7 @@ describe('the keeper of the label index', () => {
     test('builds again only when the vocabulary changed, and then finds what changed', async () => {
       const store = vocabulary(2);
       endpoint = await oxigraphEndpoint(store);
-      const source = new IndexSource(
-        new HttpStore({ endpoint: endpoint.url, timeoutMs: 5000 }),
-        QueryCatalog.load('generic', QUERIES_DIR),
-        options(),
-        keptLog(),
-      );
+      const source = overHttp((endpoint as MisbehavingEndpoint).url);
       await source.load();
       const index0 = source.current;
       const first = constructs(endpoint).length;
