@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { OverloadedError } from '../errors.js';
+import { HttpError, OverloadedError } from '../errors.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { LanguageOrder } from './browseInIndex.js';
 import type { PoolAnswer, PoolMessage, PooledMethod } from './indexWorker.js';
@@ -11,6 +11,12 @@ const WORKER = fileURLToPath(new URL('../../dist/lookup/indexWorker.js', import.
 
 /** Calls waiting for a thread at most; past that a call is refused at once (503). */
 const QUEUE_LIMIT = 1000;
+/**
+ * How long a call may take, its wait for a thread included: the heaviest legal call takes
+ * well under a second at 2 million concepts, so one past this is a thread that hangs (a bug):
+ * the call is a 503, and a thread still running it is stopped and replaced.
+ */
+export const CALL_DEADLINE_MS = 30_000;
 
 interface Call {
   id: number;
@@ -19,6 +25,8 @@ interface Call {
   args: unknown[];
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  /** Fires at the call's deadline. */
+  timer?: NodeJS.Timeout;
 }
 
 interface Thread {
@@ -58,13 +66,17 @@ export class IndexPool {
   private nextId = 0;
   private closed = false;
 
-  private constructor(size: number) {
+  private constructor(
+    size: number,
+    /** How long a call may take (CALL_DEADLINE_MS unless a test says less). */
+    public deadlineMs: number,
+  ) {
     for (let i = 0; i < size; i++) this.threads.push(this.startThread());
   }
 
   /** A pool of `size` threads; undefined when `size` is 0 or the compiled thread is missing (the sources run without a build). */
-  static create(size: number): IndexPool | undefined {
-    return size > 0 && existsSync(WORKER) ? new IndexPool(size) : undefined;
+  static create(size: number, deadlineMs = CALL_DEADLINE_MS): IndexPool | undefined {
+    return size > 0 && existsSync(WORKER) ? new IndexPool(size, deadlineMs) : undefined;
   }
 
   get size(): number {
@@ -123,16 +135,45 @@ export class IndexPool {
     if (this.light.length + this.heavy.length >= QUEUE_LIMIT) return Promise.reject(new OverloadedError());
     return new Promise((resolve, reject) => {
       installed.calls++;
-      (method === 'suggest' ? this.light : this.heavy).push({ id: this.nextId++, generation, method, args, resolve, reject });
+      const call: Call = { id: this.nextId++, generation, method, args, resolve, reject };
+      call.timer = setTimeout(() => this.overdue(call), this.deadlineMs).unref();
+      (method === 'suggest' ? this.light : this.heavy).push(call);
       this.dispatch();
     });
+  }
+
+  /** A call past its deadline: out of its queue, or its thread stopped (and replaced); a 503 either way. */
+  private overdue(call: Call): void {
+    const thread = this.threads.find((candidate) => candidate.call === call);
+    for (const queue of [this.light, this.heavy]) {
+      const at = queue.indexOf(call);
+      if (at !== -1) queue.splice(at, 1);
+    }
+    if (thread !== undefined) {
+      // replaced at once, so that no call is sent to it while it stops; its 'exit' finds nothing to do
+      thread.call = undefined;
+      this.threads[this.threads.indexOf(thread)] = this.startThread();
+      void thread.worker.terminate();
+      this.dispatch();
+    }
+    this.settle(call);
+    call.reject(
+      new HttpError(
+        503,
+        `a label index query did not finish within ${this.deadlineMs / 1000} s${thread === undefined ? ' (it waited for a thread all that time)' : '; its thread was stopped and replaced'}: try again`,
+        { 'Retry-After': '1' },
+      ),
+    );
   }
 
   /** Stops every thread; calls waiting or running are refused. */
   async close(): Promise<void> {
     this.closed = true;
     const calls = [...this.light.splice(0), ...this.heavy.splice(0), ...this.threads.flatMap((thread) => thread.call ?? [])];
-    for (const call of calls) call.reject(new Error('the service is stopping'));
+    for (const call of calls) {
+      clearTimeout(call.timer);
+      call.reject(new Error('the service is stopping'));
+    }
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
   }
 
@@ -158,6 +199,7 @@ export class IndexPool {
     if (call === undefined || call.id !== answer.id) return;
     thread.call = undefined;
     thread.worker.unref(); // an idle pool keeps no process alive
+    clearTimeout(call.timer);
     this.settle(call);
     if ('error' in answer) call.reject(new Error(answer.error));
     else call.resolve(answer.value);
@@ -199,6 +241,7 @@ export class IndexPool {
       const call = thread.call;
       thread.call = undefined;
       if (call !== undefined) {
+        clearTimeout(call.timer);
         this.settle(call);
         call.reject(new Error(`a label index thread stopped (exit status ${code})`));
       }
