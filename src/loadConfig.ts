@@ -44,6 +44,7 @@ export const SETTING_NAMES: readonly string[] = [
   'HOST',
   'BASE_PATH',
   'PUBLIC_URL',
+  'TRUST_PROXY',
   'SPARQL_ENDPOINT',
   'SPARQL_USER',
   'SPARQL_PASSWORD',
@@ -312,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url)
         ? url?.replace(/\/+$/, '')
         : fail('PUBLIC_URL', `${JSON.stringify(url)} is not an http(s) URL without query or fragment`))(read('PUBLIC_URL')),
+    trustProxy: onOff('TRUST_PROXY', 'off'),
   });
 }
 

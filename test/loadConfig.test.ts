@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       apiCompat: undefined,
       reconcileName: 'SKOS concepts',
       publicUrl: undefined,
+      trustProxy: false,
     });
   });
 

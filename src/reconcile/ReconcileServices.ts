@@ -1,3 +1,5 @@
+import { sendBody } from '../http/sendRendered.js';
+import { rendered } from '../http/ResponseCache.js';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
@@ -142,7 +144,7 @@ export class ReconcileServices {
     const concept = found.find((c) => c.uri === iris[0]) ?? found[0];
     const page = `${this.baseUrl(req, res)}/?uri=`;
     res.set('Content-Type', 'text/html; charset=utf-8');
-    res.set('Cache-Control', `public, max-age=${this.config.httpMaxAge}`);
+    res.set('Cache-Control', this.cacheControl(res));
     res.removeHeader('X-Frame-Options');
     res.set(
       'Content-Security-Policy',
@@ -153,15 +155,57 @@ export class ReconcileServices {
   };
 
   /**
-   * The service's public URL: PUBLIC_URL, else the request's scheme and Host with the base
-   * path; then the answer varies with Host (`Vary: Host`), so that a cache in front does not
-   * hand one host's manifest to a client of another.
+   * The service's public URL: PUBLIC_URL; else, behind a trusted proxy (TRUST_PROXY), the
+   * host and scheme it forwards (Forwarded, or X-Forwarded-Host and -Proto); else the
+   * request's own scheme and Host; with the base path. An answer made from a request's
+   * headers varies with them (`Vary`) and is private (`cacheControl`): a shared cache never
+   * hands one host's links to a client of another, whatever a client sends as its Host.
    */
   baseUrl(req: Request, res: Response): string {
     if (this.config.publicUrl !== undefined) return this.config.publicUrl;
+    res.locals.fromHeaders = true;
     res.vary('Host');
-    return `${req.protocol}://${req.get('host') ?? 'localhost'}${this.config.basePath}`;
+    let host = req.get('host') ?? 'localhost';
+    let scheme = req.protocol;
+    if (this.config.trustProxy) {
+      res.vary('Forwarded').vary('X-Forwarded-Host').vary('X-Forwarded-Proto');
+      const forwarded = forwardedBy(req.get('forwarded'));
+      host = forwarded.host ?? firstOf(req.get('x-forwarded-host')) ?? host;
+      scheme = forwarded.proto ?? firstOf(req.get('x-forwarded-proto')) ?? scheme;
+    }
+    if (!/^[\w.:[\]-]+$/.test(host) || !/^https?$/.test(scheme)) return `http://localhost${this.config.basePath}`;
+    return `${scheme}://${host}${this.config.basePath}`;
   }
+
+  /** Sends `body` as the JSON answer, cached as `cacheControl` says. */
+  json(req: Request, res: Response, body: unknown): void {
+    sendBody(req, res, rendered(body), 'application/json; charset=utf-8', this.cacheControl(res));
+  }
+
+  /** `Cache-Control` of an answer that holds the public URL: private where `baseUrl` made it from the request's headers. */
+  cacheControl(res: Response): string {
+    return `${res.locals.fromHeaders === true ? 'private' : 'public'}, max-age=${this.config.httpMaxAge}`;
+  }
+}
+
+/** The first value of a comma-separated header, trimmed; undefined when absent or empty. */
+function firstOf(header: string | undefined): string | undefined {
+  const first = header?.split(',')[0]?.trim();
+  return first === undefined || first === '' ? undefined : first;
+}
+
+/** The host and proto of the first element of a Forwarded header (RFC 7239), unquoted. */
+function forwardedBy(header: string | undefined): { host?: string; proto?: string } {
+  const element = header?.split(',')[0] ?? '';
+  const found: { host?: string; proto?: string } = {};
+  for (const pair of element.split(';')) {
+    const [name, value] = pair.split('=').map((part) => part.trim());
+    if (value === undefined || value === '') continue;
+    const unquoted = value.replace(/^"(.*)"$/, '$1');
+    if (name?.toLowerCase() === 'host') found.host = unquoted;
+    else if (name?.toLowerCase() === 'proto') found.proto = unquoted.toLowerCase();
+  }
+  return found;
 }
 
 /** The parameters of a suggest or proposal request, checked: each a 400 naming it when wrong. */

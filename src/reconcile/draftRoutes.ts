@@ -1,8 +1,6 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { BadRequestError, MethodNotAllowedError } from '../errors.js';
 import { route } from '../http/route.js';
-import { rendered } from '../http/ResponseCache.js';
-import { sendRendered } from '../http/sendRendered.js';
 import { extend } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
@@ -24,7 +22,7 @@ export const DRAFT_PATH = '/reconcile/1.0-draft';
  */
 export function draftRoutes(router: Router, services: ReconcileServices, version: string): void {
   const { config, reconciler, concepts } = services;
-  const json = (req: Request, res: Response, body: unknown): void => sendRendered(req, res, rendered(body), config.httpMaxAge);
+  const json = (req: Request, res: Response, body: unknown): void => services.json(req, res, body);
   const body = express.text({ type: () => true, limit: '2mb' });
   const parsed = (req: Request): unknown => {
     const text = typeof req.body === 'string' ? req.body : '';

@@ -3,8 +3,6 @@ import type { Config } from '../Config.js';
 import { SKOS } from '../domain/namespaces.js';
 import { BadRequestError } from '../errors.js';
 import { route } from '../http/route.js';
-import { rendered } from '../http/ResponseCache.js';
-import { sendRendered } from '../http/sendRendered.js';
 import { QueryParameters, queryParameters } from '../endpoints/parameters.js';
 import { DRAFT_PATH } from './draftRoutes.js';
 import { extend, extendText } from './extend.js';
@@ -21,7 +19,7 @@ import { MAX_OFFSET, SUGGEST_COUNT, ServiceParameters, type ReconcileServices } 
  */
 export function reconcileRoutes(router: Router, services: ReconcileServices): void {
   const { config, reconciler, concepts } = services;
-  const json = (req: Request, res: Response, body: unknown): void => sendRendered(req, res, rendered(body), config.httpMaxAge);
+  const json = (req: Request, res: Response, body: unknown): void => services.json(req, res, body);
 
   const service: RequestHandler = async (req, res) => {
     // a POST's form body, else the URL's query

@@ -1,14 +1,18 @@
 import { request } from 'node:http';
 import { FOOD, startService, type RunningService } from '../support/service.js';
 
-/** GET with a Host header of our choosing (fetch does not let a client set it). */
-function getWithHost(url: string, host: string): Promise<{ vary: string; body: string }> {
+/** GET with a Host header of our choosing (fetch does not let a client set it), and other headers. */
+function getWithHost(
+  url: string,
+  host: string,
+  headers: Record<string, string> = {},
+): Promise<{ vary: string; cacheControl: string; body: string }> {
   return new Promise((resolve, reject) => {
-    request(url, { headers: { Host: host } }, (res) => {
+    request(url, { headers: { Host: host, ...headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ vary: String(res.headers.vary ?? ''), body }));
+      res.on('end', () => resolve({ vary: String(res.headers.vary ?? ''), cacheControl: String(res.headers['cache-control']), body }));
     })
       .on('error', reject)
       .end();
@@ -25,23 +29,45 @@ function getWithHost(url: string, host: string): Promise<{ vary: string; body: s
 describe('reconciliation identity', () => {
   let service: RunningService;
   let behindProxy: RunningService;
+  let trusting: RunningService;
   beforeAll(async () => {
     service = await startService();
     behindProxy = await startService({ PUBLIC_URL: 'https://vocab.example.org/lookup' });
+    trusting = await startService({ TRUST_PROXY: 'on' });
   });
   afterAll(async () => {
     await service.close();
     await behindProxy.close();
+    await trusting.close();
   });
 
-  test('without PUBLIC_URL the manifest names the host asked, and says that it varies with Host', async () => {
+  test("without PUBLIC_URL the manifest names the host asked, varies with Host, and is private: no shared cache keeps one host's links", async () => {
     for (const path of ['/reconcile', '/reconcile/1.0-draft']) {
-      const { vary, body } = await getWithHost(`${service.url}${path}`, 'cataloguing.example.org:8080');
+      const { vary, cacheControl, body } = await getWithHost(`${service.url}${path}`, 'cataloguing.example.org:8080');
       expect(vary).toMatch(/\bHost\b/);
+      expect(cacheControl).toBe('private, max-age=3600');
       expect(JSON.parse(body).view.url.startsWith('http://cataloguing.example.org:8080/')).toBe(true);
     }
     const preview = await fetch(`${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}tea`)}`);
     expect(preview.headers.get('vary')).toMatch(/\bHost\b/);
+    expect(preview.headers.get('cache-control')).toBe('private, max-age=3600');
+  });
+
+  test('X-Forwarded-Host and Forwarded are ignored unless TRUST_PROXY is on; then they name the public address', async () => {
+    const forwarded = { 'X-Forwarded-Host': 'vocab.example.org', 'X-Forwarded-Proto': 'https' };
+    const ignored = JSON.parse((await getWithHost(`${service.url}/reconcile`, 'internal:3000', forwarded)).body);
+    expect(ignored.view.url.startsWith('http://internal:3000/')).toBe(true);
+    const trusted = await getWithHost(`${trusting.url}/reconcile`, 'internal:3000', forwarded);
+    expect(JSON.parse(trusted.body).view.url.startsWith('https://vocab.example.org/')).toBe(true);
+    expect(trusted.vary).toMatch(/\bX-Forwarded-Host\b/);
+    expect(trusted.cacheControl).toBe('private, max-age=3600');
+    const rfc7239 = await getWithHost(`${trusting.url}/reconcile`, 'internal:3000', {
+      Forwarded: 'for=192.0.2.60;proto=https;host="cat.example.org"',
+    });
+    expect(JSON.parse(rfc7239.body).view.url.startsWith('https://cat.example.org/')).toBe(true);
+    // a forwarded host that is no host name is not written into links
+    const odd = await getWithHost(`${trusting.url}/reconcile`, 'internal:3000', { 'X-Forwarded-Host': 'evil.example"><script>' });
+    expect(odd.body).not.toContain('<script>');
   });
 
   test('with PUBLIC_URL the manifest names it, whatever the Host, and does not vary with Host', async () => {
@@ -51,6 +77,7 @@ describe('reconciliation identity', () => {
     expect(manifest.view.url.startsWith('https://vocab.example.org/lookup/')).toBe(true);
     expect(body).not.toContain('internal:3000');
     expect(vary).not.toMatch(/\bHost\b/);
+    expect((await getWithHost(`${behindProxy.url}/reconcile`, 'internal:3000')).cacheControl).toBe('public, max-age=3600');
   });
 
   test('a JSON body POSTed to /reconcile is a 400 naming queries and where the 1.0 draft takes JSON, not the manifest', async () => {
