@@ -35,6 +35,13 @@ export interface Concept extends ConceptFields {
 /** The opt-in fields that walk the hierarchy (API.md, "Browsing"). */
 export const BROWSE_FIELDS: readonly Field[] = ['ancestors', 'narrower', 'narrowerCount'];
 
+/**
+ * The most concepts `narrower` lists in an answer: the first page of /narrower at its largest
+ * (`count=1000`); `narrowerCount` says how many there are, and /narrower pages through them.
+ * A hundred broad concepts of 2,000 children each made a 19 MB answer.
+ */
+export const MAX_NARROWER_SHOWN = 1000;
+
 /** The opt-in fields that describe the concept itself: what the reconciliation preview and data extension read. */
 export const DETAIL_FIELDS: readonly Field[] = FIELDS.filter((field) => !BROWSE_FIELDS.includes(field));
 
