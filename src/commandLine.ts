@@ -54,7 +54,8 @@ export function readCommandLine(args: readonly string[]): Command {
   return usage(`unknown command ${JSON.stringify([command, ...rest].join(' '))}`);
 }
 
+/** A mistake: what is wrong and the commands, in a few lines (every setting is `--help`'s). */
 function usage(problem: string): Command {
-  process.stderr.write(`skos-lookup: ${problem}\n\n${USAGE}${settingsHelp()}\n`);
+  process.stderr.write(`skos-lookup: ${problem}\n\n${USAGE}\nEvery setting, with its default: skos-lookup --help\n`);
   return { kind: 'answered', status: 2 };
 }

@@ -71,4 +71,12 @@ describe('the command line', () => {
     expect(refused.stderr).toContain('LABEL_INDEX: must be on to write a snapshot');
     expect(existsSync(file)).toBe(false);
   });
+
+  test('a mistake on the command line says what is wrong and the commands in a few lines, exit 2', () => {
+    const { status, stderr } = skosLookup(['serve', 'extra']);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^skos-lookup: unknown command "serve extra"\n/);
+    expect(stderr).toContain('Every setting, with its default: skos-lookup --help');
+    expect(stderr.split('\n').length).toBeLessThan(30); // not every setting's help
+  });
 });
