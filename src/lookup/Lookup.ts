@@ -34,8 +34,9 @@ export class Lookup {
   ) {}
 
   /** Asks the store the cheapest query there is. Rejects as the store does. */
-  ping(): Promise<void> {
-    return this.answering().concepts.ping();
+  async ping(): Promise<void> {
+    await this.answering().concepts.ping();
+    this.keeper.storeAnswers();
   }
 
   /** Reads what is kept in memory, and refreshes it from then on (VocabularyKeeper). Never rejects. */

@@ -230,6 +230,17 @@ export class VocabularyKeeper {
     return `the last build of the label index failed (${builds.failure}): answers come from the index built ${new Date(index.built).toISOString()} until a build succeeds (tried again within LABEL_INDEX_REFRESH_SECONDS, ${this.options.indexRefreshSeconds} s, or on SIGHUP)`;
   }
 
+  /**
+   * The store answered a query (/ready's check): a build waiting to try the store again after
+   * it could not reach it is tried now, not at the end of its wait (up to 10 s).
+   */
+  storeAnswers(): void {
+    if (this.retry === undefined || this.retry.at <= Date.now() || this.running.has('index')) return;
+    this.retry.at = Date.now();
+    this.due.set('index', this.retry.at);
+    this.schedule();
+  }
+
   /** What happened to a snapshot that could not be used (damaged, set aside), for /ready; undefined when nothing did. */
   get snapshotProblem(): string | undefined {
     return this.options.index?.snapshotProblem;
