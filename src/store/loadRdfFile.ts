@@ -116,12 +116,11 @@ export async function loadRdfFile(
     strictError = loadError(path, error);
   }
   // the lenient parse first, to know what it would keep: an IRI that holds, once unescaped,
-  // what no IRI may hold is refused with every quad that names it (`naming`)
-  const naming: oxigraph.Quad[] = [];
+  // what no IRI may hold is refused with every quad that names it
   let invalid: string[];
   try {
-    invalid = refusedIris(oxigraph.parse(chunks(bytes), { format, base_iri, lenient: true }), naming);
-    if (naming.length === 0) store.load(chunks(bytes, parsed), { format, base_iri, lenient: true });
+    invalid = refusedIris(oxigraph.parse(chunks(bytes), { format, base_iri, lenient: true }));
+    if (!invalid.some(holdsForbidden)) store.load(chunks(bytes, parsed), { format, base_iri, lenient: true });
     else
       store.load(withoutForbidden(oxigraph.parse(chunks(bytes, parsed), { format, base_iri, lenient: true })), {
         format: 'application/n-quads',
@@ -238,20 +237,14 @@ const BATCH = 10_000;
 
 /**
  * The distinct IRIs among `quads` that Oxigraph's strict parser refuses, in order of first
- * appearance (and, into `naming`, the quads that name an IRI holding a forbidden character): each is written as one N-Triples line (escaped as the grammar requires) and
+ * appearance: each is written as one N-Triples line (escaped as the grammar requires) and
  * the lines are parsed strictly in batches; a refusal names its line, and the batch goes on
  * after it.
  */
-function refusedIris(quads: Iterable<oxigraph.Quad>, naming: oxigraph.Quad[]): string[] {
+function refusedIris(quads: Iterable<oxigraph.Quad>): string[] {
   const iris = new Set<string>();
   for (const quad of quads) {
-    let forbidden = false;
-    for (const term of [quad.subject, quad.predicate, quad.object, quad.graph])
-      if (term.termType === 'NamedNode') {
-        iris.add(term.value);
-        forbidden ||= holdsForbidden(term.value);
-      }
-    if (forbidden) naming.push(quad);
+    for (const term of [quad.subject, quad.predicate, quad.object, quad.graph]) if (term.termType === 'NamedNode') iris.add(term.value);
   }
   const all = [...iris];
   const refused: string[] = [];
