@@ -2,12 +2,13 @@
 //   base:      domain/, Config.ts, errors.ts, log.ts, metrics/
 //   store/, then sparql/ (queries over a store); index/ (storage, beside them)
 //   lookup/:   the one layer that knows both the index and the store
-//   edges:     http/, then endpoints/, then reconcile/ and openapi/
+//   edges:     http/, then endpoints/, then the protocols (reconcile/, skosmos/) and openapi/
 //   top:       app.ts, server.ts, loadConfig.ts (the only reader of the environment)
 // Each rule names an arrow that may not exist. `npm run lint` runs them; CI runs it.
 const above = (...layers) => `^src/(${layers.join('|')})`;
 const TOP = ['app\\.ts', 'server\\.ts', 'loadConfig\\.ts'];
-const EDGES = ['http/', 'endpoints/', 'reconcile/', 'openapi/'];
+const PROTOCOLS = ['reconcile', 'skosmos'];
+const EDGES = ['http/', 'endpoints/', ...PROTOCOLS.map((room) => `${room}/`), 'openapi/'];
 
 module.exports = {
   forbidden: [
@@ -74,20 +75,35 @@ module.exports = {
       severity: 'error',
       comment: 'http/ holds what every route uses; it knows no endpoint and no lookup.',
       from: { path: '^src/http/' },
-      to: { path: above('lookup/', 'endpoints/', 'reconcile/', 'openapi/', ...TOP) },
+      to: { path: above('lookup/', 'endpoints/', ...PROTOCOLS.map((room) => `${room}/`), 'openapi/', ...TOP) },
     },
     {
       name: 'endpoints-below-protocols',
       severity: 'error',
       comment: "endpoints/ are the contract's; reconciliation and the OpenAPI document use them, not the other way.",
       from: { path: '^src/endpoints/' },
-      to: { path: above('reconcile/', 'openapi/', ...TOP) },
+      to: { path: above(...PROTOCOLS.map((room) => `${room}/`), 'openapi/', ...TOP) },
+    },
+    ...PROTOCOLS.map((room) => ({
+      name: `${room}-is-a-room-of-its-own`,
+      severity: 'error',
+      comment: `A protocol speaks to the lookup layer and the shared edges (http/, endpoints/), never to another protocol: a new one adds a room and touches none of the others.`,
+      from: { path: `^src/${room}/` },
+      to: { path: `^src/(${PROTOCOLS.filter((other) => other !== room).join('|')})/` },
+    })),
+    {
+      name: 'protocols-see-no-store',
+      severity: 'error',
+      comment:
+        'A protocol answers from the lookup layer (lookup/Lookup.ts), as the native endpoints do: never from the store, its queries or the index below it.',
+      from: { path: `^src/(${PROTOCOLS.join('|')})/` },
+      to: { path: '^src/(store|sparql|index)/' },
     },
     {
       name: 'edges-below-top',
       severity: 'error',
       comment: 'Only the top wires the service and reads the environment.',
-      from: { path: '^src/(reconcile|openapi)/' },
+      from: { path: `^src/(${PROTOCOLS.join('|')}|openapi)/` },
       to: { path: above(...TOP) },
     },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },

@@ -1,3 +1,4 @@
+import type { Term } from '@rdfjs/types';
 import { isRdfIri } from '../domain/iri.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, ConceptFields, Field, SchemeSummary } from './Concept.js';
@@ -173,6 +174,11 @@ export class Lookup {
     }
     if (rest.length > 0) for (const [uri, label] of await concepts.labelsOf(rest, lang)) found.set(uri, label);
     return found;
+  }
+
+  /** A resource's own statements from the store (StoreConcepts.statements): a concept as RDF. */
+  statements(uri: string): Promise<Array<{ predicate: Term; object: Term }>> {
+    return this.answering().concepts.statements(uri);
   }
 
   fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {

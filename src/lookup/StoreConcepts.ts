@@ -9,6 +9,8 @@ import { ConceptDetails } from './ConceptDetails.js';
 import { StoreHierarchy } from './StoreHierarchy.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
+/** The most statements `statements` reads of one resource: a concept has tens; a scheme listing every top concept may have thousands. */
+export const MAX_STATEMENTS = 10_000;
 /** How long /ready's check waits for the store (its documented bound). */
 const PING_TIMEOUT_MS = 5000;
 
@@ -54,6 +56,18 @@ export class StoreConcepts {
     const distinct = [...new Set(uris)].filter(isRdfIri);
     const details = distinct.length === 0 ? new Map<string, ConceptDetails>() : await this.details(distinct, lang, NO_FIELDS);
     return new Map(distinct.map((uri) => [uri, details.get(uri)?.toConcept().prefLabel ?? '']));
+  }
+
+  /**
+   * A resource's own statements (predicate and object, as the store gives them), at most
+   * MAX_STATEMENTS: what the Skosmos REST API's `data` shows of a concept. One store query.
+   */
+  async statements(uri: string): Promise<Array<{ predicate: Term; object: Term }>> {
+    if (!isRdfIri(uri)) return [];
+    const query = bindQuery(this.queries.template('statements'), { subject: rdf.namedNode(uri) }, { limit: MAX_STATEMENTS, offset: 0 });
+    return (await this.store.select(query, 'statements')).flatMap(({ predicate, object }) =>
+      predicate === undefined || object === undefined ? [] : [{ predicate, object }],
+    );
   }
 
   /** The opt-in fields of concepts (and of resources that are not: they are not checked). One store query. */

@@ -1,0 +1,78 @@
+import { NotFoundError } from '../errors.js';
+import type { SchemeSummary } from '../lookup/Concept.js';
+import type { Lookup } from '../lookup/Lookup.js';
+
+/** A vocabulary as the Skosmos REST API names it: a concept scheme the service lists (/schemes). */
+export interface Vocabulary {
+  /** Its short id, the `{vocid}` of the API's paths. */
+  id: string;
+  /** The scheme's IRI; undefined for the one vocabulary of data without any scheme (its whole). */
+  scheme: string | undefined;
+  title: string;
+  /** The language tags of its concepts' prefLabels, lower case, sorted. */
+  languages: string[];
+  defaultLanguage: string;
+}
+
+/** The id of the one vocabulary of data that holds no concept scheme. */
+export const WHOLE_VOCABULARY_ID = 'vocabulary';
+
+/**
+ * A scheme's short id, from its IRI alone (so stable across restarts and replicas): the last
+ * segment of its path (`http://zbw.eu/stw` → `stw`, `http://www.yso.fi/onto/yso/` → `yso`),
+ * lower case, with anything other than letters, digits, `-` and `_` as `-`.
+ */
+export function idOf(scheme: string): string {
+  const segments = scheme
+    .replace(/[#/]+$/, '')
+    .split(/[#/:]/)
+    .filter((segment) => segment !== '');
+  const id = (segments.at(-1) ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return id === '' ? 'scheme' : id;
+}
+
+/**
+ * The vocabularies of the schemes, each with an id: two schemes whose ids agree are told apart
+ * by `-2`, `-3`... in the order of their IRIs (so the same schemes always get the same ids).
+ */
+export function vocabulariesOf(schemes: readonly SchemeSummary[], defaultLang: string): Vocabulary[] {
+  const taken = new Map<string, number>();
+  const ids = new Map<string, string>();
+  for (const uri of schemes.map((scheme) => scheme.uri).sort()) {
+    const base = idOf(uri);
+    const seen = (taken.get(base) ?? 0) + 1;
+    taken.set(base, seen);
+    ids.set(uri, seen === 1 ? base : `${base}-${seen}`);
+  }
+  const vocabularies = schemes.map((scheme) => ({
+    id: ids.get(scheme.uri) as string,
+    scheme: scheme.uri,
+    title: scheme.prefLabel,
+    languages: scheme.languages,
+    defaultLanguage:
+      scheme.languages.includes(defaultLang) || scheme.languages.length === 0 ? defaultLang : (scheme.languages[0] as string),
+  }));
+  return vocabularies.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The vocabularies the service offers: one for each concept scheme, or one for the whole of data without schemes. */
+export async function vocabularies(concepts: Lookup, lang: string, defaultLang: string): Promise<Vocabulary[]> {
+  const schemes = await concepts.schemes(lang);
+  if (schemes.length > 0) return vocabulariesOf(schemes, defaultLang);
+  const languages = await concepts.languages();
+  return [{ id: WHOLE_VOCABULARY_ID, scheme: undefined, title: 'SKOS concepts', languages, defaultLanguage: defaultLang }];
+}
+
+/** The vocabulary of the id, or a 404 naming the ids there are. */
+export async function vocabulary(concepts: Lookup, id: string, lang: string, defaultLang: string): Promise<Vocabulary> {
+  const all = await vocabularies(concepts, lang, defaultLang);
+  const found = all.find((candidate) => candidate.id === id);
+  if (found === undefined)
+    throw new NotFoundError(
+      `no vocabulary '${id.slice(0, 80)}'; this service has ${all.map((candidate) => `'${candidate.id}'`).join(', ')}`,
+    );
+  return found;
+}

@@ -1,0 +1,111 @@
+import { foldText } from '../domain/foldedLetter.js';
+import { BadRequestError } from '../errors.js';
+import type { Concept, Field } from '../lookup/Concept.js';
+import type { Lookup } from '../lookup/Lookup.js';
+import { MAX_COUNT, MAX_RESULTS_DEPTH } from '../endpoints/parameters.js';
+import type { Vocabulary } from './SkosmosVocabularies.js';
+
+/** How Skosmos' `query` is read: its words for /search, and whether a label must equal it (no `*` anywhere). */
+export interface SkosmosQuery {
+  /** The words as /search takes them: a word that ended in `*` keeps it (a prefix). */
+  q: string;
+  /** No `*` was given: Skosmos then finds labels equal to the query (up to case), not words in them. */
+  exact: boolean;
+  /** The query as given, trimmed. */
+  text: string;
+}
+
+/**
+ * Skosmos' wildcards as this service can honour them: a `*` at the end of a word makes it a
+ * prefix (`cosmolog*`); a `*` before a word is dropped (`*bass` finds the word `bass`, where
+ * Skosmos would find any label ending in it); a word that is only `*` is dropped; and a query
+ * without any `*` finds labels equal to it.
+ */
+export function readQuery(raw: string | undefined): SkosmosQuery {
+  const text = (raw ?? '').trim();
+  if (text === '') throw new BadRequestError("'query' parameter is mandatory: the words to find, `*` at a word's end for a prefix");
+  const words = text
+    .split(/\s+/)
+    .map((word) => {
+      const stripped = word.replace(/^\*+/, '');
+      const star = stripped.indexOf('*');
+      return star === -1 ? stripped : `${stripped.slice(0, star)}*`;
+    })
+    .filter((word) => word !== '' && word !== '*');
+  if (words.length === 0)
+    throw new BadRequestError(`'query' parameter must hold a letter or digit besides '*' (this service does not list every concept)`);
+  return { q: words.join(' '), exact: !text.includes('*'), text };
+}
+
+/** Whether a label of the concept (its prefLabel as shown, or an altLabel) equals the query, up to case and diacritics. */
+export function equalLabel(concept: Concept, text: string): boolean {
+  const folded = foldText(text);
+  return [concept.prefLabel, ...concept.altLabels].some((label) => foldText(label) === folded);
+}
+
+export interface SkosmosSearchRequest {
+  query: SkosmosQuery;
+  /** The language labels are matched in (and shown in); undefined: any. */
+  lang: string | undefined;
+  /** The vocabularies searched: all of them, or those `vocab` names. */
+  vocabularies: Vocabulary[];
+  /** Whether `vocabularies` is every vocabulary there is. */
+  everyVocabulary: boolean;
+  /** Keeps concepts below this one (its IRI), by their path to the top. */
+  parent: string | undefined;
+  maxhits: number;
+  offset: number;
+  /** The opt-in fields a result needs. */
+  fields: ReadonlySet<Field>;
+}
+
+/** The most results read, to filter them (exact labels, several vocabularies, a parent), for one page: ten pages of /search. */
+const FILTER_DEPTH = 10 * MAX_COUNT;
+
+/**
+ * The window [offset, offset + maxhits) of /search's results (same ranking), with the fields
+ * asked for, kept to those that a label equals (a query without `*`), that are in the
+ * vocabularies named, and below `parent`. Where results are filtered, at most FILTER_DEPTH of
+ * /search's results are read.
+ */
+export async function skosmosSearch(concepts: Lookup, request: SkosmosSearchRequest): Promise<Concept[]> {
+  const { query, vocabularies, everyVocabulary, parent, maxhits, offset } = request;
+  const fields = new Set<Field>([
+    ...request.fields,
+    'scheme',
+    'notation',
+    ...(parent === undefined ? [] : (['ancestors', 'broader'] as const)),
+  ]);
+  const schemes = new Set(vocabularies.flatMap(({ scheme }) => (scheme === undefined ? [] : [scheme])));
+  // one vocabulary of several: /search narrows to its scheme; several: results are filtered
+  const scheme = vocabularies.length === 1 && !everyVocabulary ? vocabularies[0]?.scheme : undefined;
+  const inVocabularies = (concept: Concept): boolean =>
+    everyVocabulary || scheme !== undefined || (concept.scheme ?? []).some(({ uri }) => schemes.has(uri));
+  const below = (concept: Concept): boolean =>
+    parent === undefined || [...(concept.ancestors ?? []), ...(concept.broader ?? [])].some(({ uri }) => uri === parent);
+  const keep = (concept: Concept): boolean =>
+    (!query.exact || equalLabel(concept, query.text)) && inVocabularies(concept) && below(concept);
+  const filtered = query.exact || !(everyVocabulary || scheme !== undefined) || parent !== undefined;
+  const page = (number: number): Promise<Concept[]> =>
+    concepts.search({ q: query.q, count: MAX_COUNT, page: number, lang: request.lang, scheme, fields });
+  if (!filtered) {
+    if (offset + maxhits > MAX_RESULTS_DEPTH)
+      throw new BadRequestError(`'offset' plus 'maxhits' must be at most ${MAX_RESULTS_DEPTH}, not ${offset + maxhits}`);
+    const first = Math.floor(offset / MAX_COUNT) + 1;
+    const last = Math.floor((offset + maxhits - 1) / MAX_COUNT) + 1;
+    const pages = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => page(first + i)));
+    return pages.flat().slice(offset - (first - 1) * MAX_COUNT, offset - (first - 1) * MAX_COUNT + maxhits);
+  }
+  if (offset + maxhits > FILTER_DEPTH)
+    throw new BadRequestError(
+      `'offset' plus 'maxhits' must be at most ${FILTER_DEPTH} for a query without '*', several vocabularies or a parent, not ${offset + maxhits}`,
+    );
+  const kept: Concept[] = [];
+  for (let number = 1; number <= FILTER_DEPTH / MAX_COUNT && kept.length < offset + maxhits; number++) {
+    const results = await page(number);
+    kept.push(...results.filter(keep));
+    // equal labels rank first (/search's first tier): past the first that is not, none is
+    if (results.length < MAX_COUNT || (query.exact && results.some((concept) => !equalLabel(concept, query.text)))) break;
+  }
+  return kept.slice(offset, offset + maxhits);
+}
