@@ -4,7 +4,9 @@
 #   OpenRefine 3.6 (Debian's `openrefine`, headless) reconciling a column of headings through
 #   its command API (test/clients/openRefine.client.ts);
 #   NatLibFi's skosmos-client (PyPI) against /rest/v1, called as its users call it by
-#   test/clients/skosmosClient.py (test/clients/skosmos.client.ts).
+#   test/clients/skosmosClient.py (test/clients/skosmos.client.ts);
+#   cocoda-sdk's Skosmos provider (npm) against /rest/v1, its JSKOS checked by jskos-validate
+#   (npm) (test/clients/cocoda.client.ts).
 # On the embedded store, then on a private Virtuoso holding the same vocabulary (STW, from
 # ../shared). Installs OpenRefine and Virtuoso when missing (as root); stops what it started,
 # whatever happens.
@@ -33,6 +35,11 @@ fi
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check 'skosmos-client==0.3.0' 'rdflib==5.0.0'
 export SKOSMOS_CLIENT_PYTHON="$work/venv/bin/python"
+# cocoda-sdk and jskos-validate, in a folder of the run's own (not the project's dependencies).
+mkdir -p "$work/npm"
+echo '{"private": true}' >"$work/npm/package.json"
+npm install --prefix "$work/npm" --no-audit --no-fund --silent 'cocoda-sdk@3.6.1' 'jskos-validate@1.2.3'
+export COCODA_SDK_DIR="$work/npm"
 
 port="$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
 setsid openrefine -p "$port" -d "$work/openrefine" -x refine.headless=true -m 1024M run >"$work/openrefine.log" 2>&1 &

@@ -1,4 +1,3 @@
-import type { Term } from '@rdfjs/types';
 import { isRdfIri } from '../domain/iri.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, ConceptFields, Field, SchemeSummary } from './Concept.js';
@@ -6,7 +5,7 @@ import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } fr
 import type { IndexReport } from './IndexBuilds.js';
 import type { IndexPool } from './IndexPool.js';
 import { shownLabel } from './shownLabel.js';
-import type { StoreConcepts } from './StoreConcepts.js';
+import type { Description, StoreConcepts } from './StoreConcepts.js';
 import type { VocabularyKeeper, VocabularyState } from './VocabularyKeeper.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
@@ -176,9 +175,9 @@ export class Lookup {
     return found;
   }
 
-  /** A resource's own statements from the store (StoreConcepts.statements): a concept as RDF. */
-  statements(uri: string): Promise<Array<{ predicate: Term; object: Term }>> {
-    return this.answering().concepts.statements(uri);
+  /** A resource's own statements from the store, and its links' prefLabels (StoreConcepts.describe): a concept as RDF. */
+  describe(uri: string): Promise<Description> {
+    return this.answering().concepts.describe(uri);
   }
 
   fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {

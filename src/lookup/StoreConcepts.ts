@@ -1,6 +1,7 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { isRdfIri } from '../domain/iri.js';
+import { SKOS } from '../domain/namespaces.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
@@ -9,7 +10,16 @@ import { ConceptDetails } from './ConceptDetails.js';
 import { StoreHierarchy } from './StoreHierarchy.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
-/** The most statements `statements` reads of one resource: a concept has tens; a scheme listing every top concept may have thousands. */
+/** The SKOS links whose resources `describe` labels. */
+const LINKS = new Set(['broader', 'narrower', 'related', 'inScheme', 'topConceptOf'].map((name) => `${SKOS}${name}`));
+
+/** A resource as `describe` reads it: its own statements, and the prefLabels of what it links to. */
+export interface Description {
+  statements: Array<{ predicate: Term; object: Term }>;
+  linkedLabels: Array<{ subject: string; label: Term }>;
+}
+
+/** The most statements `describe` reads of one resource: a concept has tens; a scheme listing every top concept may have thousands. */
 export const MAX_STATEMENTS = 10_000;
 /** How long /ready's check waits for the store (its documented bound). */
 const PING_TIMEOUT_MS = 5000;
@@ -60,14 +70,38 @@ export class StoreConcepts {
 
   /**
    * A resource's own statements (predicate and object, as the store gives them), at most
-   * MAX_STATEMENTS: what the Skosmos REST API's `data` shows of a concept. One store query.
+   * MAX_STATEMENTS, and the prefLabels of the resources its SKOS links name (broader, narrower,
+   * related, schemes; at most MAX_STATEMENTS labels): what the Skosmos REST API's `data` shows
+   * of a concept. Two store queries, one after the other.
    */
-  async statements(uri: string): Promise<Array<{ predicate: Term; object: Term }>> {
-    if (!isRdfIri(uri)) return [];
-    const query = bindQuery(this.queries.template('statements'), { subject: rdf.namedNode(uri) }, { limit: MAX_STATEMENTS, offset: 0 });
-    return (await this.store.select(query, 'statements')).flatMap(({ predicate, object }) =>
+  async describe(uri: string): Promise<Description> {
+    if (!isRdfIri(uri)) return { statements: [], linkedLabels: [] };
+    const page = { limit: MAX_STATEMENTS, offset: 0 };
+    const rows = await this.store.select(
+      bindQuery(this.queries.template('statements'), { subject: rdf.namedNode(uri) }, page),
+      'statements',
+    );
+    const statements = rows.flatMap(({ predicate, object }) =>
       predicate === undefined || object === undefined ? [] : [{ predicate, object }],
     );
+    const linked = [
+      ...new Set(
+        statements.flatMap(({ predicate, object }) =>
+          LINKS.has(predicate.value) && object.termType === 'NamedNode' && isRdfIri(object.value) ? [object.value] : [],
+        ),
+      ),
+    ];
+    if (linked.length === 0) return { statements, linkedLabels: [] };
+    const labels = await this.store.select(
+      bindQuery(this.queries.template('prefLabelsOf'), { subject: linked.map((link) => rdf.namedNode(link)) }, page),
+      'prefLabelsOf',
+    );
+    return {
+      statements,
+      linkedLabels: labels.flatMap(({ subject, label }) =>
+        subject === undefined || label === undefined ? [] : [{ subject: subject.value, label }],
+      ),
+    };
   }
 
   /** The opt-in fields of concepts (and of resources that are not: they are not checked). One store query. */

@@ -1,6 +1,7 @@
 import type { Term } from '@rdfjs/types';
 import oxigraph from 'oxigraph';
 import { HttpError } from '../errors.js';
+import type { Description } from '../lookup/StoreConcepts.js';
 
 /** The formats `data` answers in, as Skosmos names them (its `format` parameter, or `Accept`). */
 export const DATA_FORMATS = ['application/rdf+xml', 'text/turtle', 'application/ld+json', 'application/json'] as const;
@@ -56,6 +57,7 @@ const CONTEXT: Record<string, string> = {
 };
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+const PREF_LABEL = 'http://www.w3.org/2004/02/skos/core#prefLabel';
 const SHORT = new Map(
   Object.entries(CONTEXT)
     .filter(([, value]) => value.includes(':') && !value.startsWith('http'))
@@ -78,16 +80,29 @@ function jsonValue(term: Term): unknown {
   return term.datatype.value === XSD_STRING ? term.value : { type: compact(term.datatype.value), value: term.value };
 }
 
-/** The statements as Skosmos' compacted JSON-LD: `{"@context", "graph": [ {uri, type, prefLabel: {lang, value}, broader: {uri}, ...} ]}`. */
-function jsonLd(subject: string, statements: ReadonlyArray<{ predicate: Term; object: Term }>): string {
+/** One node of the graph in Skosmos' compacted JSON-LD: `{uri, type, prefLabel: {lang, value}, broader: {uri}, ...}`. */
+function jsonNode(subject: string, statements: ReadonlyArray<{ predicate: Term; object: Term }>): object {
   const node: Record<string, unknown[]> = {};
   for (const { predicate, object } of statements) {
     const key = predicate.value === RDF_TYPE ? 'type' : (SHORT.get(predicate.value) ?? compact(predicate.value));
     const value = predicate.value === RDF_TYPE && object.termType === 'NamedNode' ? compact(object.value) : jsonValue(object);
     (node[key] ??= []).push(value);
   }
+  // skos:Concept first: JSKOS clients (cocoda-sdk) keep the order, and JSKOS wants it first
+  node.type?.sort((a, b) => Number(b === 'skos:Concept') - Number(a === 'skos:Concept'));
   const shown = Object.fromEntries(Object.entries(node).map(([key, values]) => [key, values.length === 1 ? values[0] : values]));
-  return JSON.stringify({ '@context': CONTEXT, graph: [{ uri: subject, ...shown }] });
+  return { uri: subject, ...shown };
+}
+
+/** Every subject's statements: the concept's own, then a node for each resource it links to, with its prefLabels. */
+function bySubject({ statements, linkedLabels }: Description, subject: string): Map<string, Array<{ predicate: Term; object: Term }>> {
+  const subjects = new Map([[subject, [...statements]]]);
+  const prefLabel = { termType: 'NamedNode', value: PREF_LABEL } as Term;
+  for (const { subject: linked, label } of linkedLabels) {
+    if (linked === subject) continue;
+    subjects.set(linked, [...(subjects.get(linked) ?? []), { predicate: prefLabel, object: label }]);
+  }
+  return subjects;
 }
 
 function oxigraphTerm(term: Term): oxigraph.Term {
@@ -100,13 +115,21 @@ function oxigraphTerm(term: Term): oxigraph.Term {
   throw new Error(`no RDF term: ${term.termType}`);
 }
 
-/** A resource's statements written in the format: RDF/XML and Turtle by Oxigraph's serializers, JSON-LD as Skosmos compacts it. */
-export function writeData(subject: string, statements: ReadonlyArray<{ predicate: Term; object: Term }>, format: DataFormat): string {
-  if (format === 'application/ld+json' || format === 'application/json') return jsonLd(subject, statements);
+/**
+ * A resource as Skosmos' `data` gives it, in the format: its statements, and the prefLabels of
+ * the resources it links to (as Skosmos shows them, so that a client can label the links).
+ * RDF/XML and Turtle by Oxigraph's serializers, JSON-LD as Skosmos compacts it.
+ */
+export function writeData(subject: string, description: Description, format: DataFormat): string {
+  const subjects = bySubject(description, subject);
+  if (format === 'application/ld+json' || format === 'application/json')
+    return JSON.stringify({ '@context': CONTEXT, graph: [...subjects].map(([uri, statements]) => jsonNode(uri, statements)) });
   const store = new oxigraph.Store();
-  const node = oxigraph.namedNode(subject);
-  for (const { predicate, object } of statements)
-    if (predicate.termType === 'NamedNode')
-      store.add(oxigraph.triple(node, oxigraph.namedNode(predicate.value), oxigraphTerm(object) as oxigraph.Quad_Object));
+  for (const [uri, statements] of subjects) {
+    const node = oxigraph.namedNode(uri);
+    for (const { predicate, object } of statements)
+      if (predicate.termType === 'NamedNode')
+        store.add(oxigraph.triple(node, oxigraph.namedNode(predicate.value), oxigraphTerm(object) as oxigraph.Quad_Object));
+  }
   return store.dump({ format, from_graph_name: oxigraph.defaultGraph() });
 }

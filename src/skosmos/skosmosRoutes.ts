@@ -351,9 +351,9 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
     const format = dataFormat(single(params, 'format'), req.get('Accept'));
     const key = JSON.stringify(['skosmos-data', uri, format]);
     const body = await cachedAnswer(res, cache, key, async () => {
-      const statements = await concepts.statements(uri);
-      if (statements.length === 0) throw new NotFoundError('no concept found with given uri');
-      return renderedText(writeData(uri, statements, format));
+      const description = await concepts.describe(uri);
+      if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
+      return renderedText(writeData(uri, description, format));
     });
     sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`);
   };
