@@ -193,6 +193,42 @@ const browseQuery = fc
     return `${path}?${parts.filter(Boolean).join('&')}`;
   });
 
+/** Skosmos REST API requests (/rest/v1) whose query, label, concept and languages are hostile. */
+const skosmosQuery = fc
+  .record({
+    path: fc.constantFrom(
+      'search',
+      'ingredients/search',
+      'dishes/lookup',
+      'ingredients/label',
+      'ingredients/broaderTransitive',
+      'ingredients/narrowerTransitive',
+      'ingredients/children',
+      'data',
+      'ingredients/topConcepts',
+    ),
+    text: hostileText,
+    uri: fc.oneof(
+      fc.constantFrom('https://example.org/food/tea', 'https://example.org/food/dishes'),
+      hostileText.map((text) => `https://example.org/food/${text}`),
+    ),
+    lang: fc.option(fc.oneof(fc.constantFrom('en', 'fr', 'x-private'), hostileText), { nil: undefined }),
+    extra: fc.option(
+      fc.constantFrom(
+        'maxhits=100&offset=900',
+        'vocab=dishes%20ingredients',
+        'parent=https%3A%2F%2Fexample.org%2Ffood%2Fdishes',
+        'format=text/turtle',
+        'limit=1000',
+      ),
+      { nil: undefined },
+    ),
+  })
+  .map(({ path, text, uri, lang, extra }) => {
+    const parts = [`query=${encoded(`${text}*`)}`, `label=${encoded(text)}`, `uri=${encoded(uri)}`, lang && `lang=${encoded(lang)}`, extra];
+    return `/rest/v1/${path}?${parts.filter(Boolean).join('&')}`;
+  });
+
 /** Reconciliation requests whose names, types, properties and ids are hostile: GET, and form POSTs as OpenRefine sends. */
 const reconcileRequest: fc.Arbitrary<RawRequest> = fc
   .oneof(
@@ -306,7 +342,7 @@ const request: fc.Arbitrary<RawRequest> = fc.oneof(
     weight: 20,
     arbitrary: fc
       .tuple(
-        fc.oneof(findQuery, findQuery, getQuery, browseQuery),
+        fc.oneof(findQuery, findQuery, getQuery, browseQuery, skosmosQuery),
         fc.oneof(
           { weight: 4, arbitrary: fc.constant([]) },
           { weight: 1, arbitrary: fc.array(extraHeader, { minLength: 1, maxLength: 2 }) },
@@ -452,6 +488,17 @@ function parse(raw: Buffer): RawResponse | undefined {
   };
 }
 
+/** Why an answer of the Skosmos REST API breaks its contract (docs/skosmos.md): JSON-LD with a context, or an error naming what is wrong. */
+function skosmosProblem(status: number, json: any): string | undefined {
+  if (status === 200)
+    return typeof json['@context'] === 'object' && json['@context'] !== null ? undefined : 'a Skosmos 200 without @context';
+  if (json.status !== status || typeof json.message !== 'string' || json.message === '')
+    return `an error body that is not the contract's: ${JSON.stringify(json).slice(0, 200)}`;
+  if (status === 400 && !/'(query|label|uri|lang|labellang|maxhits|offset|limit|scheme)'|malformed HTTP request/.test(json.message))
+    return `a Skosmos 400 that names no parameter: ${json.message}`;
+  return [400, 404, 405, 406, 413, 414, 431].includes(status) ? undefined : `status ${status} from the Skosmos REST API`;
+}
+
 /** Why `response` to `sent` breaks the contract, or undefined when it is fine. */
 function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>>): string | undefined {
   if (response === 'closed without an answer' && /^[\r\n]*$/.test(sent.bytes.toString('latin1'))) return undefined; // blank lines ask nothing (RFC 9112, 2.2)
@@ -482,6 +529,12 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
       ? undefined
       : `the page at / answered with ${headers.get('content-type')}`;
   }
+  // the Skosmos REST API's data: RDF in the format asked for
+  if (status === 200 && target.startsWith('/rest/v1/') && /\/data$/.test(target.split('?')[0] ?? ''))
+    return /^(text\/turtle|application\/rdf\+xml|application\/(ld\+)?json); charset=utf-8$/i.test(headers.get('content-type') ?? '') &&
+      body !== ''
+      ? undefined
+      : `the Skosmos data answered with ${headers.get('content-type')}`;
   if (!/^application\/json; charset=utf-8$/i.test(headers.get('content-type') ?? ''))
     return `status ${status} with Content-Type ${headers.get('content-type')}`;
   let json: any;
@@ -491,6 +544,7 @@ function problem(sent: RawRequest, response: Awaited<ReturnType<typeof exchange>
     return `status ${status} with a body that is not JSON: ${body.slice(0, 200)}`;
   }
   if (target.startsWith('/reconcile')) return reconcileProblem(target, status, headers, json);
+  if (target.startsWith('/rest/v1/')) return skosmosProblem(status, json);
   if (status === 200 && target.startsWith('/schemes'))
     return Array.isArray(json.schemes) &&
       json.schemes.every((s: any) => typeof s.uri === 'string' && typeof s.prefLabel === 'string' && Number.isInteger(s.concepts))

@@ -139,6 +139,77 @@ describe('whatever a request sends', () => {
     );
   });
 
+  test('/rest/v1 (the Skosmos REST API) answers 200, or a 400, 404 or 406 naming what is wrong, never anything else', async () => {
+    const paths = [
+      'search',
+      'ingredients/search',
+      'dishes/lookup',
+      'ingredients/topConcepts',
+      'ingredients/broader',
+      'ingredients/narrower',
+      'ingredients/related',
+      'ingredients/broaderTransitive',
+      'ingredients/narrowerTransitive',
+      'ingredients/children',
+      'label',
+      'data',
+      'ingredients/data',
+      'vocabularies',
+      'nope/search',
+    ];
+    const statuses = { 200: 0, 400: 0, 404: 0, 406: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.dictionary(
+          fc.constantFrom(
+            'query',
+            'label',
+            'uri',
+            'lang',
+            'labellang',
+            'vocab',
+            'type',
+            'parent',
+            'maxhits',
+            'offset',
+            'fields',
+            'limit',
+            'format',
+            'scheme',
+          ),
+          fc.oneof(
+            value,
+            value.map((v) => `https://example.org/food/${v}`),
+            fc.constantFrom(
+              'https://example.org/food/tomato',
+              'https://example.org/food/vegetables',
+              'text/turtle',
+              'application/json',
+              'to*',
+              'en',
+              '5',
+            ),
+          ),
+          { maxKeys: 4 },
+        ),
+        async (path, params) => {
+          const query = Object.entries(params)
+            .map(([name, v]) => `${name}=${encode(v)}`)
+            .join('&');
+          const { status, body } = await service.get(`/rest/v1/${path}?${query}`, { headers: { accept: 'application/json' } });
+          expect([200, 400, 404, 406]).toContain(status);
+          statuses[status as 200 | 400 | 404 | 406]++;
+          if (status === 400)
+            expect(body.message).toMatch(/'(query|label|uri|lang|labellang|maxhits|offset|limit|scheme|offset' plus 'maxhits)'/);
+          else if (status !== 200) expect(typeof body.message).toBe('string');
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(statuses[200]).toBeGreaterThan(10); // requests reach the lookups, not only the checks (about 20 of 400 do)
+  });
+
   test('/reconcile answers 200 or a 400 naming queries or extend, whatever a batch holds', async () => {
     const query = fc.record(
       {
