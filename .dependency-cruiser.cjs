@@ -2,12 +2,12 @@
 //   base:      domain/, Config.ts, errors.ts, log.ts, metrics/
 //   store/, then sparql/ (queries over a store); index/ (storage, beside them)
 //   lookup/:   the one layer that knows both the index and the store
-//   edges:     http/, then endpoints/, then the protocols (reconcile/, skosmos/) and openapi/
+//   edges:     http/, then endpoints/, then the protocols (reconcile/, skosmos/, jskos/) and openapi/
 //   top:       app.ts, server.ts, loadConfig.ts (the only reader of the environment)
 // Each rule names an arrow that may not exist. `npm run lint` runs them; CI runs it.
 const above = (...layers) => `^src/(${layers.join('|')})`;
 const TOP = ['app\\.ts', 'server\\.ts', 'loadConfig\\.ts'];
-const PROTOCOLS = ['reconcile', 'skosmos'];
+const PROTOCOLS = ['reconcile', 'skosmos', 'jskos'];
 const EDGES = ['http/', 'endpoints/', ...PROTOCOLS.map((room) => `${room}/`), 'openapi/'];
 
 module.exports = {

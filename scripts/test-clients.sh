@@ -5,8 +5,8 @@
 #   its command API (test/clients/openRefine.client.ts);
 #   NatLibFi's skosmos-client (PyPI) against /rest/v1, called as its users call it by
 #   test/clients/skosmosClient.py (test/clients/skosmos.client.ts);
-#   cocoda-sdk's Skosmos provider (npm) against /rest/v1, its JSKOS checked by jskos-validate
-#   (npm) (test/clients/cocoda.client.ts).
+#   cocoda-sdk's Skosmos provider (npm) against /rest/v1 and its ConceptApi provider against
+#   /jskos, their JSKOS checked by jskos-validate (npm) (test/clients/cocoda.client.ts).
 # On the embedded store, then on a private Virtuoso holding the same vocabulary (STW, from
 # ../shared). Installs OpenRefine and Virtuoso when missing (as root); stops what it started,
 # whatever happens.

@@ -18,6 +18,7 @@ import { reconcileRoutes } from './reconcile/reconcileRoutes.js';
 import { ReconcileServices } from './reconcile/ReconcileServices.js';
 import { draftRoutes } from './reconcile/draftRoutes.js';
 import { skosmosRoutes } from './skosmos/skosmosRoutes.js';
+import { jskosRoutes } from './jskos/jskosRoutes.js';
 import { ResponseCache } from './http/ResponseCache.js';
 import { rendered } from './http/ResponseCache.js';
 import { fixedHeaders } from './http/fixedHeaders.js';
@@ -93,13 +94,14 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   reconcileRoutes(router, reconcileServices);
   draftRoutes(router, reconcileServices, VERSION);
   skosmosRoutes(router, context);
+  jskosRoutes(router, context);
   assetRoutes(router);
   app.use(config.basePath === '' ? '/' : config.basePath, router);
 
   app.use((_req, _res, next) => {
     next(
       new NotFoundError(
-        `no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest, ${config.basePath}/schemes, ${config.basePath}/top, ${config.basePath}/narrower, ${config.basePath}/reconcile and ${config.basePath}/rest/v1 (the Skosmos REST API)`,
+        `no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest, ${config.basePath}/schemes, ${config.basePath}/top, ${config.basePath}/narrower, ${config.basePath}/reconcile, ${config.basePath}/rest/v1 (the Skosmos REST API) and ${config.basePath}/jskos (the JSKOS API)`,
       ),
     );
   });

@@ -5,7 +5,7 @@ import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } fr
 import type { IndexReport } from './IndexBuilds.js';
 import type { IndexPool } from './IndexPool.js';
 import { shownLabel } from './shownLabel.js';
-import type { Description, StoreConcepts } from './StoreConcepts.js';
+import type { Description, LabelMap, StoreConcepts } from './StoreConcepts.js';
 import type { VocabularyKeeper, VocabularyState } from './VocabularyKeeper.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
@@ -178,6 +178,28 @@ export class Lookup {
   /** A resource's own statements from the store, and its links' prefLabels (StoreConcepts.describe): a concept as RDF. */
   describe(uri: string): Promise<Description> {
     return this.answering().concepts.describe(uri);
+  }
+
+  /**
+   * The prefLabels and altLabels of resources with their languages (JSKOS' language maps): from
+   * the label index, as `get` is, for the resources it shows; from the store for the rest.
+   */
+  async labelMaps(uris: readonly string[]): Promise<Map<string, LabelMap>> {
+    const { state, concepts } = this.answering();
+    const index = state.stale === true ? undefined : state.index?.index;
+    if (index === undefined) return concepts.labelMaps(uris);
+    const found = new Map<string, LabelMap>();
+    const rest: string[] = [];
+    for (const uri of new Set(uris)) {
+      const shown = isRdfIri(uri) ? index.shownAt(uri) : undefined;
+      if (shown === undefined) rest.push(uri);
+      else {
+        const { prefLabel, altLabel } = index.shownLabels(shown, ['prefLabel', 'altLabel']);
+        found.set(uri, { prefLabel, altLabel });
+      }
+    }
+    if (rest.length > 0) for (const [uri, map] of await concepts.labelMaps(rest)) found.set(uri, map);
+    return found;
   }
 
   fieldsOf(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, ConceptFields>> {

@@ -2,6 +2,7 @@ import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { isRdfIri } from '../domain/iri.js';
 import { SKOS } from '../domain/namespaces.js';
+import type { Label } from '../domain/chooseLabel.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
@@ -12,6 +13,12 @@ import { StoreHierarchy } from './StoreHierarchy.js';
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 /** The SKOS links whose resources `describe` labels. */
 const LINKS = new Set(['broader', 'narrower', 'related', 'inScheme', 'topConceptOf'].map((name) => `${SKOS}${name}`));
+
+/** A resource's prefLabels and altLabels with their languages: the language maps of JSKOS. */
+export interface LabelMap {
+  prefLabel: Label[];
+  altLabel: Label[];
+}
 
 /** A resource as `describe` reads it: its own statements, and the prefLabels of what it links to. */
 export interface Description {
@@ -102,6 +109,27 @@ export class StoreConcepts {
         subject === undefined || label === undefined ? [] : [{ subject: subject.value, label }],
       ),
     };
+  }
+
+  /** The prefLabels and altLabels of resources, each with its language (lower case; "" for none), at most MAX_STATEMENTS. One store query. */
+  async labelMaps(uris: readonly string[]): Promise<Map<string, LabelMap>> {
+    const distinct = [...new Set(uris)].filter(isRdfIri);
+    const maps = new Map<string, LabelMap>(distinct.map((uri) => [uri, { prefLabel: [], altLabel: [] }]));
+    if (distinct.length === 0) return maps;
+    const query = bindQuery(
+      this.queries.template('labelMaps'),
+      { subject: distinct.map((uri) => rdf.namedNode(uri)) },
+      { limit: MAX_STATEMENTS, offset: 0 },
+    );
+    for (const { subject, property, label } of await this.store.select(query, 'labelMaps')) {
+      const map = subject === undefined ? undefined : maps.get(subject.value);
+      if (map === undefined || property === undefined || label?.termType !== 'Literal') continue;
+      (property.value === `${SKOS}prefLabel` ? map.prefLabel : map.altLabel).push({
+        value: label.value,
+        language: label.language.toLowerCase(),
+      });
+    }
+    return maps;
   }
 
   /** The opt-in fields of concepts (and of resources that are not: they are not checked). One store query. */

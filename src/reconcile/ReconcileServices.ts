@@ -1,3 +1,4 @@
+import { publicUrl, publicUrlCacheControl } from '../http/publicUrl.js';
 import { sendBody } from '../http/sendRendered.js';
 import { rendered } from '../http/ResponseCache.js';
 import type { Request, RequestHandler, Response } from 'express';
@@ -154,27 +155,9 @@ export class ReconcileServices {
     else res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
   };
 
-  /**
-   * The service's public URL: PUBLIC_URL; else, behind a trusted proxy (TRUST_PROXY), the
-   * host and scheme it forwards (Forwarded, or X-Forwarded-Host and -Proto); else the
-   * request's own scheme and Host; with the base path. An answer made from a request's
-   * headers varies with them (`Vary`) and is private (`cacheControl`): a shared cache never
-   * hands one host's links to a client of another, whatever a client sends as its Host.
-   */
+  /** The service's public URL (http/publicUrl.ts). */
   baseUrl(req: Request, res: Response): string {
-    if (this.config.publicUrl !== undefined) return this.config.publicUrl;
-    res.locals.fromHeaders = true;
-    res.vary('Host');
-    let host = req.get('host') ?? 'localhost';
-    let scheme = req.protocol;
-    if (this.config.trustProxy) {
-      res.vary('Forwarded').vary('X-Forwarded-Host').vary('X-Forwarded-Proto');
-      const forwarded = forwardedBy(req.get('forwarded'));
-      host = forwarded.host ?? firstOf(req.get('x-forwarded-host')) ?? host;
-      scheme = forwarded.proto ?? firstOf(req.get('x-forwarded-proto')) ?? scheme;
-    }
-    if (!/^[\w.:[\]-]+$/.test(host) || !/^https?$/.test(scheme)) return `http://localhost${this.config.basePath}`;
-    return `${scheme}://${host}${this.config.basePath}`;
+    return publicUrl(this.config, req, res);
   }
 
   /** Sends `body` as the JSON answer, cached as `cacheControl` says. */
@@ -182,30 +165,10 @@ export class ReconcileServices {
     sendBody(req, res, rendered(body), 'application/json; charset=utf-8', this.cacheControl(res));
   }
 
-  /** `Cache-Control` of an answer that holds the public URL: private where `baseUrl` made it from the request's headers. */
+  /** `Cache-Control` of an answer that holds the public URL (http/publicUrl.ts). */
   cacheControl(res: Response): string {
-    return `${res.locals.fromHeaders === true ? 'private' : 'public'}, max-age=${this.config.httpMaxAge}`;
+    return publicUrlCacheControl(this.config, res);
   }
-}
-
-/** The first value of a comma-separated header, trimmed; undefined when absent or empty. */
-function firstOf(header: string | undefined): string | undefined {
-  const first = header?.split(',')[0]?.trim();
-  return first === undefined || first === '' ? undefined : first;
-}
-
-/** The host and proto of the first element of a Forwarded header (RFC 7239), unquoted. */
-function forwardedBy(header: string | undefined): { host?: string; proto?: string } {
-  const element = header?.split(',')[0] ?? '';
-  const found: { host?: string; proto?: string } = {};
-  for (const pair of element.split(';')) {
-    const [name, value] = pair.split('=').map((part) => part.trim());
-    if (value === undefined || value === '') continue;
-    const unquoted = value.replace(/^"(.*)"$/, '$1');
-    if (name?.toLowerCase() === 'host') found.host = unquoted;
-    else if (name?.toLowerCase() === 'proto') found.proto = unquoted.toLowerCase();
-  }
-  return found;
 }
 
 /** The parameters of a suggest or proposal request, checked: each a 400 naming it when wrong. */

@@ -14,7 +14,7 @@ if (DIR === undefined)
   throw new Error('COCODA_SDK_DIR must name a folder with cocoda-sdk and jskos-validate installed (scripts/test-clients.sh makes one)');
 /** A package of that folder, by its ES module entry. */
 const load = (path: string): Promise<any> => import(pathToFileURL(join(DIR, 'node_modules', path)).href);
-let validate: { concept(concept: unknown): boolean };
+let validate: { concept(concept: unknown): boolean; scheme(scheme: unknown): boolean };
 
 const STW = 'http://zbw.eu/stw';
 const LABOUR_MARKET = 'http://zbw.eu/stw/descriptor/11183-4';
@@ -31,9 +31,10 @@ let service: RunningService;
 let registry: any;
 let scheme: Jskos;
 beforeAll(async () => {
-  const { cdk, SkosmosApiProvider } = await load('cocoda-sdk/dist/esm/index.js');
+  const { cdk, SkosmosApiProvider, ConceptApiProvider } = await load('cocoda-sdk/dist/esm/index.js');
   ({ validate } = await load('jskos-validate/dist/esm/validate.js'));
   cdk.addProvider(SkosmosApiProvider);
+  cdk.addProvider(ConceptApiProvider);
   service = await startService(fixtureSettings(STW_FILE, 'STW_GRAPH'));
   registry = cdk.initializeRegistry({ provider: 'SkosmosApi', api: `${service.url}/rest/v1/`, schemes: [{ uri: STW, VOCID: 'stw' }] });
   [scheme] = await registry.getSchemes();
@@ -98,6 +99,56 @@ describe("cocoda-sdk's Skosmos provider against /rest/v1", () => {
     expect(found.map(({ type }) => type)).toEqual(found.map(() => ['skos:Concept']));
     expectValid(found.map(({ type: _type, ...rest }) => rest));
     const [query, labels, , links] = await registry.suggest({ search: 'labour', scheme, limit: 5 });
+    expect([query, links]).toEqual(['labour', expected]);
+    expect(labels).toContain('Labour market');
+  });
+});
+
+describe("cocoda-sdk's ConceptApi provider against /jskos (the JSKOS API)", () => {
+  let jskos: any;
+  let schemes: Jskos[];
+  beforeAll(async () => {
+    const { cdk } = await load('cocoda-sdk/dist/esm/index.js');
+    jskos = cdk.initializeRegistry({ provider: 'ConceptApi', api: `${service.url}/jskos/` });
+    await jskos.init();
+    schemes = await jskos.getSchemes();
+  });
+
+  test('finds its endpoints in /jskos/status and lists the schemes /schemes lists, labelled in every language', async () => {
+    const { body } = await service.get('/schemes?lang=en');
+    expect(uris(schemes)).toEqual(uris(body.schemes));
+    expect(schemes[0]!.prefLabel).toMatchObject({ en: body.schemes[0].prefLabel });
+    for (const one of schemes) expect([one.uri, validate.scheme(one)]).toEqual([one.uri, true]);
+  });
+
+  test('lists the top concepts, narrower concepts and ancestors as /top, /narrower and /get give them', async () => {
+    const top: Jskos[] = await jskos.getTop({ scheme: schemes[0] });
+    expect(uris(top)).toEqual(uris(await native(`/top?scheme=${encodeURIComponent(STW)}&lang=en`)));
+    const narrower: Jskos[] = await jskos.getNarrower({ concept: { uri: `${STW}/thsys/a` } });
+    expect(uris(narrower)).toEqual(uris(await native(`/narrower?uri=${encodeURIComponent(`${STW}/thsys/a`)}&lang=en`)));
+    const ancestors: Jskos[] = await jskos.getAncestors({ concept: { uri: LABOUR_MARKET } });
+    const [concept] = await native(`/get?uri=${encodeURIComponent(LABOUR_MARKET)}&lang=en&fields=ancestors`);
+    expect(uris(ancestors)).toEqual(uris(concept.ancestors));
+    expectValid([...top, ...narrower, ...ancestors]);
+  });
+
+  test('loads concepts by URI with their labels as language maps, as /get gives them in each language', async () => {
+    const other = `${STW}/descriptor/11180-3`;
+    const found: Jskos[] = await jskos.getConcepts({ concepts: [{ uri: LABOUR_MARKET }, { uri: other }] });
+    expect(uris(found)).toEqual([LABOUR_MARKET, other]);
+    const [english] = await native(`/get?uri=${encodeURIComponent(LABOUR_MARKET)}&lang=en&fields=broader`);
+    const [german] = await native(`/get?uri=${encodeURIComponent(LABOUR_MARKET)}&lang=de`);
+    expect(found[0]!.prefLabel).toEqual({ en: english.prefLabel, de: german.prefLabel });
+    expect(uris(found[0]!.broader!)).toEqual(uris(english.broader));
+    expectValid(found);
+  });
+
+  test('searches and suggests as /search finds the words with a wildcard, in the same order', async () => {
+    const expected = uris(await native('/search?q=labour*&count=5'));
+    const found: Jskos[] = await jskos.search({ search: 'labour', scheme: schemes[0], limit: 5 });
+    expect(uris(found)).toEqual(expected);
+    expectValid(found);
+    const [query, labels, , links] = await jskos.suggest({ search: 'labour', scheme: schemes[0], limit: 5 });
     expect([query, links]).toEqual(['labour', expected]);
     expect(labels).toContain('Labour market');
   });

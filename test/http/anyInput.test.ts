@@ -210,6 +210,51 @@ describe('whatever a request sends', () => {
     expect(statuses[200]).toBeGreaterThan(10); // requests reach the lookups, not only the checks (about 20 of 400 do)
   });
 
+  test('/jskos (the JSKOS API) answers 200, or a 400 naming the parameter, never anything else', async () => {
+    const statuses = { 200: 0, 400: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          'voc',
+          'voc/top',
+          'data',
+          'concepts',
+          'concepts/narrower',
+          'concepts/ancestors',
+          'concepts/search',
+          'concepts/suggest',
+        ),
+        fc.dictionary(
+          fc.constantFrom('uri', 'voc', 'search', 'query', 'limit', 'offset', 'properties'),
+          fc.oneof(
+            value,
+            value.map((v) => `https://example.org/food/${v}`),
+            fc.constantFrom(
+              'https://example.org/food/tomato|https://example.org/food/vegetables',
+              'https://example.org/food/ingredients',
+              'to',
+              '10000',
+              '*',
+            ),
+          ),
+          { maxKeys: 4 },
+        ),
+        async (path, params) => {
+          const query = Object.entries(params)
+            .map(([name, v]) => `${name}=${encode(v)}`)
+            .join('&');
+          const { status, body } = await service.get(`/jskos/${path}?${query}`);
+          expect([200, 400]).toContain(status);
+          statuses[status as 200 | 400]++;
+          if (status === 400) expect(body.message).toMatch(/'(uri|voc|search|limit|offset)'/);
+          else expect(Array.isArray(body)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(statuses[200]).toBeGreaterThan(10); // requests reach the lookups, not only the checks
+  });
+
   test('/reconcile answers 200 or a 400 naming queries or extend, whatever a batch holds', async () => {
     const query = fc.record(
       {

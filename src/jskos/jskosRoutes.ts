@@ -1,0 +1,220 @@
+import type { Request, RequestHandler, Router } from 'express';
+import { isIri } from '../domain/iri.js';
+import { BadRequestError } from '../errors.js';
+import type { EndpointContext } from '../endpoints/EndpointContext.js';
+import {
+  MAX_BROWSE_COUNT,
+  MAX_COUNT,
+  MAX_RESULTS_DEPTH,
+  MAX_URIS,
+  checkedText,
+  queryParameters,
+  single,
+  type QueryParameters,
+} from '../endpoints/parameters.js';
+import { cachedAnswer } from '../http/cachedAnswer.js';
+import { publicUrl, publicUrlCacheControl } from '../http/publicUrl.js';
+import { rendered } from '../http/ResponseCache.js';
+import { route } from '../http/route.js';
+import { sendBody, sendRendered } from '../http/sendRendered.js';
+import type { Concept, Field } from '../lookup/Concept.js';
+import { JSKOS_FIELDS, jskosConcepts, jskosScheme } from './jskosConcept.js';
+
+/** Where the API is mounted. */
+export const JSKOS_PATH = '/jskos';
+
+/** The parameters the endpoints read: the key of a cached answer. */
+const PARAMETERS = ['uri', 'voc', 'search', 'query', 'limit', 'offset', 'properties'];
+
+/**
+ * The read part of the JSKOS API (jskos-server's; docs/jskos.md), under /jskos: what
+ * cocoda-sdk's ConceptApi provider calls (Cocoda, BARTOC, DANTE), in JSKOS, answered by the
+ * same lookups as the native endpoints. `/jskos/status` names the endpoints, as the provider
+ * reads them.
+ */
+export function jskosRoutes(router: Router, { config, concepts, cache }: EndpointContext): void {
+  const answer =
+    (render: (params: QueryParameters) => Promise<unknown>): RequestHandler =>
+    async (req, res) => {
+      const params = queryParameters(req.url);
+      const key = JSON.stringify(['jskos', req.path, ...PARAMETERS.map((name) => params.getAll(name))]);
+      const body = await cachedAnswer(res, cache, key, async () => rendered(await render(params)));
+      sendRendered(req, res, body, config.httpMaxAge);
+    };
+  const lang = config.defaultLang;
+
+  route(router, `${JSKOS_PATH}/status`, (req: Request, res) => {
+    const base = `${publicUrl(config, req, res)}${JSKOS_PATH}`;
+    const status = {
+      ok: 1,
+      config: { title: 'SKOS concepts', env: 'production', version: '2.1' },
+      schemes: `${base}/voc`,
+      top: `${base}/voc/top`,
+      data: `${base}/data`,
+      concepts: `${base}/concepts`,
+      narrower: `${base}/concepts/narrower`,
+      ancestors: `${base}/concepts/ancestors`,
+      suggest: `${base}/concepts/suggest`,
+      search: `${base}/concepts/search`,
+      types: null,
+      mappings: null,
+      concordances: null,
+      annotations: null,
+      registries: null,
+      'voc-search': null,
+      'voc-suggest': null,
+    };
+    sendBody(req, res, rendered(status), 'application/json; charset=utf-8', publicUrlCacheControl(config, res));
+  });
+
+  route(
+    router,
+    `${JSKOS_PATH}/voc`,
+    answer(async (params) => {
+      const wanted = uriList(params, false);
+      const schemes = (await concepts.schemes(lang)).filter(({ uri }) => wanted.length === 0 || wanted.includes(uri));
+      const labels = await concepts.labelMaps(schemes.map(({ uri }) => uri));
+      const { limit, offset } = window(params, MAX_BROWSE_COUNT);
+      return schemes.slice(offset, offset + limit).map((scheme) => jskosScheme(scheme, labels.get(scheme.uri)));
+    }),
+  );
+
+  route(
+    router,
+    `${JSKOS_PATH}/voc/top`,
+    answer(async (params) => {
+      const [scheme] = uriList(params, true);
+      const found = await browse(
+        (count, page) => concepts.top({ uri: scheme as string, count, page, lang, fields: JSKOS_FIELDS }),
+        window(params, MAX_BROWSE_COUNT),
+      );
+      return jskosConcepts(concepts, found, () => ({ topConceptOf: [{ uri: scheme }] }));
+    }),
+  );
+
+  const byUri = answer(async (params) => {
+    const uris = uriList(params, true);
+    const fields = new Set<Field>([...JSKOS_FIELDS, ...(wantsAncestors(params) ? (['ancestors'] as const) : [])]);
+    const found = await concepts.get(uris, lang, fields);
+    return jskosConcepts(concepts, found, (concept) =>
+      fields.has('ancestors') ? { ancestors: (concept.ancestors ?? []).map(({ uri }) => ({ uri })) } : {},
+    );
+  });
+  route(router, `${JSKOS_PATH}/data`, byUri);
+  route(router, `${JSKOS_PATH}/concepts`, byUri);
+
+  route(
+    router,
+    `${JSKOS_PATH}/concepts/narrower`,
+    answer(async (params) => {
+      const [uri] = uriList(params, true);
+      const found = await browse(
+        (count, page) => concepts.narrower({ uri: uri as string, count, page, lang, fields: JSKOS_FIELDS }),
+        window(params, MAX_BROWSE_COUNT),
+      );
+      return jskosConcepts(concepts, found);
+    }),
+  );
+
+  route(
+    router,
+    `${JSKOS_PATH}/concepts/ancestors`,
+    answer(async (params) => {
+      const [uri] = uriList(params, true);
+      const [concept] = await concepts.get([uri as string], lang, new Set<Field>(['ancestors']));
+      const ancestors = concept?.ancestors ?? [];
+      return jskosConcepts(
+        concepts,
+        await concepts.get(
+          ancestors.map((ancestor) => ancestor.uri),
+          lang,
+          JSKOS_FIELDS,
+        ),
+      );
+    }),
+  );
+
+  const find = (params: QueryParameters): Promise<Concept[]> => {
+    const text = single(params, 'search') ?? single(params, 'query');
+    if (text === undefined || text.trim() === '') throw new BadRequestError("'search' parameter is mandatory: the words to find");
+    const voc = single(params, 'voc');
+    if (voc !== undefined && voc !== '' && !isIri(voc)) throw new BadRequestError("'voc' parameter must be the IRI of a concept scheme");
+    const q = checkedText(text.trim(), "'search' parameter");
+    return browse(
+      (count, page) =>
+        concepts.search({
+          q: /[*\s]$/.test(q) ? q : `${q}*`,
+          count,
+          page,
+          lang: undefined,
+          scheme: voc === '' ? undefined : voc,
+          fields: JSKOS_FIELDS,
+        }),
+      window(params, MAX_COUNT),
+    );
+  };
+  route(
+    router,
+    `${JSKOS_PATH}/concepts/search`,
+    answer(async (params) => jskosConcepts(concepts, await find(params))),
+  );
+  // OpenSearch Suggest: [query, labels, descriptions, IRIs]
+  route(
+    router,
+    `${JSKOS_PATH}/concepts/suggest`,
+    answer(async (params) => {
+      const found = await find(params);
+      return [
+        single(params, 'search') ?? single(params, 'query'),
+        found.map(({ prefLabel }) => prefLabel),
+        found.map(() => ''),
+        found.map(({ uri }) => uri),
+      ];
+    }),
+  );
+}
+
+/** `uri`: IRIs separated by `|` (as cocoda-sdk sends several), at most MAX_URIS; required or not. */
+function uriList(params: QueryParameters, required: boolean): string[] {
+  const given = single(params, 'uri');
+  if (given === undefined || given === '') {
+    if (required) throw new BadRequestError("'uri' parameter is mandatory");
+    return [];
+  }
+  const uris = given.split('|').filter((uri) => uri !== '');
+  if (uris.length > MAX_URIS) throw new BadRequestError(`'uri' parameter may name at most ${MAX_URIS} IRIs, not ${uris.length}`);
+  const wrong = uris.find((uri) => !isIri(uri));
+  if (wrong !== undefined) throw new BadRequestError(`'uri' parameter must hold absolute IRIs separated by '|'`);
+  return uris;
+}
+
+/** Whether `properties` asks for ancestors (`ancestors`, `*`, or `+ancestors`). */
+function wantsAncestors(params: QueryParameters): boolean {
+  return (single(params, 'properties') ?? '').split(',').some((name) => ['ancestors', '+ancestors', '*'].includes(name.trim()));
+}
+
+/** `limit` and `offset`: a limit above `max` is lowered to it (clients ask for 10,000 to mean all); offset plus limit at most MAX_RESULTS_DEPTH. */
+function window(params: QueryParameters, max: number): { limit: number; offset: number } {
+  const number = (name: string, fallback: number): number => {
+    const text = single(params, name);
+    if (text === undefined || text === '') return fallback;
+    if (!/^\d{1,9}$/.test(text)) throw new BadRequestError(`'${name}' parameter must be a whole number of 0 or more`);
+    return Number(text);
+  };
+  const limit = Math.min(Math.max(number('limit', max), 1), max);
+  const offset = number('offset', 0);
+  if (offset + limit > MAX_RESULTS_DEPTH)
+    throw new BadRequestError(`'offset' parameter plus the limit must be at most ${MAX_RESULTS_DEPTH}`);
+  return { limit, offset };
+}
+
+/** The window [offset, offset + limit) of a paged list, read in pages of `limit`. */
+async function browse(
+  page: (count: number, page: number) => Promise<Concept[]>,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<Concept[]> {
+  const first = Math.floor(offset / limit) + 1;
+  const last = Math.floor((offset + limit - 1) / limit) + 1;
+  const pages = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => page(limit, first + i)));
+  return pages.flat().slice(offset - (first - 1) * limit, offset - (first - 1) * limit + limit);
+}
