@@ -7,6 +7,7 @@ import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
 import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
 import { browsePaths, browseSchemas, countParameter } from './browseDescription.js';
+import { jskosPaths, query, skosmosPaths } from './protocolPaths.js';
 
 /**
  * The reconciliation API's paths (docs/openrefine.md, "Reconciliation: OpenRefine" and "Reconciliation,
@@ -20,13 +21,6 @@ function reconcilePaths(): object {
     '400': { $ref: '#/components/responses/BadRequest' },
     '413': { $ref: '#/components/responses/PayloadTooLarge' },
     '415': { $ref: '#/components/responses/UnsupportedMediaType' },
-  });
-  const query = (name: string, description: string, required = false): object => ({
-    name,
-    in: 'query',
-    required,
-    description,
-    schema: { type: 'string' },
   });
   const preflight = { summary: 'CORS preflight', responses: { '204': { description: 'Allowed from any origin.' } } };
   const previewResponses = {
@@ -240,6 +234,16 @@ const TAGS: readonly { name: string; description: string; holds: (path: string) 
     description: 'The W3C reconciliation API, the 1.0 draft.',
     holds: (path) => path.startsWith('/reconcile/1.0-draft'),
   },
+  {
+    name: 'Skosmos REST API',
+    description: "The read part of Skosmos' REST API, for Skosmos' clients (docs/skosmos.md).",
+    holds: (path) => path.startsWith('/rest/v1/'),
+  },
+  {
+    name: 'JSKOS API',
+    description: "The read part of jskos-server's API, for cocoda-sdk (docs/jskos.md).",
+    holds: (path) => path.startsWith('/jskos/'),
+  },
   { name: 'Operations', description: 'Liveness, readiness, metrics and this description.', holds: () => true },
 ];
 
@@ -431,6 +435,8 @@ function describedPaths(config: Config, version: string): object {
       ),
       ...browsePaths(lookup, ref),
       ...reconcilePaths(),
+      ...skosmosPaths(),
+      ...jskosPaths(),
       '/languages': lookup(
         'The languages of the labels',
         "The languages the concepts' preferred labels are in (lower case, sorted), and the default language: for a language selector.",

@@ -89,6 +89,21 @@ describe('the OpenAPI description at /openapi.json', () => {
         '/search',
         '/suggest',
         '/top',
+        ...['vocabularies', 'search', 'types', 'label', 'data'].map((path) => `/rest/v1/${path}`),
+        ...['', 'types', 'search', 'lookup', 'topConcepts', 'groups', 'label', 'broader', 'narrower', 'related']
+          .concat(['broaderTransitive', 'narrowerTransitive', 'children', 'data'])
+          .map((path) => `/rest/v1/{vocid}/${path}`),
+        ...[
+          'status',
+          'voc',
+          'voc/top',
+          'data',
+          'concepts',
+          'concepts/narrower',
+          'concepts/ancestors',
+          'concepts/search',
+          'concepts/suggest',
+        ].map((path) => `/jskos/${path}`),
       ].sort(),
     );
   });

@@ -1,0 +1,166 @@
+import { MAX_BROWSE_COUNT, MAX_COUNT, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
+import { MAX_TRANSITIVE } from '../skosmos/skosmosConcept.js';
+import { DATA_FORMATS } from '../skosmos/skosmosData.js';
+
+// The Skosmos REST API (docs/skosmos.md) and the JSKOS API (docs/jskos.md): their answers are
+// those protocols' documents (Skosmos' JSON-LD, JSKOS), checked with their own clients by
+// test:clients, so they are only named here, with every parameter this service reads.
+
+/** A query parameter of type string. */
+export const query = (name: string, description: string, required = false): object => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema: { type: 'string' },
+});
+const vocid = {
+  name: 'vocid',
+  in: 'path',
+  required: true,
+  description: 'The vocabulary id, as `vocabularies` lists it.',
+  schema: { type: 'string' },
+};
+const json = (what: string, type: 'object' | 'array', extra: Record<string, object> = {}): object => ({
+  '200': { description: what, content: { 'application/json': { schema: { type } } } },
+  '400': { $ref: '#/components/responses/BadRequest' },
+  ...extra,
+});
+const notFound = { '404': { $ref: '#/components/responses/NotFound' } };
+const get = (summary: string, parameters: object[], responses: object): object => ({ get: { summary, parameters, responses } });
+const uri = query('uri', "The concept's IRI.", true);
+const lang = query('lang', 'The language of the labels.');
+
+/** /rest/v1: the read part of Skosmos' REST API. */
+export function skosmosPaths(): Record<string, object> {
+  const searchParameters = [
+    query('query', "The words; `*` at a word's end for a prefix; without `*`, whole labels.", true),
+    lang,
+    query('labellang', "The language of the results' labels."),
+    query('type', '`skos:Concept` (another type finds nothing).'),
+    query('parent', 'Only concepts below this one.'),
+    query('maxhits', `How many results, 1 to ${MAX_COUNT} (default ${MAX_COUNT}).`),
+    query('offset', `How many results to skip (offset plus maxhits at most ${MAX_RESULTS_DEPTH}).`),
+    query('fields', 'Extra fields, separated by spaces: broader, narrower, notation.'),
+    query('unique', 'Accepted: results are always one per concept.'),
+  ];
+  const concept = (summary: string, extra: object[] = []): object =>
+    get(summary, [vocid, uri, lang, ...extra], json(`${summary} (Skosmos JSON-LD).`, 'object', notFound));
+  const data = {
+    '200': {
+      description: 'The concept and the labels of what it links to.',
+      content: Object.fromEntries(DATA_FORMATS.map((format) => [format, { schema: { type: 'string' } }])),
+    },
+    '400': { $ref: '#/components/responses/BadRequest' },
+    ...notFound,
+    '406': { description: 'A format this service does not write; the message names those it does.' },
+  };
+  const dataParameters = [uri, query('format', `One of ${DATA_FORMATS.join(', ')} (else Accept, else JSON-LD).`)];
+  return {
+    '/rest/v1/vocabularies': get(
+      'Skosmos: the vocabularies (one per concept scheme)',
+      [query('lang', 'The language of the titles.', true)],
+      json('The vocabularies.', 'object'),
+    ),
+    '/rest/v1/search': get(
+      'Skosmos: search every vocabulary',
+      [...searchParameters, query('vocab', 'Vocabulary ids, separated by spaces.')],
+      json('The results.', 'object', notFound),
+    ),
+    '/rest/v1/types': get('Skosmos: the concept types', [query('lang', 'The language of the labels.', true)], json('The types.', 'object')),
+    '/rest/v1/label': get("Skosmos: a concept's labels", [uri, lang], json('The prefLabel and altLabels.', 'object', notFound)),
+    '/rest/v1/data': get('Skosmos: a concept as RDF', dataParameters, data),
+    '/rest/v1/{vocid}/': get(
+      'Skosmos: a vocabulary',
+      [vocid, lang],
+      json('Its id, title, languages and concept scheme.', 'object', notFound),
+    ),
+    '/rest/v1/{vocid}/types': get("Skosmos: a vocabulary's concept types", [vocid, lang], json('The types.', 'object', notFound)),
+    '/rest/v1/{vocid}/search': get(
+      'Skosmos: search one vocabulary',
+      [vocid, ...searchParameters],
+      json('The results.', 'object', notFound),
+    ),
+    '/rest/v1/{vocid}/lookup': get(
+      'Skosmos: the concepts a label names',
+      [vocid, query('label', 'The label.', true), lang],
+      json('The concepts.', 'object', notFound),
+    ),
+    '/rest/v1/{vocid}/topConcepts': get(
+      "Skosmos: a vocabulary's top concepts",
+      [vocid, lang, query('scheme', 'Another concept scheme.')],
+      json('The top concepts.', 'object', notFound),
+    ),
+    '/rest/v1/{vocid}/groups': get("Skosmos: a vocabulary's groups (none)", [vocid, lang], json('No groups.', 'object', notFound)),
+    '/rest/v1/{vocid}/label': concept("Skosmos: a concept's labels"),
+    '/rest/v1/{vocid}/broader': concept('Skosmos: the broader concepts'),
+    '/rest/v1/{vocid}/narrower': concept('Skosmos: the narrower concepts'),
+    '/rest/v1/{vocid}/related': concept('Skosmos: the related concepts'),
+    '/rest/v1/{vocid}/broaderTransitive': concept('Skosmos: the concept and those above it', [
+      query('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`),
+    ]),
+    '/rest/v1/{vocid}/narrowerTransitive': concept('Skosmos: the concept and those below it', [
+      query('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`),
+    ]),
+    '/rest/v1/{vocid}/children': concept('Skosmos: the concepts one level below'),
+    '/rest/v1/{vocid}/data': get('Skosmos: a concept as RDF, in a vocabulary', [vocid, ...dataParameters], data),
+  };
+}
+
+/** /jskos: the read part of jskos-server's API. */
+export function jskosPaths(): Record<string, object> {
+  const uris = query('uri', `Concept IRIs, separated by \`|\`, at most ${MAX_URIS}.`, true);
+  const window = (max: number): object[] => [
+    query('limit', `How many; above ${max} is lowered to ${max}.`),
+    query('offset', `How many to skip (offset plus limit at most ${MAX_RESULTS_DEPTH}).`),
+  ];
+  const find = [
+    query('search', 'The words, the last one as a prefix.', true),
+    query('voc', 'Only this concept scheme.'),
+    ...window(MAX_COUNT),
+  ];
+  return {
+    '/jskos/status': get('JSKOS: the endpoints of this API', [], {
+      '200': {
+        description: 'Each endpoint, or null for what is not served.',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    }),
+    '/jskos/voc': get(
+      'JSKOS: the concept schemes',
+      [query('uri', 'Only these schemes, separated by `|`.'), ...window(MAX_BROWSE_COUNT)],
+      json('JSKOS concept schemes.', 'array'),
+    ),
+    '/jskos/voc/top': get(
+      "JSKOS: a scheme's top concepts",
+      [query('uri', "The scheme's IRI.", true), ...window(MAX_BROWSE_COUNT)],
+      json('JSKOS concepts.', 'array'),
+    ),
+    '/jskos/data': get(
+      'JSKOS: concepts by IRI',
+      [uris, query('properties', '`ancestors` (or `*`) adds ancestors.')],
+      json('JSKOS concepts, in the order asked.', 'array'),
+    ),
+    '/jskos/concepts': get(
+      'JSKOS: concepts by IRI',
+      [uris, query('properties', '`ancestors` (or `*`) adds ancestors.')],
+      json('JSKOS concepts, in the order asked.', 'array'),
+    ),
+    '/jskos/concepts/narrower': get(
+      'JSKOS: the concepts one level below',
+      [query('uri', "The concept's IRI.", true), ...window(MAX_BROWSE_COUNT)],
+      json('JSKOS concepts.', 'array'),
+    ),
+    '/jskos/concepts/ancestors': get(
+      'JSKOS: the concepts above, from the top down',
+      [query('uri', "The concept's IRI.", true)],
+      json('JSKOS concepts.', 'array'),
+    ),
+    '/jskos/concepts/search': get('JSKOS: concepts by their labels', find, json('JSKOS concepts, best first.', 'array')),
+    '/jskos/concepts/suggest': get(
+      'JSKOS: suggestions, as OpenSearch Suggest',
+      find,
+      json('[query, labels, descriptions, IRIs].', 'array'),
+    ),
+  };
+}
