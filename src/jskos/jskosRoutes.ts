@@ -12,11 +12,11 @@ import {
   single,
   type QueryParameters,
 } from '../endpoints/parameters.js';
-import { cachedAnswer } from '../http/cachedAnswer.js';
+import { cachedJson } from '../endpoints/cachedJson.js';
 import { publicUrl, publicUrlCacheControl } from '../http/publicUrl.js';
 import { rendered } from '../http/ResponseCache.js';
 import { route } from '../http/route.js';
-import { sendBody, sendRendered } from '../http/sendRendered.js';
+import { sendBody } from '../http/sendRendered.js';
 import type { Concept, Field } from '../lookup/Concept.js';
 import { JSKOS_FIELDS, jskosConcepts, jskosScheme } from './jskosConcept.js';
 
@@ -32,15 +32,10 @@ const PARAMETERS = ['uri', 'voc', 'search', 'query', 'limit', 'offset', 'propert
  * same lookups as the native endpoints. `/jskos/status` names the endpoints, as the provider
  * reads them.
  */
-export function jskosRoutes(router: Router, { config, concepts, cache }: EndpointContext): void {
-  const answer =
-    (render: (params: QueryParameters) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      const params = queryParameters(req.url);
-      const key = JSON.stringify(['jskos', req.path, ...PARAMETERS.map((name) => params.getAll(name))]);
-      const body = await cachedAnswer(res, cache, key, async () => rendered(await render(params)));
-      sendRendered(req, res, body, config.httpMaxAge);
-    };
+export function jskosRoutes(router: Router, context: EndpointContext): void {
+  const { config, concepts } = context;
+  const answer = (render: (params: QueryParameters) => Promise<unknown>): RequestHandler =>
+    cachedJson(context, 'jskos', PARAMETERS, render);
   const lang = config.defaultLang;
 
   route(router, `${JSKOS_PATH}/status`, (req: Request, res) => {

@@ -66,13 +66,17 @@ export async function vocabularies(concepts: Lookup, lang: string, defaultLang: 
   return [{ id: WHOLE_VOCABULARY_ID, scheme: undefined, title: 'SKOS concepts', languages, defaultLanguage: defaultLang }];
 }
 
-/** The vocabulary of the id, or a 404 naming the ids there are. */
-export async function vocabulary(concepts: Lookup, id: string, lang: string, defaultLang: string): Promise<Vocabulary> {
-  const all = await vocabularies(concepts, lang, defaultLang);
+/** The vocabulary of the id among `all`, or a 404 naming the ids there are. */
+export function vocabularyIn(all: readonly Vocabulary[], id: string): Vocabulary {
   const found = all.find((candidate) => candidate.id === id);
   if (found === undefined)
     throw new NotFoundError(
       `no vocabulary '${id.slice(0, 80)}'; this service has ${all.map((candidate) => `'${candidate.id}'`).join(', ')}`,
     );
   return found;
+}
+
+/** The vocabulary of the id, or a 404 naming the ids there are. */
+export async function vocabulary(concepts: Lookup, id: string, lang: string, defaultLang: string): Promise<Vocabulary> {
+  return vocabularyIn(await vocabularies(concepts, lang, defaultLang), id);
 }

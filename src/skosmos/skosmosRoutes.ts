@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { SKOS } from '../domain/namespaces.js';
 import { isLangTag } from '../domain/langTag.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
@@ -14,14 +14,15 @@ import {
   type QueryParameters,
 } from '../endpoints/parameters.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
-import { rendered, renderedText } from '../http/ResponseCache.js';
+import { cachedJson } from '../endpoints/cachedJson.js';
+import { renderedText } from '../http/ResponseCache.js';
 import { route } from '../http/route.js';
-import { sendBody, sendRendered } from '../http/sendRendered.js';
+import { sendBody } from '../http/sendRendered.js';
 import type { Concept, Field } from '../lookup/Concept.js';
 import { MAX_TRANSITIVE, browsed, conceptOrNotFound, related, transitive } from './skosmosConcept.js';
 import { dataFormat, writeData } from './skosmosData.js';
 import { equalLabel, readQuery, skosmosSearch } from './skosmosSearch.js';
-import { vocabularies, vocabulary, type Vocabulary } from './SkosmosVocabularies.js';
+import { vocabularies, vocabulary, vocabularyIn, type Vocabulary } from './SkosmosVocabularies.js';
 
 /** Where the API is mounted: Skosmos' own path, so that a client needs only the service's base URL. */
 export const SKOSMOS_PATH = '/rest/v1';
@@ -59,17 +60,11 @@ const SEARCH_FIELDS: Readonly<Record<string, Field>> = { broader: 'broader', nar
 export function skosmosRoutes(router: Router, context: EndpointContext): void {
   const { config, concepts, cache } = context;
 
-  /** Answers JSON through the response cache, keyed on the path and the query as given. */
-  const answer =
-    (render: (req: Request, params: QueryParameters) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      const params = queryParameters(req.url);
-      const key = JSON.stringify(['skosmos', req.path, ...PARAMETERS.map((name) => params.getAll(name))]);
-      const body = await cachedAnswer(res, cache, key, async () => rendered(await render(req, params)));
-      sendRendered(req, res, body, config.httpMaxAge);
-    };
+  /** Answers JSON through the response cache (endpoints/cachedJson.ts). */
+  const answer = (render: (req: { params: { vocid?: string } }, params: QueryParameters) => Promise<unknown>): RequestHandler =>
+    cachedJson(context, 'skosmos', PARAMETERS, (params, vocid) => render({ params: { vocid } }, params));
   const lang = (params: QueryParameters): string => langParameter(params) ?? config.defaultLang;
-  const vocab = (req: Request, params: QueryParameters): Promise<Vocabulary> =>
+  const vocab = (req: { params: { vocid?: string } }, params: QueryParameters): Promise<Vocabulary> =>
     vocabulary(concepts, String(req.params.vocid), lang(params), config.defaultLang);
   /** `clang` and `lang` as Skosmos reads them for a concept's labels. */
   const labelLang = (params: QueryParameters, vocabularyOf?: Vocabulary): string =>
@@ -130,10 +125,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
         const all = await vocabularies(concepts, language ?? config.defaultLang, config.defaultLang);
         const named = req.params.vocid !== undefined ? String(req.params.vocid) : single(params, 'vocab');
         const ids = named === undefined || named.trim() === '' ? [] : named.trim().split(/\s+/);
-        const chosen =
-          ids.length === 0
-            ? all
-            : await Promise.all(ids.map((id) => vocabulary(concepts, id, language ?? config.defaultLang, config.defaultLang)));
+        const chosen = ids.length === 0 ? all : ids.map((id) => vocabularyIn(all, id));
         const type = single(params, 'type');
         const group = single(params, 'group');
         const parent = single(params, 'parent');
@@ -365,7 +357,6 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
     `${SKOSMOS_PATH}/:vocid/`,
     answer(async (req, params) => {
       const found = await vocab(req, params);
-      const schemes = (await concepts.schemes(lang(params))).filter(({ uri }) => uri === found.scheme);
       return {
         '@context': {
           rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
@@ -389,7 +380,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
         title: found.title,
         defaultLanguage: found.defaultLanguage,
         languages: found.languages,
-        conceptschemes: schemes.map(({ uri, prefLabel }) => ({ uri, type: 'skos:ConceptScheme', prefLabel })),
+        conceptschemes: found.scheme === undefined ? [] : [{ uri: found.scheme, type: 'skos:ConceptScheme', prefLabel: found.title }],
       };
     }),
   );
