@@ -75,6 +75,9 @@ const QUERIES = [
   ['suggest', 'kal mo'],
   ['suggest', 'k', 'de'],
   ['search', 'ka*'],
+  ['search', 'k*'],
+  ['search', 'b*'],
+  ['search', 'a*'],
 ];
 // words of the synthetic vocabulary, commonest first (its first labels hold them)
 const words = new Map();

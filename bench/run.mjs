@@ -31,19 +31,10 @@ import { startProcess } from './lib/processes.mjs';
 import { howTheServiceAsks, sparqlPost, storeQueries } from './lib/storeQueries.mjs';
 import { worstCases } from './lib/worstCases.mjs';
 import { getFigures } from './lib/getFigures.mjs';
+import { measuredCommit } from './lib/measuredCommit.mjs';
 
-/** The commit measured (with a mark where the work tree differs from it): each table says what it is of. */
-function commit() {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
-    return `\`${head}\`${changed ? ' with changes' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
 /** Taken before the run writes anything (its charts and tables are changes of the work tree). */
-const measured = commit();
+const measured = measuredCommit();
 import { readVocabulary, workloads } from './lib/workloads.mjs';
 
 const argv = process.argv.slice(2);

@@ -11,7 +11,10 @@ export interface Config {
   readonly sparqlPassword: string | undefined;
   /** A folder under `queries/` whose files override `queries/generic/`. */
   readonly sparqlDialect: string;
-  readonly sparqlGraph: string | undefined;
+  /** The named graphs queries are answered from (sent as `default-graph-uri`, one each); empty: the store's default graph. */
+  readonly sparqlGraphs: readonly string[];
+  /** VOCABULARY_IDS: the Skosmos REST API's vocabulary id of a concept scheme (IRI → id), where it is not derived from the IRI. */
+  readonly vocabularyIds: ReadonlyMap<string, string>;
   readonly sparqlTimeoutMs: number;
   /** Store queries in flight at most, and waiting at most; past that, 503 at once. */
   readonly sparqlMaxConcurrency: number;

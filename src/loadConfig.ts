@@ -71,6 +71,7 @@ export const SETTING_NAMES: readonly string[] = [
   'INDEX_SNAPSHOT',
   'API_COMPAT',
   'RECONCILE_NAME',
+  'VOCABULARY_IDS',
   'METRICS',
   'LOG_LEVEL',
   'LOG_FORMAT',
@@ -225,7 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const dialects = availableDialects();
   if (!dialects.includes(dialect)) fail('SPARQL_DIALECT', `must be one of ${dialects.join(', ')}, not ${JSON.stringify(dialect)}`);
 
-  const graph = read('SPARQL_GRAPH');
+  const graphs = (list('SPARQL_GRAPH') ?? []).map((graph) => iri('SPARQL_GRAPH', graph));
+  if (new Set(graphs).size < graphs.length) fail('SPARQL_GRAPH', 'names a graph twice');
   const defaultLang = read('DEFAULT_LANG') ?? 'en';
   if (!isLangTag(defaultLang)) fail('DEFAULT_LANG', `${JSON.stringify(defaultLang)} is not a language tag such as en or pt-BR`);
 
@@ -269,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sparqlUser: user,
     sparqlPassword: password,
     sparqlDialect: dialect,
-    sparqlGraph: graph === undefined ? undefined : iri('SPARQL_GRAPH', graph),
+    sparqlGraphs: Object.freeze(graphs),
     sparqlTimeoutMs: integer('SPARQL_TIMEOUT_MS', 10000, 1, 3_600_000),
     sparqlMaxConcurrency: integer('SPARQL_MAX_CONCURRENCY', 16, 1, 10_000),
     sparqlQueueLimit: integer('SPARQL_QUEUE_LIMIT', 256, 0, 1_000_000),
@@ -309,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metrics: onOff('METRICS'),
     apiCompat: apiCompat as ApiCompat | undefined,
     reconcileName: read('RECONCILE_NAME') ?? 'SKOS concepts',
+    vocabularyIds: vocabularyIds(list('VOCABULARY_IDS') ?? [], iri, fail),
     publicUrl: ((url) =>
       url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url)
         ? url?.replace(/\/+$/, '')
@@ -330,4 +333,27 @@ export function availableDialects(): string[] {
 export function secretsOf(config: Config): string[] {
   if (config.sparqlPassword === undefined) return [];
   return [config.sparqlPassword, Buffer.from(`${config.sparqlUser ?? ''}:${config.sparqlPassword}`).toString('base64')];
+}
+
+/**
+ * VOCABULARY_IDS: `id=scheme IRI` items, each id a short name of letters, digits, `-` and `_`
+ * (the `{vocid}` of the Skosmos REST API); neither an id nor a scheme twice. Scheme IRI → id.
+ */
+function vocabularyIds(
+  items: readonly string[],
+  iri: (name: string, value: string) => string,
+  fail: (name: string, message: string) => never,
+): ReadonlyMap<string, string> {
+  const ids = new Map<string, string>();
+  for (const item of items) {
+    const equals = item.indexOf('=');
+    const id = item.slice(0, equals).trim();
+    if (equals === -1 || !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(id))
+      fail('VOCABULARY_IDS', `${JSON.stringify(item)} is not id=scheme IRI with an id of letters, digits, - and _ (stw=http://zbw.eu/stw)`);
+    const scheme = iri('VOCABULARY_IDS', item.slice(equals + 1).trim());
+    if (ids.has(scheme)) fail('VOCABULARY_IDS', `names the scheme ${scheme} twice`);
+    if ([...ids.values()].includes(id)) fail('VOCABULARY_IDS', `gives the id ${id} twice`);
+    ids.set(scheme, id);
+  }
+  return ids;
 }

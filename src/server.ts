@@ -91,7 +91,8 @@ async function main(): Promise<void> {
 function whereFrom(config: Config): string {
   if (config.sparqlEndpoint === undefined) return `the embedded store, loading ${config.dataFiles.join(', ')}`;
   const as = config.sparqlUser === undefined ? '' : ` as ${config.sparqlUser}`;
-  const graph = config.sparqlGraph === undefined ? '' : `, graph ${config.sparqlGraph}`;
+  const graph =
+    config.sparqlGraphs.length === 0 ? '' : `, ${config.sparqlGraphs.length === 1 ? 'graph' : 'graphs'} ${config.sparqlGraphs.join(', ')}`;
   return `the SPARQL endpoint ${config.sparqlEndpoint}${as} (${config.sparqlDialect} dialect${graph})`;
 }
 

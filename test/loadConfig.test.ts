@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       sparqlUser: undefined,
       sparqlPassword: undefined,
       sparqlDialect: 'generic',
-      sparqlGraph: undefined,
+      sparqlGraphs: [],
       sparqlTimeoutMs: 10000,
       sparqlMaxConcurrency: 16,
       sparqlQueueLimit: 256,
@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       metrics: true,
       apiCompat: undefined,
       reconcileName: 'SKOS concepts',
+      vocabularyIds: new Map(),
       publicUrl: undefined,
       trustProxy: false,
     });
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       API_COMPAT: 'skos-suggester',
       RECONCILE_NAME: 'Food thesaurus',
+      VOCABULARY_IDS: 'stw=http://zbw.eu/stw, yso=http://www.yso.fi/onto/yso/',
       PUBLIC_URL: 'https://vocab.example.org/food/',
       SKOS_ENTAILMENT: 'on',
       LABEL_INDEX_READ_PARALLEL: '4',
@@ -81,7 +83,7 @@ describe('loadConfig', () => {
       sparqlEndpoint: 'http://127.0.0.1:18890/sparql',
       sparqlUser: 'dba',
       sparqlPassword: 'secret',
-      sparqlGraph: 'http://example.org/graph',
+      sparqlGraphs: ['http://example.org/graph'],
       sparqlTimeoutMs: 2500,
       dataFiles: ['a.ttl', 'b.nt.gz'],
       defaultLang: 'pt-br',
@@ -96,6 +98,10 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       apiCompat: 'skos-suggester',
       reconcileName: 'Food thesaurus',
+      vocabularyIds: new Map([
+        ['http://zbw.eu/stw', 'stw'],
+        ['http://www.yso.fi/onto/yso/', 'yso'],
+      ]),
       publicUrl: 'https://vocab.example.org/food',
       skosEntailment: true,
       labelIndexReadParallel: 4,
@@ -119,6 +125,13 @@ describe('loadConfig', () => {
     });
   });
 
+  test('reads several graphs from SPARQL_GRAPH, comma-separated, in order', () => {
+    expect(loadConfig({ SPARQL_GRAPH: 'http://example.org/stw, urn:x-graph:yso' }).sparqlGraphs).toEqual([
+      'http://example.org/stw',
+      'urn:x-graph:yso',
+    ]);
+  });
+
   test.each([
     ['PORT', { PORT: 'eighty' }],
     ['API_COMPAT', { API_COMPAT: 'solr' }],
@@ -131,6 +144,13 @@ describe('loadConfig', () => {
     ['SPARQL_USER', { SPARQL_PASSWORD: 'secret' }],
     ['SPARQL_DIALECT', { SPARQL_DIALECT: 'oracle' }],
     ['SPARQL_GRAPH', { SPARQL_GRAPH: 'my graph' }],
+    ['SPARQL_GRAPH', { SPARQL_GRAPH: 'http://example.org/a, http://example.org/a' }],
+    ['SPARQL_GRAPH', { SPARQL_GRAPH: 'http://example.org/a,,http://example.org/b' }],
+    ['VOCABULARY_IDS', { VOCABULARY_IDS: 'http://zbw.eu/stw' }],
+    ['VOCABULARY_IDS', { VOCABULARY_IDS: 'my stw=http://zbw.eu/stw' }],
+    ['VOCABULARY_IDS', { VOCABULARY_IDS: 'stw=zbw stw' }],
+    ['VOCABULARY_IDS', { VOCABULARY_IDS: 'stw=http://zbw.eu/stw, econ=http://zbw.eu/stw' }],
+    ['VOCABULARY_IDS', { VOCABULARY_IDS: 'stw=http://zbw.eu/stw, stw=http://example.org/stw' }],
     ['SPARQL_TIMEOUT_MS', { SPARQL_TIMEOUT_MS: '0' }],
     ['SPARQL_TIMEOUT_MS', { SPARQL_TIMEOUT_MS: '1.5' }],
     ['DATA_FILES', { DATA_FILES: 'a.ttl,,b.ttl' }],

@@ -13,6 +13,7 @@ import {
   type QueryParameters,
 } from '../endpoints/parameters.js';
 import { cachedJson } from '../endpoints/cachedJson.js';
+import { readWindow } from '../endpoints/readWindow.js';
 import { publicUrl, publicUrlCacheControl } from '../http/publicUrl.js';
 import { rendered } from '../http/ResponseCache.js';
 import { route } from '../http/route.js';
@@ -79,7 +80,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     `${JSKOS_PATH}/voc/top`,
     answer(async (params) => {
       const [scheme] = uriList(params, true);
-      const found = await browse(
+      const found = await readWindow(
         (count, page) => concepts.top({ uri: scheme as string, count, page, lang, fields: JSKOS_FIELDS }),
         window(params, MAX_BROWSE_COUNT),
       );
@@ -103,7 +104,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     `${JSKOS_PATH}/concepts/narrower`,
     answer(async (params) => {
       const [uri] = uriList(params, true);
-      const found = await browse(
+      const found = await readWindow(
         (count, page) => concepts.narrower({ uri: uri as string, count, page, lang, fields: JSKOS_FIELDS }),
         window(params, MAX_BROWSE_COUNT),
       );
@@ -129,36 +130,36 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     }),
   );
 
-  const find = (params: QueryParameters): Promise<Concept[]> => {
+  /**
+   * The window of concepts found for `search`: /search's (a last word that does not end in a
+   * space is a prefix) for `concepts/search`, /suggest's (type-ahead) for `concepts/suggest`.
+   */
+  const find = (params: QueryParameters, how: 'search' | 'suggest'): Promise<Concept[]> => {
     const text = single(params, 'search') ?? single(params, 'query');
     if (text === undefined || text.trim() === '') throw new BadRequestError("'search' parameter is mandatory: the words to find");
     const voc = single(params, 'voc');
     if (voc !== undefined && voc !== '' && !isIri(voc)) throw new BadRequestError("'voc' parameter must be the IRI of a concept scheme");
     const q = checkedText(text.trim(), "'search' parameter");
-    return browse(
+    const scheme = voc === '' ? undefined : voc;
+    return readWindow(
       (count, page) =>
-        concepts.search({
-          q: /[*\s]$/.test(q) ? q : `${q}*`,
-          count,
-          page,
-          lang: undefined,
-          scheme: voc === '' ? undefined : voc,
-          fields: JSKOS_FIELDS,
-        }),
+        how === 'suggest'
+          ? concepts.suggest({ q, count, page, lang: undefined, scheme })
+          : concepts.search({ q: /[*\s]$/.test(q) ? q : `${q}*`, count, page, lang: undefined, scheme, fields: JSKOS_FIELDS }),
       window(params, MAX_COUNT),
     );
   };
   route(
     router,
     `${JSKOS_PATH}/concepts/search`,
-    answer(async (params) => jskosConcepts(concepts, await find(params))),
+    answer(async (params) => jskosConcepts(concepts, await find(params, 'search'))),
   );
   // OpenSearch Suggest: [query, labels, descriptions, IRIs]
   route(
     router,
     `${JSKOS_PATH}/concepts/suggest`,
     answer(async (params) => {
-      const found = await find(params);
+      const found = await find(params, 'suggest');
       return [
         single(params, 'search') ?? single(params, 'query'),
         found.map(({ prefLabel }) => prefLabel),
@@ -201,15 +202,4 @@ function window(params: QueryParameters, max: number): { limit: number; offset: 
   if (offset + limit > MAX_RESULTS_DEPTH)
     throw new BadRequestError(`'offset' parameter plus the limit must be at most ${MAX_RESULTS_DEPTH}`);
   return { limit, offset };
-}
-
-/** The window [offset, offset + limit) of a paged list, read in pages of `limit`. */
-async function browse(
-  page: (count: number, page: number) => Promise<Concept[]>,
-  { limit, offset }: { limit: number; offset: number },
-): Promise<Concept[]> {
-  const first = Math.floor(offset / limit) + 1;
-  const last = Math.floor((offset + limit - 1) / limit) + 1;
-  const pages = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => page(limit, first + i)));
-  return pages.flat().slice(offset - (first - 1) * limit, offset - (first - 1) * limit + limit);
 }

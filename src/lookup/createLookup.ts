@@ -171,7 +171,7 @@ export function indexFingerprint(config: Config): string {
         );
   return JSON.stringify({
     endpoint: config.sparqlEndpoint,
-    graph: config.sparqlGraph,
+    graphs: config.sparqlGraphs,
     dialect: config.sparqlDialect,
     conceptTypes: config.conceptTypes,
     skosEntailment: config.skosEntailment,

@@ -11,6 +11,11 @@ import { bySpeaking, type EntryList } from './streams.js';
 const TIER_THREE = matchKey({ tier: 3, stemmed: false }, true);
 /** The best key of a label that is more than the word of a one-word query: tier 2, speaking, without stems. */
 const TIER_TWO = matchKey({ tier: 2, stemmed: false }, true);
+/**
+ * The best key of a label found only through a word that a `*` query word starts (`bank` for
+ * `b*`): tier 4, speaking. Such words are read last, and only as far as the page needs.
+ */
+const TIER_FOUR = matchKey({ tier: 4, stemmed: false }, true);
 
 /**
  * /search on the label index: the page's concept URIs, best first: labels that `query`
@@ -180,13 +185,14 @@ export function searchInIndex(
       // 2. the rest: the postings of the rarest word, in entry order, until the page is certain
       const rarest = scan.rarest(candidates);
       const [equal, other] = matching(rarest + skipped, candidates[rarest] as CandidateWord, false);
-      stream(
-        equal.map((w) => ({ entries: index.postingsOf(w) })),
-        other.map(({ w, languages }) => ({ entries: index.postingsOf(w), languages })),
-        scan.otherWords(candidates, rarest),
-        TIER_THREE,
-        Infinity,
-      );
+      const postings = (words: ReadonlyArray<{ w: number; languages?: Uint8Array | undefined }>): EntryList[] =>
+        words.map(({ w, languages }) => ({ entries: index.postingsOf(w), languages }));
+      const rest = scan.otherWords(candidates, rarest);
+      // a word that a `*` word only starts (no stem languages) gives tier 4 at best: after the others
+      const stems = other.filter(({ languages }) => languages !== undefined);
+      const started = other.filter(({ languages }) => languages === undefined);
+      if (stream(postings(equal.map((w) => ({ w }))), postings(stems), rest, TIER_THREE, started.length === 0 ? Infinity : TIER_FOUR))
+        stream(postings(started), [], rest, TIER_FOUR, Infinity);
     }
   }
   const scheme = filter.scheme === undefined ? undefined : index.schemeNumber(filter.scheme);

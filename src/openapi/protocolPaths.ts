@@ -103,6 +103,23 @@ export function skosmosPaths(): Record<string, object> {
       query('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`),
     ]),
     '/rest/v1/{vocid}/children': concept('Skosmos: the concepts one level below'),
+    '/rest/v1/{vocid}/hierarchy': concept('Skosmos: the concept and those above it, each with its children'),
+    '/rest/v1/{vocid}/mappings': concept("Skosmos: the concept's SKOS mappings, as JSKOS"),
+    '/rest/v1/{vocid}/groupMembers': get(
+      "Skosmos: a group's members (no groups here: always 404)",
+      [vocid, uri, lang],
+      json('Never: this service knows no groups.', 'object', notFound),
+    ),
+    '/rest/v1/{vocid}/new': get(
+      'Skosmos: new concepts (no dates are read: empty)',
+      [vocid, lang],
+      json('An empty changeList.', 'object', notFound),
+    ),
+    '/rest/v1/{vocid}/modified': get(
+      'Skosmos: modified concepts (no dates are read: empty)',
+      [vocid, lang],
+      json('An empty changeList.', 'object', notFound),
+    ),
     '/rest/v1/{vocid}/data': get('Skosmos: a concept as RDF, in a vocabulary', [vocid, ...dataParameters], data),
   };
 }

@@ -34,18 +34,37 @@ export function idOf(scheme: string): string {
   return id === '' ? 'scheme' : id;
 }
 
+/** What names the vocabularies: the ids VOCABULARY_IDS gives schemes (IRI → id), and the default language. */
+export interface VocabularySettings {
+  vocabularyIds: ReadonlyMap<string, string>;
+  defaultLang: string;
+}
+
 /**
- * The vocabularies of the schemes, each with an id: two schemes whose ids agree are told apart
- * by `-2`, `-3`... in the order of their IRIs (so the same schemes always get the same ids).
+ * The vocabularies of the schemes, each with an id: the one VOCABULARY_IDS gives it, else its
+ * IRI's (idOf); two schemes whose ids agree, or one whose id VOCABULARY_IDS gives another, are
+ * told apart by `-2`, `-3`... in the order of their IRIs (so the same schemes always get the
+ * same ids).
  */
-export function vocabulariesOf(schemes: readonly SchemeSummary[], defaultLang: string): Vocabulary[] {
+export function vocabulariesOf(schemes: readonly SchemeSummary[], { vocabularyIds, defaultLang }: VocabularySettings): Vocabulary[] {
+  const given = new Set(vocabularyIds.values());
   const taken = new Map<string, number>();
   const ids = new Map<string, string>();
   for (const uri of schemes.map((scheme) => scheme.uri).sort()) {
+    const configured = vocabularyIds.get(uri);
+    if (configured !== undefined) {
+      ids.set(uri, configured);
+      continue;
+    }
     const base = idOf(uri);
-    const seen = (taken.get(base) ?? 0) + 1;
+    let seen = taken.get(base) ?? 0;
+    let id: string;
+    do {
+      seen++;
+      id = seen === 1 ? base : `${base}-${seen}`;
+    } while (given.has(id));
     taken.set(base, seen);
-    ids.set(uri, seen === 1 ? base : `${base}-${seen}`);
+    ids.set(uri, id);
   }
   const vocabularies = schemes.map((scheme) => ({
     id: ids.get(scheme.uri) as string,
@@ -58,12 +77,38 @@ export function vocabulariesOf(schemes: readonly SchemeSummary[], defaultLang: s
   return vocabularies.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The vocabularies the service offers: one for each concept scheme, or one for the whole of data without schemes. */
-export async function vocabularies(concepts: Lookup, lang: string, defaultLang: string): Promise<Vocabulary[]> {
+/** The vocabularies worked out for each language, for one version of the vocabulary (at most MAX_LANGUAGES languages). */
+const worked = new WeakMap<Lookup, { version: string; byLang: Map<string, Promise<Vocabulary[]>> }>();
+const MAX_LANGUAGES = 32;
+
+/**
+ * The vocabularies the service offers: one for each concept scheme, or one for the whole of
+ * data without schemes. Every Skosmos request reads them: they are worked out once for each
+ * language and version of the vocabulary (`Lookup.version`, which a change of the data moves on).
+ */
+export function vocabularies(concepts: Lookup, lang: string, settings: VocabularySettings): Promise<Vocabulary[]> {
+  const version = concepts.version;
+  let kept = worked.get(concepts);
+  if (kept === undefined || kept.version !== version || kept.byLang.size >= MAX_LANGUAGES) {
+    kept = { version, byLang: new Map() };
+    worked.set(concepts, kept);
+  }
+  const { byLang } = kept;
+  let found = byLang.get(lang);
+  if (found === undefined) {
+    found = workOut(concepts, lang, settings);
+    byLang.set(lang, found);
+    // a failure (a store that does not answer) is not kept
+    found.catch(() => byLang.get(lang) === found && byLang.delete(lang));
+  }
+  return found;
+}
+
+async function workOut(concepts: Lookup, lang: string, settings: VocabularySettings): Promise<Vocabulary[]> {
   const schemes = await concepts.schemes(lang);
-  if (schemes.length > 0) return vocabulariesOf(schemes, defaultLang);
+  if (schemes.length > 0) return vocabulariesOf(schemes, settings);
   const languages = await concepts.languages();
-  return [{ id: WHOLE_VOCABULARY_ID, scheme: undefined, title: 'SKOS concepts', languages, defaultLanguage: defaultLang }];
+  return [{ id: WHOLE_VOCABULARY_ID, scheme: undefined, title: 'SKOS concepts', languages, defaultLanguage: settings.defaultLang }];
 }
 
 /** The vocabulary of the id among `all`, or a 404 naming the ids there are. */
@@ -77,6 +122,6 @@ export function vocabularyIn(all: readonly Vocabulary[], id: string): Vocabulary
 }
 
 /** The vocabulary of the id, or a 404 naming the ids there are. */
-export async function vocabulary(concepts: Lookup, id: string, lang: string, defaultLang: string): Promise<Vocabulary> {
-  return vocabularyIn(await vocabularies(concepts, lang, defaultLang), id);
+export async function vocabulary(concepts: Lookup, id: string, lang: string, settings: VocabularySettings): Promise<Vocabulary> {
+  return vocabularyIn(await vocabularies(concepts, lang, settings), id);
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from 'express';
+import type { Router } from 'express';
 import { SKOS } from '../domain/namespaces.js';
 import { isLangTag } from '../domain/langTag.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
@@ -8,46 +8,18 @@ import {
   integer,
   langParameter,
   oneUriParameter,
-  queryParameters,
   schemeParameter,
   single,
   type QueryParameters,
 } from '../endpoints/parameters.js';
-import { cachedAnswer } from '../http/cachedAnswer.js';
-import { cachedJson } from '../endpoints/cachedJson.js';
-import { renderedText } from '../http/ResponseCache.js';
 import { route } from '../http/route.js';
-import { sendBody } from '../http/sendRendered.js';
 import type { Concept, Field } from '../lookup/Concept.js';
-import { MAX_TRANSITIVE, browsed, conceptOrNotFound, related, transitive } from './skosmosConcept.js';
-import { dataFormat, writeData } from './skosmosData.js';
+import { browsed } from './skosmosConcept.js';
+import { skosmosConceptRoutes } from './skosmosConceptRoutes.js';
+import { CONTEXT, LABEL_CONTEXT, ONKI, SKOSMOS_PATH, SKOS_PREFIX, skosmosKit } from './skosmosKit.js';
 import { equalLabel, readQuery, skosmosSearch } from './skosmosSearch.js';
-import { vocabularies, vocabulary, vocabularyIn, type Vocabulary } from './SkosmosVocabularies.js';
+import { vocabularies, vocabularyIn } from './SkosmosVocabularies.js';
 
-/** Where the API is mounted: Skosmos' own path, so that a client needs only the service's base URL. */
-export const SKOSMOS_PATH = '/rest/v1';
-
-const SKOS_PREFIX = 'http://www.w3.org/2004/02/skos/core#';
-const ONKI = 'http://schema.onki.fi/onki#';
-const CONTEXT = { skos: SKOS_PREFIX, uri: '@id', type: '@type' };
-const LABEL_CONTEXT = { prefLabel: 'skos:prefLabel', altLabel: 'skos:altLabel', hiddenLabel: 'skos:hiddenLabel' };
-/** The parameters Skosmos' endpoints read: the key of a cached answer (others change nothing). */
-const PARAMETERS = [
-  'query',
-  'lang',
-  'labellang',
-  'vocab',
-  'type',
-  'parent',
-  'group',
-  'maxhits',
-  'offset',
-  'fields',
-  'uri',
-  'label',
-  'scheme',
-  'limit',
-];
 /** The fields Skosmos' search may add to a result (`fields`), as this service has them. */
 const SEARCH_FIELDS: Readonly<Record<string, Field>> = { broader: 'broader', narrower: 'narrower', notation: 'notation' };
 
@@ -58,24 +30,9 @@ const SEARCH_FIELDS: Readonly<Record<string, Field>> = { broader: 'broader', nar
  * same ranking, languages and limits). A vocabulary is a concept scheme (SkosmosVocabularies).
  */
 export function skosmosRoutes(router: Router, context: EndpointContext): void {
-  const { config, concepts, cache } = context;
-
-  /** Answers JSON through the response cache (endpoints/cachedJson.ts). */
-  const answer = (render: (req: { params: { vocid?: string } }, params: QueryParameters) => Promise<unknown>): RequestHandler =>
-    cachedJson(context, 'skosmos', PARAMETERS, (params, vocid) => render({ params: { vocid } }, params));
-  const lang = (params: QueryParameters): string => langParameter(params) ?? config.defaultLang;
-  const vocab = (req: { params: { vocid?: string } }, params: QueryParameters): Promise<Vocabulary> =>
-    vocabulary(concepts, String(req.params.vocid), lang(params), config.defaultLang);
-  /** `clang` and `lang` as Skosmos reads them for a concept's labels. */
-  const labelLang = (params: QueryParameters, vocabularyOf?: Vocabulary): string =>
-    langParameter(params) ?? vocabularyOf?.defaultLanguage ?? config.defaultLang;
-  /** A route of `{vocid}/...?uri=`: the vocabulary checked, then the concept's IRI and its labels' language handed on. */
-  const conceptAnswer = (render: (uri: string, language: string, params: QueryParameters) => Promise<unknown>): RequestHandler =>
-    answer(async (req, params) => {
-      const found = await vocab(req, params);
-      return render(oneUriParameter(params), labelLang(params, found), params);
-    });
-  const withVocab = (path: string): string[] => [`${SKOSMOS_PATH}${path}`, `${SKOSMOS_PATH}/:vocid${path}`];
+  const { config, concepts } = context;
+  const kit = skosmosKit(context);
+  const { answer, lang, vocab, labelLang, withVocab } = kit;
 
   route(
     router,
@@ -83,7 +40,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
     answer(async (_req, params) => {
       const language = langParameter(params);
       if (language === undefined) throw new BadRequestError("'lang' parameter is mandatory: the language of the vocabularies' titles");
-      const all = await vocabularies(concepts, language, config.defaultLang);
+      const all = await vocabularies(concepts, language, config);
       return {
         '@context': {
           rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
@@ -122,7 +79,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
       answer(async (req, params) => {
         const query = readQuery(single(params, 'query'));
         const language = langParameter(params);
-        const all = await vocabularies(concepts, language ?? config.defaultLang, config.defaultLang);
+        const all = await vocabularies(concepts, language ?? config.defaultLang, config);
         const named = req.params.vocid !== undefined ? String(req.params.vocid) : single(params, 'vocab');
         const ids = named === undefined || named.trim() === '' ? [] : named.trim().split(/\s+/);
         const chosen = ids.length === 0 ? all : ids.map((id) => vocabularyIn(all, id));
@@ -257,99 +214,38 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
     }),
   );
 
-  for (const path of withVocab('/label'))
-    route(
-      router,
-      path,
-      answer(async (req, params) => {
-        const found = req.params.vocid === undefined ? undefined : await vocab(req, params);
-        const uri = oneUriParameter(params);
-        const language = labelLang(params, found);
-        const concept = await conceptOrNotFound(concepts, uri, language, new Set());
-        return {
-          '@context': { ...CONTEXT, ...LABEL_CONTEXT, '@language': language },
-          uri,
-          ...(concept.prefLabel === '' ? {} : { prefLabel: concept.prefLabel }),
-          ...(concept.altLabels.length === 0 ? {} : { altLabel: concept.altLabels }),
-        };
-      }),
-    );
-
-  for (const [name, field] of [
-    ['broader', 'broader'],
-    ['narrower', 'narrower'],
-    ['related', undefined],
-  ] as const)
-    route(
-      router,
-      `${SKOSMOS_PATH}/:vocid/${name}`,
-      conceptAnswer(async (uri, language) => {
-        const concept = await conceptOrNotFound(concepts, uri, language, new Set(field === undefined ? [] : [field]));
-        return {
-          '@context': { ...CONTEXT, prefLabel: 'skos:prefLabel', [name]: `skos:${name}`, '@language': language },
-          uri,
-          [name]: related(field === undefined ? concept.related : concept[field]),
-        };
-      }),
-    );
-
-  for (const [name, direction] of [
-    ['broaderTransitive', 'broader'],
-    ['narrowerTransitive', 'narrower'],
-  ] as const)
-    route(
-      router,
-      `${SKOSMOS_PATH}/:vocid/${name}`,
-      conceptAnswer(async (uri, language, params) => {
-        const limit = integer(params, 'limit', MAX_TRANSITIVE, 1, MAX_TRANSITIVE);
-        return {
-          '@context': {
-            ...CONTEXT,
-            prefLabel: 'skos:prefLabel',
-            [direction]: { '@id': `skos:${direction}`, '@type': '@id' },
-            [name]: { '@id': `skos:${name}`, '@container': '@index' },
-            '@language': language,
-          },
-          uri,
-          [name]: await transitive(concepts, uri, language, direction, limit),
-        };
-      }),
-    );
-
+  // concept groups: none here, so no group has members, as Skosmos answers for a group it does not know
   route(
     router,
-    `${SKOSMOS_PATH}/:vocid/children`,
-    conceptAnswer(async (uri, language) => {
-      await conceptOrNotFound(concepts, uri, language, new Set());
-      return {
-        '@context': {
-          ...CONTEXT,
-          prefLabel: 'skos:prefLabel',
-          narrower: 'skos:narrower',
-          notation: 'skos:notation',
-          hasChildren: 'onki:hasChildren',
-          '@language': language,
-        },
-        uri,
-        narrower: await browsed(concepts, 'narrower', uri, language),
-      };
+    `${SKOSMOS_PATH}/:vocid/groupMembers`,
+    answer(async (req, params) => {
+      await vocab(req, params);
+      throw new NotFoundError(`Could not find group <${oneUriParameter(params)}>`);
     }),
   );
 
-  const data: RequestHandler = async (req, res) => {
-    const params = queryParameters(req.url);
-    if (req.params.vocid !== undefined) await vocab(req, params);
-    const uri = oneUriParameter(params);
-    const format = dataFormat(single(params, 'format'), req.get('Accept'));
-    const key = JSON.stringify(['skosmos-data', uri, format]);
-    const body = await cachedAnswer(res, cache, key, async () => {
-      const description = await concepts.describe(uri);
-      if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
-      return renderedText(writeData(uri, description, format));
-    });
-    sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`);
-  };
-  for (const path of withVocab('/data')) route(router, path, data);
+  // new and modified concepts: this service reads no creation or change dates, so the lists are
+  // empty, as Skosmos' are for a vocabulary whose concepts have none
+  for (const name of ['new', 'modified'])
+    route(
+      router,
+      `${SKOSMOS_PATH}/:vocid/${name}`,
+      answer(async (req, params) => {
+        await vocab(req, params);
+        return {
+          '@context': {
+            ...CONTEXT,
+            '@language': lang(params),
+            prefLabel: 'skos:prefLabel',
+            xsd: 'http://www.w3.org/2001/XMLSchema#',
+            date: { '@id': 'http://purl.org/dc/terms/date', '@type': 'http://www.w3.org/2001/XMLSchema#dateTime' },
+          },
+          changeList: [],
+        };
+      }),
+    );
+
+  skosmosConceptRoutes(router, context, kit);
 
   // last: `/rest/v1/:vocid/` would take `/rest/v1/data` and the other global paths (a trailing slash is optional)
   route(

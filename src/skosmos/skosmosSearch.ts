@@ -3,6 +3,7 @@ import { BadRequestError } from '../errors.js';
 import type { Concept, Field } from '../lookup/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { MAX_COUNT, MAX_RESULTS_DEPTH } from '../endpoints/parameters.js';
+import { readWindow } from '../endpoints/readWindow.js';
 import type { Vocabulary } from './SkosmosVocabularies.js';
 
 /** How Skosmos' `query` is read: its words for /search, and whether a label must equal it (no `*` anywhere). */
@@ -86,26 +87,32 @@ export async function skosmosSearch(concepts: Lookup, request: SkosmosSearchRequ
   const keep = (concept: Concept): boolean =>
     (!query.exact || equalLabel(concept, query.text)) && inVocabularies(concept) && below(concept);
   const filtered = query.exact || !(everyVocabulary || scheme !== undefined) || parent !== undefined;
-  const page = (number: number): Promise<Concept[]> =>
-    concepts.search({ q: query.q, count: MAX_COUNT, page: number, lang: request.lang, scheme, fields });
+  const page = (count: number, number: number): Promise<Concept[]> =>
+    concepts.search({ q: query.q, count, page: number, lang: request.lang, scheme, fields });
   if (!filtered) {
     if (offset + maxhits > MAX_RESULTS_DEPTH)
       throw new BadRequestError(`'offset' plus 'maxhits' must be at most ${MAX_RESULTS_DEPTH}, not ${offset + maxhits}`);
-    const first = Math.floor(offset / MAX_COUNT) + 1;
-    const last = Math.floor((offset + maxhits - 1) / MAX_COUNT) + 1;
-    const pages = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => page(first + i)));
-    return pages.flat().slice(offset - (first - 1) * MAX_COUNT, offset - (first - 1) * MAX_COUNT + maxhits);
+    return readWindow(page, { limit: maxhits, offset });
   }
   if (offset + maxhits > FILTER_DEPTH)
     throw new BadRequestError(
       `'offset' plus 'maxhits' must be at most ${FILTER_DEPTH} for a query without '*', several vocabularies or a parent, not ${offset + maxhits}`,
     );
-  const kept: Concept[] = [];
-  for (let number = 1; number <= FILTER_DEPTH / MAX_COUNT && kept.length < offset + maxhits; number++) {
-    const results = await page(number);
-    kept.push(...results.filter(keep));
-    // equal labels rank first (/search's first tier): past the first that is not, none is
-    if (results.length < MAX_COUNT || (query.exact && results.some((concept) => !equalLabel(concept, query.text)))) break;
-  }
-  return kept.slice(offset, offset + maxhits);
+  /** Reads `pages` pages of `size` results until the window is kept whole or no later result can be; `done` says whether it was. */
+  const gather = async (size: number, pages: number): Promise<{ kept: Concept[]; done: boolean }> => {
+    const kept: Concept[] = [];
+    for (let number = 1; number <= pages; number++) {
+      const results = await page(size, number);
+      kept.push(...results.filter(keep));
+      // equal labels rank first (/search's first tier): past the first that is not, none is
+      const last = results.length < size || (query.exact && results.some((concept) => !equalLabel(concept, query.text)));
+      if (kept.length >= offset + maxhits || last) return { kept, done: true };
+    }
+    return { kept, done: size * pages >= FILTER_DEPTH };
+  };
+  // first one small page (the window and one more), which most queries end with; then pages of MAX_COUNT
+  const small = offset + maxhits + 1;
+  let found = small < MAX_COUNT ? await gather(small, 1) : { kept: [], done: false };
+  if (!found.done) found = await gather(MAX_COUNT, FILTER_DEPTH / MAX_COUNT);
+  return found.kept.slice(offset, offset + maxhits);
 }

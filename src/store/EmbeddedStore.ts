@@ -21,9 +21,9 @@ interface Answerer {
 
 /**
  * An in-process Oxigraph store, loaded from RDF files at start: the zero-setup default.
- * It runs the very same queries as an HTTP store. Without a graph, queries see every
- * graph of the files (N-Quads and TriG may name several) as one default graph; with one,
- * only that graph.
+ * It runs the very same queries as an HTTP store. Without graphs (SPARQL_GRAPH), queries see
+ * every graph of the files (N-Quads and TriG may name several) as one default graph; with
+ * them, only the merge of those graphs.
  *
  * Oxigraph answers synchronously, so the store lives on a thread of its own
  * (`embeddedStoreWorker.ts`): the load of a large file and a slow query take none of the
@@ -53,17 +53,17 @@ export class EmbeddedStore implements SparqlStore {
    */
   static async load(
     files: readonly string[],
-    graph?: string,
+    graphs: readonly string[] = [],
     warn: (message: string) => void = () => {},
     progress: (step: LoadProgress) => void = () => {},
     format?: string,
   ): Promise<EmbeddedStore> {
     if (!existsSync(WORKER)) {
-      const engine = new OxigraphEngine(graph, format);
+      const engine = new OxigraphEngine(graphs, format);
       await engine.load(files, warn, progress);
       return new EmbeddedStore({ answer: async (query, format) => engine.answer(query, format), close: async () => {} }, engine.quads);
     }
-    const thread = await StoreThread.start(files, graph, warn, progress, format);
+    const thread = await StoreThread.start(files, graphs, warn, progress, format);
     return new EmbeddedStore(thread, thread.quads);
   }
 
@@ -125,12 +125,12 @@ class StoreThread implements Answerer {
 
   static start(
     files: readonly string[],
-    graph: string | undefined,
+    graphs: readonly string[],
     warn: (message: string) => void,
     progress: (step: LoadProgress) => void,
     format: string | undefined,
   ): Promise<StoreThread> {
-    const thread = new StoreThread(new Worker(WORKER, { workerData: { files: [...files], graph, format } }));
+    const thread = new StoreThread(new Worker(WORKER, { workerData: { files: [...files], graphs: [...graphs], format } }));
     return new Promise((resolve, reject) => {
       thread.worker.on('message', (message: WorkerMessage) => {
         if (message.kind === 'answer' || message.kind === 'error') {

@@ -11,8 +11,8 @@ export interface HttpStoreOptions {
   endpoint: string;
   user?: string | undefined;
   password?: string | undefined;
-  /** Sent as `default-graph-uri`: the store answers from that graph alone. */
-  graph?: string | undefined;
+  /** Each sent as a `default-graph-uri`: the store answers from the merge of those graphs alone; empty or undefined: its default graph. */
+  graphs?: readonly string[] | undefined;
   timeoutMs: number;
 }
 
@@ -145,7 +145,7 @@ export class HttpStore implements SparqlStore {
   }
 
   private async send(query: string, accept: string, signal: AbortSignal, timeoutMs: number): Promise<StoreAnswer> {
-    const { endpoint, user, password, graph } = this.options;
+    const { endpoint, user, password, graphs = [] } = this.options;
     // sparql-http-client builds the request (the form, the graph, the credentials) and hands
     // it to its `fetch`: here undici's `request` (requestStore.ts), with this query's signal
     // (sparql-http-client passes none on); a client is a few plain objects.
@@ -160,7 +160,7 @@ export class HttpStore implements SparqlStore {
       const response = (await client.query.select(query, {
         operation: 'postUrlencoded',
         headers: { accept },
-        ...(graph === undefined ? {} : { defaultGraph: [graph] }),
+        ...(graphs.length === 0 ? {} : { defaultGraph: [...graphs] }),
       })) as unknown as StoreAnswer;
       this.server ??= response.headers.get('server') ?? undefined;
       return response;

@@ -20,7 +20,7 @@ export class OxigraphEngine {
 
   /** @param format DATA_FORMAT: the media type of every file, whatever its extension; undefined: by extension. */
   constructor(
-    private readonly graph: string | undefined,
+    private readonly graphs: readonly string[],
     private readonly format?: string,
   ) {}
 
@@ -43,7 +43,10 @@ export class OxigraphEngine {
    * throws a plain Error.
    */
   answer(query: string, format: AnswerFormat): string {
-    const options = this.graph === undefined ? { use_default_graph_as_union: true } : { default_graph: oxigraph.namedNode(this.graph) };
+    const options =
+      this.graphs.length === 0
+        ? { use_default_graph_as_union: true }
+        : { default_graph: this.graphs.map((graph) => oxigraph.namedNode(graph)) };
     const text = this.store.query(query, { ...options, results_format: MEDIA_TYPES[format] });
     if (typeof text !== 'string') throw new Error('the embedded store answered with something other than results');
     return text;

@@ -15,7 +15,7 @@ export interface StoreSettings {
   readonly sparqlEndpoint: string | undefined;
   readonly sparqlUser: string | undefined;
   readonly sparqlPassword: string | undefined;
-  readonly sparqlGraph: string | undefined;
+  readonly sparqlGraphs: readonly string[];
   readonly sparqlTimeoutMs: number;
   readonly sparqlMaxConcurrency: number;
   readonly sparqlQueueLimit: number;
@@ -95,7 +95,7 @@ async function createBareStore(
       endpoint: config.sparqlEndpoint,
       user: config.sparqlUser,
       password: config.sparqlPassword,
-      graph: config.sparqlGraph,
+      graphs: config.sparqlGraphs,
       timeoutMs: config.sparqlTimeoutMs,
     });
     const limiting = new LimitingStore(http, config.sparqlMaxConcurrency, config.sparqlQueueLimit, config.sparqlTimeoutMs);
@@ -104,7 +104,7 @@ async function createBareStore(
   }
   // the embedded store is held to the same limits: a crowd of store-path queries is a 503 once
   // the queue is full and a 504 at SPARQL_TIMEOUT_MS, its wait included, never minutes
-  const embedded = await EmbeddedStore.load(config.dataFiles, config.sparqlGraph, warn, progress, config.dataFormat);
+  const embedded = await EmbeddedStore.load(config.dataFiles, config.sparqlGraphs, warn, progress, config.dataFormat);
   embedded.timeoutMs = config.sparqlTimeoutMs;
   const limiting = new LimitingStore(embedded, config.sparqlMaxConcurrency, config.sparqlQueueLimit, config.sparqlTimeoutMs);
   metrics?.watchQueue(() => limiting.load);

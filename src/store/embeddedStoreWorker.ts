@@ -23,8 +23,8 @@ export type WorkerMessage =
 
 const port = parentPort;
 if (port !== null) {
-  const { files, graph, format } = workerData as { files: string[]; graph: string | undefined; format: string | undefined };
-  const engine = new OxigraphEngine(graph, format);
+  const { files, graphs, format } = workerData as { files: string[]; graphs: string[]; format: string | undefined };
+  const engine = new OxigraphEngine(graphs, format);
   const send = (message: WorkerMessage): void => port.postMessage(message);
   engine
     .load(

@@ -151,6 +151,8 @@ describe('whatever a request sends', () => {
       'ingredients/broaderTransitive',
       'ingredients/narrowerTransitive',
       'ingredients/children',
+      'ingredients/hierarchy',
+      'ingredients/mappings',
       'label',
       'data',
       'ingredients/data',

@@ -23,6 +23,22 @@ describe('/jskos', () => {
     expect(body.mappings).toBeNull();
   });
 
+  test('searches as /search does with the last word a prefix, and suggests from the first keystroke as /suggest does', async () => {
+    const uris = (concepts: Array<{ uri: string }>): string[] => concepts.map(({ uri }) => uri);
+    const native = async (path: string): Promise<Array<{ uri: string; prefLabel: string }>> => {
+      const { body } = await service.get(path);
+      return body._embedded?.concepts ?? body.concepts;
+    };
+    const found = await service.get('/jskos/concepts/search?search=tom&limit=3');
+    expect(uris(found.body)).toEqual(uris(await native('/search?q=tom*&count=3')));
+    for (const typed of ['t', 'to', 'tom', 'black pep']) {
+      const suggested = await native(`/suggest?q=${encodeURIComponent(typed)}&count=4`);
+      expect(suggested.length).toBeGreaterThan(0);
+      const { body } = await service.get(`/jskos/concepts/suggest?search=${encodeURIComponent(typed)}&limit=4`);
+      expect(body).toEqual([typed, suggested.map(({ prefLabel }) => prefLabel), suggested.map(() => ''), uris(suggested)]);
+    }
+  });
+
   test('gives concepts by URI with their labels as language maps, in the order asked', async () => {
     const { status, body } = await service.get(`/jskos/concepts?uri=${encodeURIComponent(`${FOOD}vegetables|${TOMATO}`)}`);
     expect(status).toBe(200);

@@ -91,7 +91,8 @@ describe('the OpenAPI description at /openapi.json', () => {
         '/top',
         ...['vocabularies', 'search', 'types', 'label', 'data'].map((path) => `/rest/v1/${path}`),
         ...['', 'types', 'search', 'lookup', 'topConcepts', 'groups', 'label', 'broader', 'narrower', 'related']
-          .concat(['broaderTransitive', 'narrowerTransitive', 'children', 'data'])
+          .concat(['broaderTransitive', 'narrowerTransitive', 'children', 'hierarchy', 'mappings', 'data'])
+          .concat(['groupMembers', 'new', 'modified'])
           .map((path) => `/rest/v1/{vocid}/${path}`),
         ...[
           'status',

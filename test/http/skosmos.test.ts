@@ -1,4 +1,4 @@
-import { FOOD, startService, type RunningService } from '../support/service.js';
+import { FOOD, odditiesSettings, startService, type RunningService } from '../support/service.js';
 
 // The Skosmos REST API (docs/skosmos.md) on the sample vocabulary, on every backend the
 // contract suite runs on: its answers agree with the native endpoints'. The real client
@@ -23,6 +23,19 @@ describe('/rest/v1', () => {
     expect((await service.get('/rest/v1/vocabularies')).status).toBe(400);
   });
 
+  test('names a vocabulary by the id VOCABULARY_IDS gives its scheme', async () => {
+    const named = await startService({ VOCABULARY_IDS: `food=${FOOD}ingredients` });
+    try {
+      const { body } = await named.get('/rest/v1/vocabularies?lang=en');
+      expect(body.vocabularies.map(({ id }: { id: string }) => id)).toEqual(['dishes', 'food']);
+      expect((await named.get('/rest/v1/food/')).body).toMatchObject({ id: 'food', conceptschemes: [{ uri: `${FOOD}ingredients` }] });
+      expect((await named.get('/rest/v1/food/search?query=tomato')).body.results).toMatchObject([{ uri: TOMATO, vocab: 'food' }]);
+      expect((await named.get('/rest/v1/ingredients/')).status).toBe(404);
+    } finally {
+      await named.close();
+    }
+  });
+
   test('searches with a wildcard as /search does, narrowed to a vocabulary by its scheme', async () => {
     const native = (await service.get(`/search?q=to*&lang=en&scheme=${encodeURIComponent(`${FOOD}ingredients`)}`)).body.concepts;
     const { body } = await service.get('/rest/v1/ingredients/search?query=to*&lang=en');
@@ -45,6 +58,51 @@ describe('/rest/v1', () => {
     expect(body.graph[0].prefLabel).toContainEqual({ lang: 'en', value: 'Tomato' });
   });
 
+  test('draws the hierarchy around a concept: it and each concept above it, with their children as /narrower lists them', async () => {
+    const { status, body } = await service.get(`/rest/v1/ingredients/hierarchy?uri=${encodeURIComponent(TOMATO)}&lang=en`);
+    expect(status).toBe(200);
+    const [concept] =
+      (await service.get(`/get?uri=${encodeURIComponent(TOMATO)}&lang=en&fields=ancestors`)).body._embedded?.concepts ??
+      (await service.get(`/get?uri=${encodeURIComponent(TOMATO)}&lang=en&fields=ancestors&format=json`)).body.concepts;
+    const path = [...concept.ancestors.map(({ uri }: { uri: string }) => uri).reverse()];
+    expect(Object.keys(body.broaderTransitive)).toEqual([TOMATO, ...path]);
+    const top = body.broaderTransitive[path.at(-1)];
+    expect(top).toMatchObject({ tops: [`${FOOD}ingredients`], top: `${FOOD}ingredients` });
+    expect(top.broader).toBeUndefined();
+    for (const uri of path) {
+      const listed = await service.get(`/narrower?uri=${encodeURIComponent(uri)}&lang=en&count=1000`);
+      const children = listed.body._embedded?.concepts ?? listed.body.concepts;
+      expect(body.broaderTransitive[uri].narrower.map(({ uri: child }: { uri: string }) => child)).toEqual(
+        children.map(({ uri: child }: { uri: string }) => child),
+      );
+    }
+    expect(body.broaderTransitive[TOMATO]).toMatchObject({ prefLabel: 'Tomato', broader: [path[0]], narrower: [] });
+  });
+
+  test("lists a concept's mappings from its own statements, and empty lists for what this service does not keep", async () => {
+    const oddities = await startService(odditiesSettings());
+    try {
+      const museums = 'http://vocab.example.org/heritage/museums';
+      const { body } = await oddities.get(`/rest/v1/vocabulary/mappings?uri=${encodeURIComponent(museums)}&lang=en`);
+      expect(body.mappings).toEqual([
+        expect.objectContaining({
+          uri: museums,
+          type: ['http://www.w3.org/2004/02/skos/core#exactMatch'],
+          from: { memberSet: [{ uri: museums }] },
+          to: { memberSet: [{ uri: 'http://dbpedia.org/resource/Mus\uFFFDe' }] },
+        }),
+      ]);
+      expect(body.graph.graph[0]).toMatchObject({ uri: museums });
+    } finally {
+      await oddities.close();
+    }
+    expect((await service.get(`/rest/v1/ingredients/mappings?uri=${encodeURIComponent(TOMATO)}`)).body.mappings).toEqual([]);
+    expect((await service.get('/rest/v1/ingredients/new?lang=en')).body.changeList).toEqual([]);
+    expect((await service.get('/rest/v1/ingredients/modified?lang=en')).body.changeList).toEqual([]);
+    const group = await service.get(`/rest/v1/ingredients/groupMembers?uri=${encodeURIComponent(TOMATO)}`);
+    expect([group.status, group.body.message]).toEqual([404, `Could not find group <${TOMATO}>`]);
+  });
+
   test('answers a wrong parameter with a 400 that names it, and what it does not have with a 404 or 406', async () => {
     const cases: Array<[string, number, RegExp]> = [
       ['/rest/v1/search?query=*', 400, /'query'/],
@@ -55,6 +113,9 @@ describe('/rest/v1', () => {
       [`/rest/v1/ingredients/label?uri=${encodeURIComponent(`${FOOD}no-such`)}`, 404, /Could not find concept/],
       [`/rest/v1/data?uri=${encodeURIComponent(TOMATO)}&format=text/html`, 406, /application\/rdf\+xml/],
       ['/rest/v1/ingredients/broaderTransitive?uri=x', 400, /'uri'/],
+      ['/rest/v1/ingredients/hierarchy', 400, /'uri'/],
+      [`/rest/v1/ingredients/hierarchy?uri=${encodeURIComponent(`${FOOD}no-such`)}`, 404, /Could not find concept/],
+      [`/rest/v1/ingredients/mappings?uri=${encodeURIComponent(`${FOOD}no-such`)}`, 404, /no concept found/],
     ];
     for (const [path, status, message] of cases) {
       const { status: got, body } = await service.get(path);

@@ -26,14 +26,28 @@ const concept = fc.record({
   ),
   deprecated: fc.boolean(),
 });
+/** The first one to three letters of a word and `*`: a prefix that many words start (`h*`, `wo*`). */
+const started = fc.tuple(word, fc.integer({ min: 1, max: 3 })).map(([whole, letters]) => `${whole.slice(0, letters)}*`);
 const request = fc.record({
-  q: fc
-    .tuple(
-      fc.oneof({ arbitrary: fc.tuple(word), weight: 3 }, { arbitrary: fc.tuple(word, word), weight: 1 }),
-      fc.constantFrom('', '', '', '*'),
-      fc.boolean(),
-    )
-    .map(([words, end, upper]) => (upper ? words.join(' ').toUpperCase() : words.join(' ')) + end),
+  q: fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(
+          fc.oneof({ arbitrary: fc.tuple(word), weight: 3 }, { arbitrary: fc.tuple(word, word), weight: 1 }),
+          fc.constantFrom('', '', '', '*'),
+          fc.boolean(),
+        )
+        .map(([words, end, upper]) => (upper ? words.join(' ').toUpperCase() : words.join(' ')) + end),
+      weight: 4,
+    },
+    {
+      arbitrary: fc.oneof(
+        started,
+        fc.tuple(word, started).map((words) => words.join(' ')),
+      ),
+      weight: 1,
+    },
+  ),
   lang: fc.constantFrom(undefined, 'en', 'fr'),
   display: fc.constantFrom('en', 'de', 'fr'),
   limit: fc.integer({ min: 1, max: 6 }),

@@ -89,13 +89,12 @@ describe('HttpStore', () => {
     ]);
   });
 
-  test('sends no Authorization header without credentials, and the graph as default-graph-uri', async () => {
+  test('sends no Authorization header without credentials, and each graph as a default-graph-uri of its own', async () => {
     endpoint = await misbehavingEndpoint((res) => res.setHeader('Content-Type', 'application/sparql-results+json').end(EMPTY_RESULTS));
-    await new HttpStore({ endpoint: endpoint.url, graph: 'http://example.org/graph', timeoutMs: 2000 }).select(
-      'SELECT * WHERE { ?s ?p ?o }',
-    );
+    const graphs = ['http://example.org/graph', 'http://example.org/other'];
+    await new HttpStore({ endpoint: endpoint.url, graphs, timeoutMs: 2000 }).select('SELECT * WHERE { ?s ?p ?o }');
     expect(endpoint.requests[0]?.headers.authorization).toBeUndefined();
-    expect(new URLSearchParams(endpoint.requests[0]?.body).get('default-graph-uri')).toBe('http://example.org/graph');
+    expect(new URLSearchParams(endpoint.requests[0]?.body).getAll('default-graph-uri')).toEqual(graphs);
   });
 
   test('a store that does not answer in time gives 504, and the request to it is aborted', async () => {

@@ -71,7 +71,7 @@ const stores = new Map<string, Promise<SparqlStore>>();
 
 /** One store per configuration and test file: loading the embedded store once is enough. */
 function sharedStore(config: Config): Promise<SparqlStore> {
-  const key = JSON.stringify([config.sparqlEndpoint, config.dataFiles, config.sparqlGraph, config.sparqlTimeoutMs]);
+  const key = JSON.stringify([config.sparqlEndpoint, config.dataFiles, config.sparqlGraphs, config.sparqlTimeoutMs]);
   let store = stores.get(key);
   if (store === undefined) {
     store = createStore(config);

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// npm run bench:protocols [-- --size 2000000] [-- --seconds 8] [-- --virtuoso-loaded]
+//
+// What the clients' protocols cost beside the native endpoints they stand on, in the same
+// run, on a private Virtuoso holding the synthetic vocabulary of --size concepts (default
+// 200,000; the 2-million run is the one that counts), the service on its default settings
+// (label index on) with its response cache off, so that every answer is worked out:
+//   - Skosmos' `/rest/v1/search?query=W*&maxhits=10` (cocoda-sdk's and Dataverse's type-ahead)
+//     beside `/search?q=W*&count=10`, and `query=W` (a label equal to W) beside `/search?q=W`;
+//   - the JSKOS API's `/jskos/concepts/suggest?search=K&limit=10` beside `/suggest?q=K`;
+// each pair over the same words and keystrokes, its two rows measured one after the other,
+// twice in alternating order, with 1 and 8 clients. Prints the table (p50, p95, and each p95's
+// ratio to its native row) and writes it into BENCHMARKS.md under "Protocols".
+// --virtuoso-loaded: the Virtuoso at VIRTUOSO_HTTP_PORT already holds the vocabulary.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { STORES, storeCommand } from '../scripts/privateStores.mjs';
+import { cycle, measure } from './lib/measure.mjs';
+import { measuredCommit } from './lib/measuredCommit.mjs';
+import { startProcess } from './lib/processes.mjs';
+import { keystrokes, readVocabulary } from './lib/workloads.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
+const size = Number(option('size', 200000));
+const seconds = Number(option('seconds', 8));
+const loaded = argv.includes('--virtuoso-loaded');
+const say = (text) => process.stderr.write(`bench:protocols: ${text}\n`);
+
+const file = `tmp/bench/synthetic-${size}.nt.gz`;
+if (!existsSync(file))
+  execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(size), '--out', file], { stdio: 'inherit' });
+const { endpoint, graph, script } = STORES.virtuoso;
+if (!loaded) {
+  storeCommand(script, 'start');
+  storeCommand(script, 'load', file);
+}
+const measured = measuredCommit();
+const vocabulary = await readVocabulary(file);
+const words = vocabulary.words.filter((_, i) => i % 7 === 0).slice(0, 400);
+const typed = words.slice(0, 200).flatMap((word) => keystrokes(word).slice(0, 4));
+const q = encodeURIComponent;
+
+/** The pairs: a protocol's requests and the native requests they stand on, from the same inputs. */
+const PAIRS = [
+  {
+    name: 'Skosmos search, prefix',
+    protocol: words.map((word) => `/rest/v1/search?query=${q(word)}*&maxhits=10`),
+    native: words.map((word) => `/search?q=${q(word)}*&count=10`),
+  },
+  {
+    name: 'Skosmos search, equal label',
+    protocol: words.map((word) => `/rest/v1/search?query=${q(word)}&maxhits=10`),
+    native: words.map((word) => `/search?q=${q(word)}&count=10`),
+  },
+  {
+    name: 'JSKOS suggest, keystrokes',
+    protocol: typed.map((text) => `/jskos/concepts/suggest?search=${q(text)}&limit=10`),
+    native: typed.map((text) => `/suggest?q=${q(text)}&count=10`),
+  },
+];
+
+const service = await startProcess(
+  'dist/server.js',
+  { SPARQL_ENDPOINT: endpoint, SPARQL_GRAPH: graph, CACHE_MAX_ENTRIES: '0' },
+  { ready: true },
+);
+say(`service ready after ${Math.round(service.readyMs / 1000)} s`);
+const rows = [];
+try {
+  for (const pair of PAIRS) {
+    for (const connections of [1, 8]) {
+      const latencies = { protocol: [], native: [] };
+      // two rounds, alternating which goes first, so that neither always meets a warmer machine
+      for (const order of [
+        ['native', 'protocol'],
+        ['protocol', 'native'],
+      ])
+        for (const side of order) {
+          const row = await measure({ url: service.url, next: cycle(pair[side]), connections, seconds: seconds / 2 });
+          if (row.failed > 0) throw new Error(`${pair.name} (${side}): ${row.failed} requests failed`);
+          latencies[side].push(row);
+        }
+      const merged = (side) => ({
+        p50: median(latencies[side].map((row) => row.p50)),
+        p95: median(latencies[side].map((row) => row.p95)),
+        answers: latencies[side].reduce((sum, row) => sum + row.answers, 0),
+      });
+      const native = merged('native');
+      const protocol = merged('protocol');
+      rows.push({ name: pair.name, connections, native, protocol, ratio: protocol.p95 / native.p95 });
+      say(`${pair.name}, ${connections} clients: p95 ${ms(protocol.p95)} ms against ${ms(native.p95)} ms native`);
+    }
+  }
+} finally {
+  await service.stop();
+  if (!loaded) storeCommand(script, 'stop');
+}
+
+const table = [
+  `Measured at ${measured} on a private Virtuoso with the synthetic ${size.toLocaleString('en')}-concept vocabulary, ` +
+    `label index on, response cache off (\`npm run bench:protocols -- ${argv.join(' ')}\`, ${new Date().toISOString().slice(0, 10)}). ` +
+    `Each row: the median over two ${seconds / 2}-second rounds of p50 and p95 in ms; the ratio is the protocol's p95 over its native row's.`,
+  '',
+  '| pair | clients | native p50 | native p95 | protocol p50 | protocol p95 | p95 ratio |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    ({ name, connections, native, protocol, ratio }) =>
+      `| ${name} | ${connections} | ${ms(native.p50)} | ${ms(native.p95)} | ${ms(protocol.p50)} | ${ms(protocol.p95)} | ${ratio.toFixed(2)} |`,
+  ),
+].join('\n');
+process.stdout.write(`${table}\n`);
+writeSection('BENCHMARKS.md', `## Protocols at ${size.toLocaleString('en')} concepts`, table);
+
+function ms(value) {
+  return value.toFixed(2);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+}
+
+/** Replaces the section under `heading` (to the next `## `), or appends it. */
+function writeSection(path, heading, body) {
+  const text = readFileSync(path, 'utf8');
+  const start = text.indexOf(`${heading}\n`);
+  const section = `${heading}\n\n${body}\n`;
+  if (start === -1) return writeFileSync(path, `${text.trimEnd()}\n\n${section}`);
+  const next = text.indexOf('\n## ', start + heading.length);
+  writeFileSync(path, text.slice(0, start) + section + (next === -1 ? '' : text.slice(next)));
+}
