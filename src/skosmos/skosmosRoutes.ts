@@ -114,6 +114,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
               )
             : undefined;
         const idOfScheme = new Map(all.flatMap(({ id, scheme }) => (scheme === undefined ? [] : [[scheme, id]])));
+        const only = chosen.length === 1 ? chosen[0]?.id : undefined;
         return {
           '@context': {
             ...CONTEXT,
@@ -126,7 +127,13 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
           },
           uri: '',
           results: results.map((concept) =>
-            searchResult(concept, shownLabels?.get(concept.uri) ?? concept.prefLabel, labellang ?? config.defaultLang, idOfScheme, fields),
+            searchResult(
+              concept,
+              shownLabels?.get(concept.uri) ?? concept.prefLabel,
+              labellang ?? config.defaultLang,
+              only ?? idOfScheme,
+              fields,
+            ),
           ),
         };
       }),
@@ -299,10 +306,12 @@ function searchResult(
   concept: Concept,
   prefLabel: string,
   lang: string,
-  idOfScheme: ReadonlyMap<string, string>,
+  /** The vocabulary every result is in (one was searched), or the vocabularies' ids by scheme. */
+  vocabOf: string | ReadonlyMap<string, string>,
   fields: ReadonlySet<Field>,
 ): object {
-  const vocab = (concept.scheme ?? []).map(({ uri }) => idOfScheme.get(uri)).find((id) => id !== undefined);
+  const vocab =
+    typeof vocabOf === 'string' ? vocabOf : (concept.scheme ?? []).map(({ uri }) => vocabOf.get(uri)).find((id) => id !== undefined);
   const notation = concept.notation?.[0];
   return {
     uri: concept.uri,

@@ -71,9 +71,10 @@ const FILTER_DEPTH = 10 * MAX_COUNT;
  */
 export async function skosmosSearch(concepts: Lookup, request: SkosmosSearchRequest): Promise<Concept[]> {
   const { query, vocabularies, everyVocabulary, parent, maxhits, offset } = request;
+  // a result's scheme tells several vocabularies apart; of one, every result is in it (as in Skosmos, whose vocabulary is its graph)
   const fields = new Set<Field>([
     ...request.fields,
-    'scheme',
+    ...(vocabularies.length > 1 ? (['scheme'] as const) : []),
     'notation',
     ...(parent === undefined ? [] : (['ancestors', 'broader'] as const)),
   ]);
