@@ -23,8 +23,9 @@ module.exports = {
     {
       name: 'base-stays-below',
       severity: 'error',
-      comment: "The settings' shape, the typed errors, the logger and the metrics are used by every layer and import none of them.",
-      from: { path: '^src/(Config\\.ts|errors\\.ts|log\\.ts|metrics/)' },
+      comment:
+        "The settings' shape, the typed errors, the logger, the client scope and the metrics are used by every layer and import none of them.",
+      from: { path: '^src/(Config\\.ts|errors\\.ts|log\\.ts|clientScope\\.ts|metrics/)' },
       to: { path: above('store/', 'sparql/', 'index/', 'lookup/', ...EDGES, ...TOP) },
     },
     {

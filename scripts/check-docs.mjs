@@ -10,8 +10,8 @@
 //                                           vocabulary: every curl to 127.0.0.1:3000 or $S (its
 //                                           status must be the one its comment announces, else
 //                                           below 400; none with a <placeholder>) and every
-//                                           `node dist/server.js` subcommand that serves
-//                                           nothing. The rest (installs, stores, Docker, other
+//                                           `npm start -- …` (or `node dist/server.js`)
+//                                           subcommand that serves nothing. The rest (installs, stores, Docker, other
 //                                           vocabularies) is listed as not run. CI runs this.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -92,7 +92,7 @@ if (process.argv.includes('--commands')) {
     const skipped = [];
     for (const { file, line } of commands) {
       const command = line.replace(/\s+#.*$/, '').trim();
-      const subcommand = /^node dist\/server\.js (--help|--version|check)$/.exec(command);
+      const subcommand = /^(?:node dist\/server\.js|npm start --) (--help|--version|check)$/.exec(command);
       // a curl to the service, by its address or by $S (the docs set S=http://127.0.0.1:3000); not one with a placeholder to fill in
       const toService = /^curl /.test(command) && /127\.0\.0\.1:3000|\$S\b/.test(command) && !/<[^>]+>/.test(command);
       if (toService && /[|;&]/.test(command.replace(/'[^']*'|"[^"]*"/g, ''))) {
@@ -127,11 +127,8 @@ if (process.argv.includes('--commands')) {
         ran++;
       } else if (subcommand !== null) {
         try {
-          execFileSync(process.execPath, ['dist/server.js', subcommand[1]], {
-            cwd: root,
-            stdio: 'ignore',
-            env: { ...process.env, PORT: '1' },
-          });
+          // as written (`npm start -- check` builds first when the sources changed, as a newcomer's would)
+          execFileSync('sh', ['-c', command], { cwd: root, stdio: 'ignore', env: { ...process.env, PORT: '1' } });
         } catch (error) {
           fail(`${file}: \`${command}\` exited ${error.status}`);
         }

@@ -47,7 +47,7 @@ export function configurationReference(text) {
 
 Every setting is an environment variable, or a line of a \`.env\` file in the folder the
 service starts in (variables set in the environment win). An empty value counts as unset:
-the default applies. \`skos-lookup --help\` (\`node dist/server.js --help\`) lists the same.
+the default applies. \`npm start -- --help\` lists the same.
 
 - A malformed value stops the start with one line naming the setting, exit status 2.
 - A name a few letters off a setting that is not set itself (\`DATA_FILE\`, \`LOG_LEVL\`,

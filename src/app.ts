@@ -24,6 +24,7 @@ import { rendered } from './http/ResponseCache.js';
 import { fixedHeaders } from './http/fixedHeaders.js';
 import { requestLog } from './http/requestLog.js';
 import { requestMetrics } from './http/requestMetrics.js';
+import { watchClient } from './http/watchClient.js';
 import { sendRendered } from './http/sendRendered.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics/Metrics.js';
@@ -55,6 +56,7 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   // front sends it for its own host.
   app.use(requestLog(log));
   app.use(requestMetrics(metrics));
+  app.use(watchClient());
   app.use(
     fixedHeaders(
       helmet({

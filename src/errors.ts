@@ -112,6 +112,17 @@ export class UpstreamTimeLimitError extends HttpError {
   }
 }
 
+/**
+ * 499 (as nginx logs it): every client the work was for closed its connection before the
+ * answer, so the store query made for them was dropped or cut off. No one reads the answer;
+ * the request log and the metrics do.
+ */
+export class ClientGoneError extends HttpError {
+  constructor(options?: ErrorOptions) {
+    super(499, 'the client closed its connection before the answer', {}, options);
+  }
+}
+
 /** The JSON body of every response with a status >= 400. */
 export interface ErrorBody {
   status: number;

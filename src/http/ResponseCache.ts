@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { clientsGone, forClients } from '../clientScope.js';
 
 /** A rendered 200 body and its ETag. */
 export interface RenderedBody {
@@ -38,7 +39,7 @@ export function renderedText(body: string): RenderedBody {
 export class ResponseCache {
   private readonly lru: LRUCache<string, RenderedBody> | undefined;
   /** Renders under way, by version and key. */
-  private readonly inFlight = new Map<string, Promise<RenderedBody>>();
+  private readonly inFlight = new Map<string, Flight>();
   /** The version whose answers the LRU holds. */
   private holds: string | undefined;
 
@@ -79,19 +80,27 @@ export class ResponseCache {
     const version = this.current();
     const kept = this.lru?.get(key);
     if (kept !== undefined) return Promise.resolve(kept);
-    const flight = `${version}\n${key}`;
-    let pending = this.inFlight.get(flight);
-    if (pending === undefined) {
-      pending = render()
-        .then((answer) => {
-          const tagged = version === '' ? answer : { body: answer.body, etag: answer.etag.replace(/^"/, `"${version}-`) };
+    const id = `${version}\n${key}`;
+    let flight = this.inFlight.get(id);
+    if (flight === undefined) {
+      const gone = new AbortController();
+      const answer = forClients(gone.signal, render)
+        .then((rendered) => {
+          const tagged = version === '' ? rendered : { body: rendered.body, etag: rendered.etag.replace(/^"/, `"${version}-`) };
           if (this.current() === version) this.lru?.set(key, tagged);
           return tagged;
         })
-        .finally(() => this.inFlight.delete(flight));
-      this.inFlight.set(flight, pending);
+        .finally(() => this.inFlight.delete(id));
+      flight = { answer, gone, clients: 0, forAll: false };
+      this.inFlight.set(id, flight);
     }
-    return pending;
+    waitFor(flight, clientsGone());
+    return flight.answer;
+  }
+
+  /** Renders under way now, for the metrics and tests. */
+  get rendering(): number {
+    return this.inFlight.size;
   }
 
   /** The version now; what was kept of another is dropped. */
@@ -103,4 +112,32 @@ export class ResponseCache {
     }
     return version;
   }
+}
+
+/** A render under way, and who waits for it: its store queries are cut off only when every client has gone. */
+interface Flight {
+  answer: Promise<RenderedBody>;
+  /** Aborts when the last client waiting has gone (never while one without a client waits). */
+  gone: AbortController;
+  clients: number;
+  /** Something that is no client (a warm-up, a test) waits for it: it is never cut off. */
+  forAll: boolean;
+}
+
+/** Counts one more waiting for `flight`: a client until `gone` aborts, or, without a signal, someone who never leaves. */
+function waitFor(flight: Flight, gone: AbortSignal | undefined): void {
+  if (gone === undefined) {
+    flight.forAll = true;
+    return;
+  }
+  if (gone.aborted) return;
+  flight.clients++;
+  gone.addEventListener(
+    'abort',
+    () => {
+      flight.clients--;
+      if (flight.clients === 0 && !flight.forAll) flight.gone.abort();
+    },
+    { once: true },
+  );
 }

@@ -1,3 +1,4 @@
+import { forNoClient } from '../clientScope.js';
 import type { Logger } from '../log.js';
 import { probeXlLabels } from '../sparql/probeXlLabels.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
@@ -238,7 +239,8 @@ export class VocabularyKeeper {
     if (this.retry === undefined || this.retry.at <= Date.now() || this.running.has('index')) return;
     this.retry.at = Date.now();
     this.due.set('index', this.retry.at);
-    this.schedule();
+    // the build is for no client: one leaving /ready must not cut its store reads short
+    forNoClient(() => this.schedule());
   }
 
   /** What happened to a snapshot that could not be used (damaged, set aside), for /ready; undefined when nothing did. */

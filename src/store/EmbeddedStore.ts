@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
+import { clientsGone } from '../clientScope.js';
+import { ClientGoneError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
 import type { QueryMessage, WorkerMessage } from './embeddedStoreWorker.js';
 import { DataFileError, type LoadProgress } from './loadRdfFile.js';
 import { OxigraphEngine, type AnswerFormat } from './OxigraphEngine.js';
@@ -14,8 +15,11 @@ const WORKER = fileURLToPath(new URL('../../dist/store/embeddedStoreWorker.js', 
 
 /** Where a query is answered: the store's own thread, or (without a build) this one. */
 interface Answerer {
-  /** `first`: ahead of every query waiting (the readiness check's). */
-  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first?: boolean): Promise<string>;
+  /**
+   * `first`: ahead of every query waiting (the readiness check's). `gone`: the query's
+   * clients have all gone (clientScope.ts); one still waiting is then skipped, with a 499.
+   */
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first?: boolean, gone?: AbortSignal): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -70,7 +74,9 @@ export class EmbeddedStore implements SparqlStore {
   readonly streams = false;
 
   async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
-    return readSparqlJson(JSON.parse(await this.answerer.answer(query, 'json', timeoutMs ?? this.timeoutMs, name === 'ping')));
+    // a request's query (not the label index's long reads below) follows its clients
+    const answer = await this.answerer.answer(query, 'json', timeoutMs ?? this.timeoutMs, name === 'ping', clientsGone());
+    return readSparqlJson(JSON.parse(answer));
   }
 
   /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */
@@ -155,18 +161,24 @@ class StoreThread implements Answerer {
     });
   }
 
-  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first = false): Promise<string> {
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first = false, gone?: AbortSignal): Promise<string> {
     if (this.stopped !== undefined) return Promise.reject(new UpstreamUnavailableError('(embedded) has stopped'));
+    if (gone?.aborted === true) return Promise.reject(new ClientGoneError());
     const id = this.next++;
     return new Promise<string>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
-      if (timeoutMs !== undefined)
-        timer = setTimeout(() => {
-          // still waiting: it is skipped; running: the thread finishes it, and its answer is dropped
-          this.settle(id);
-          reject(new UpstreamTimeoutError(timeoutMs));
-        }, timeoutMs);
-      const done = (): void => clearTimeout(timer);
+      const done = (): void => {
+        clearTimeout(timer);
+        gone?.removeEventListener('abort', left);
+      };
+      // still waiting: it is skipped; running: the thread finishes it (Oxigraph cannot be interrupted), and its answer is dropped
+      const drop = (error: Error): void => {
+        done();
+        if (this.settle(id) !== undefined) reject(error);
+      };
+      const left = (): void => drop(new ClientGoneError());
+      if (timeoutMs !== undefined) timer = setTimeout(() => drop(new UpstreamTimeoutError(timeoutMs)), timeoutMs);
+      gone?.addEventListener('abort', left, { once: true });
       this.waiting.set(id, {
         resolve: (text) => (done(), resolve(text)),
         reject: (error) => (done(), reject(error)),

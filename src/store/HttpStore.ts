@@ -1,6 +1,14 @@
 import SimpleClient from 'sparql-http-client/SimpleClient.js';
 import { Agent } from 'undici';
-import { HttpError, UpstreamError, UpstreamTimeLimitError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
+import { clientsGone } from '../clientScope.js';
+import {
+  ClientGoneError,
+  HttpError,
+  UpstreamError,
+  UpstreamTimeLimitError,
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+} from '../errors.js';
 import { readSparqlJson } from './readSparqlJson.js';
 import { readSparqlXml } from './readSparqlXml.js';
 import { requestStore, type ClientRequest, type StoreAnswer } from './requestStore.js';
@@ -93,15 +101,22 @@ export class HttpStore implements SparqlStore {
     return isVirtuoso(this.server) ? VIRTUOSO_LARGEST_ANSWER : undefined;
   }
 
+  /** A request's query: cut off when its clients have all gone (clientScope.ts), with a 499. */
   async select(query: string, _name?: string, timeout?: number): Promise<Bindings[]> {
     const timeoutMs = Math.min(timeout ?? Infinity, this.options.timeoutMs);
-    const signal = AbortSignal.timeout(timeoutMs);
-    const response = await this.send(query, selectAccept(this.server), signal, timeoutMs);
-    const text = await readBody(response, signal, timeoutMs);
-    if (!response.ok) {
-      throw refusal(response.status, text);
+    const gone = clientsGone();
+    const signal = gone === undefined ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([AbortSignal.timeout(timeoutMs), gone]);
+    try {
+      const response = await this.send(query, selectAccept(this.server), signal, timeoutMs);
+      const text = await readBody(response, signal, timeoutMs);
+      if (!response.ok) {
+        throw refusal(response.status, text);
+      }
+      return parseResults(text, response.headers.get('content-type'));
+    } catch (error) {
+      if (gone?.aborted === true) throw new ClientGoneError({ cause: error });
+      throw error;
     }
-    return parseResults(text, response.headers.get('content-type'));
   }
 
   /**
