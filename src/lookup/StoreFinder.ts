@@ -124,7 +124,9 @@ export class StoreFinder implements Finder {
     const byText = new Map<string, string[]>();
     for (const row of await this.options.store.select(query, 'notations')) {
       if (row.concept?.termType !== 'NamedNode' || row.notation === undefined) continue;
-      byText.set(row.notation.value, [...(byText.get(row.notation.value) ?? []), row.concept.value]);
+      const concepts = byText.get(row.notation.value);
+      if (concepts === undefined) byText.set(row.notation.value, [row.concept.value]);
+      else concepts.push(row.concept.value);
     }
     return [...new Set(texts.flatMap((text) => (byText.get(text) ?? []).sort()))];
   }

@@ -173,7 +173,9 @@ export class StoreHierarchy {
     const byFrom = new Map<string, Bindings[]>();
     for (const row of await this.store.select(query, name, timeoutMs)) {
       if (row.from?.termType !== 'NamedNode') continue;
-      byFrom.set(row.from.value, [...(byFrom.get(row.from.value) ?? []), row]);
+      const rows = byFrom.get(row.from.value);
+      if (rows === undefined) byFrom.set(row.from.value, [row]);
+      else rows.push(row); // in place: a copy for each row made 20,000 children 13 s of this thread
     }
     return new Map([...byFrom].map(([uri, rows]) => [uri, sorted(grouped(rows, 'concept'), lang)]));
   }

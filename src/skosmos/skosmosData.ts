@@ -100,7 +100,9 @@ function bySubject({ statements, linkedLabels }: Description, subject: string): 
   const prefLabel = { termType: 'NamedNode', value: PREF_LABEL } as Term;
   for (const { subject: linked, label } of linkedLabels) {
     if (linked === subject) continue;
-    subjects.set(linked, [...(subjects.get(linked) ?? []), { predicate: prefLabel, object: label }]);
+    const statements = subjects.get(linked);
+    if (statements === undefined) subjects.set(linked, [{ predicate: prefLabel, object: label }]);
+    else statements.push({ predicate: prefLabel, object: label });
   }
   return subjects;
 }
