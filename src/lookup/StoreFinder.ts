@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { namespacesOf } from '../domain/localNames.js';
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
@@ -38,6 +39,10 @@ const NO_FIELDS: ReadonlySet<Field> = new Set();
 export type StoreGate = <T>(ask: (timeoutMs?: number) => Promise<T>) => Promise<T>;
 
 /** What the store path needs besides the store. */
+/** The concepts of the browsing lists kept for their next pages, in all, and for how long. */
+const KEPT_LIST_CONCEPTS = 200_000;
+const KEPT_LIST_SECONDS = 60;
+
 export interface StoreFinderOptions {
   store: SparqlStore;
   /** The catalogue of the vocabulary's state (with or without SKOS-XL branches). */
@@ -62,6 +67,11 @@ export interface StoreFinderOptions {
  */
 export class StoreFinder implements Finder {
   private namespaceList: Promise<string[]> | undefined;
+  private readonly lists = new LRUCache<string, readonly Placed[]>({
+    maxSize: KEPT_LIST_CONCEPTS,
+    sizeCalculation: (list) => Math.max(1, list.length),
+    ttl: KEPT_LIST_SECONDS * 1000,
+  });
 
   constructor(private readonly options: StoreFinderOptions) {}
 
@@ -154,7 +164,10 @@ export class StoreFinder implements Finder {
 
   async top(request: BrowseRequest): Promise<Concept[]> {
     const lang = request.lang ?? this.options.defaultLang;
-    return this.page(await this.gated((timeoutMs) => this.options.concepts.hierarchy.top(request.uri, lang, timeoutMs)), request, lang);
+    const list = await this.kept(`top\n${request.uri}\n${lang}`, () =>
+      this.gated((timeoutMs) => this.options.concepts.hierarchy.top(request.uri, lang, timeoutMs)),
+    );
+    return this.page(list, request, lang);
   }
 
   async narrower(request: BrowseRequest): Promise<Concept[]> {
@@ -162,10 +175,26 @@ export class StoreFinder implements Finder {
     const { concepts } = this.options;
     // a URI that is no concept has nothing below it (API.md), whatever points to it
     const [below, self] = await Promise.all([
-      this.gated((timeoutMs) => concepts.hierarchy.narrowerOf([request.uri], lang, timeoutMs)),
+      this.kept(
+        `narrower\n${request.uri}\n${lang}`,
+        async () => (await this.gated((timeoutMs) => concepts.hierarchy.narrowerOf([request.uri], lang, timeoutMs))).get(request.uri) ?? [],
+      ),
       concepts.get([request.uri], lang),
     ]);
-    return self.length === 0 ? [] : this.page(below.get(request.uri) ?? [], request, lang);
+    return self.length === 0 ? [] : this.page(below, request, lang);
+  }
+
+  /**
+   * A browsing list read whole from the store (its order, the index's, cannot be asked of
+   * the store), kept for the next pages: at most KEPT_LIST_CONCEPTS concepts in all, for
+   * KEPT_LIST_SECONDS, for this state of the vocabulary only (a change makes a new finder).
+   */
+  private async kept(key: string, read: () => Promise<readonly Placed[]>): Promise<readonly Placed[]> {
+    const found = this.lists.get(key);
+    if (found !== undefined) return found;
+    const list = await read();
+    if (list.length <= KEPT_LIST_CONCEPTS) this.lists.set(key, list);
+    return list;
   }
 
   /** The request's page of a browsing list, read as /get reads concepts. */
