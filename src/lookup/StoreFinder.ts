@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { OverloadedError } from '../errors.js';
 import { namespacesOf } from '../domain/localNames.js';
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
@@ -220,7 +221,13 @@ export class StoreFinder implements Finder {
     return (await this.options.store.select(query, 'speaks')).length > 0;
   }
 
+  /**
+   * `ask`, through the loading gate while the first index is built; refused at once (503,
+   * Retry-After) when the store would refuse its queries anyway, before any query is made:
+   * a crowd past the queue costs the thread that answers HTTP nothing but its refusals.
+   */
   private gated<T>(ask: (timeoutMs?: number) => Promise<T>): Promise<T> {
+    if (this.options.store.admits?.() === false) return Promise.reject(new OverloadedError());
     return this.options.gate === undefined ? ask() : this.options.gate(ask);
   }
 

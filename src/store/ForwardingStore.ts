@@ -8,6 +8,10 @@ export class ForwardingStore implements SparqlStore {
     return this.inner.select(query, name, timeoutMs);
   }
 
+  admits(): boolean {
+    return this.inner.admits?.() ?? true;
+  }
+
   selectRows(
     query: string,
     variables: readonly string[],

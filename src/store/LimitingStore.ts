@@ -28,6 +28,10 @@ export class LimitingStore extends ForwardingStore {
     super(inner);
   }
 
+  override admits(): boolean {
+    return this.active < this.maxConcurrency || this.waiting.length < this.queueLimit;
+  }
+
   /** Queries in flight and waiting, for logs and metrics. */
   get load(): { active: number; waiting: number } {
     return { active: this.active, waiting: this.waiting.length };

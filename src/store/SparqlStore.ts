@@ -21,6 +21,12 @@ export interface SparqlStore {
    */
   select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]>;
   /**
+   * Whether a request's query asked now would be taken (run, or wait its turn) rather than
+   * refused as too many (OverloadedError): so that a request can be refused before it makes
+   * its queries. Absent: always.
+   */
+  admits?(): boolean;
+  /**
    * Runs a SELECT query whose answer may hold millions of rows, and hands each row to `take`
    * as it arrives: the values of `variables` in that order (IRIs and lexical forms; "" where
    * unbound). Nothing of the answer is held whole. Resolves with the number of rows; rejects

@@ -26,6 +26,10 @@ export class StartingStore implements SparqlStore {
     return this.ready().select(query, name, timeoutMs);
   }
 
+  admits(): boolean {
+    return this.inner?.admits?.() ?? true;
+  }
+
   selectRows(
     query: string,
     variables: readonly string[],

@@ -31,12 +31,15 @@ describe('the limit on store queries', () => {
         expect(answer.body.message).toContain('limit');
       }
       expect(endpoint.requests.length).toBe(2);
+      // a request that comes now is refused before it makes any query (StoreFinder asks first)
+      expect(store.admits()).toBe(false);
       while (settled.length < 5) {
         held.shift()?.();
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(endpoint.requests.length).toBe(3);
       expect((await Promise.all(requests)).map((answer) => answer.status).sort()).toEqual([200, 200, 200, 503, 503]);
+      expect(store.admits()).toBe(true);
     } finally {
       await service.close();
     }

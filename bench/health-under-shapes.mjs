@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// npm run bench:shapes
+//
+// A /health probe every 200 ms through each hostile shape of RELIABILITY.md, the service
+// started as `npm start` starts it (dist/server.js, MALLOC_MMAP_THRESHOLD_ set) on the embedded
+// store: how long the process that answers everyone keeps a bystander waiting while one client
+// (or a crowd) does its worst. Each probe asks on a connection of its own, from a process of
+// its own (bench/lib/healthProbe.mjs). Prints one row a
+// shape: the shape's requests and what they got, then the probes' count, p50, p99 and worst
+// (ms); writes the table into RELIABILITY.md under "/health through each shape".
+//   - a /get of 100 broad concepts with fields=narrower (2,000 children each) asked again and
+//     again, beside ten clients searching (label index on);
+//   - 150 store-path /search at once (LABEL_INDEX=off, 2 in flight, 20 waiting, 1.5 s limit);
+//   - 80 half-sent requests held against MAX_CONNECTIONS=100;
+//   - store-path /narrower of a concept with 20,000 children, page after page.
+// Files are generated under tmp/bench/shapes/. Figures, not pass/fail: this machine is shared.
+import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { spawn } from 'node:child_process';
+import { request } from 'undici';
+import { measuredCommit } from './lib/measuredCommit.mjs';
+import { percentile } from './lib/measure.mjs';
+import { startProcess } from './lib/processes.mjs';
+
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const DIR = 'tmp/bench/shapes';
+const say = (text) => process.stderr.write(`bench:shapes: ${text}\n`);
+const measured = measuredCommit();
+mkdirSync(DIR, { recursive: true });
+
+/** Writes `file` from `lines()` once. */
+function generated(name, lines) {
+  const file = `${DIR}/${name}`;
+  if (!existsSync(file)) writeFileSync(file, `${lines().join('\n')}\n`);
+  return file;
+}
+
+const broadFile = generated('broad.nt', () => {
+  const lines = [];
+  for (let b = 0; b < 100; b++) {
+    lines.push(
+      `<http://example.org/b${b}> <${TYPE}> <${SKOS}Concept> .`,
+      `<http://example.org/b${b}> <${SKOS}prefLabel> "Broad ${b}"@en .`,
+    );
+    for (let c = 0; c < 2000; c++) {
+      const child = `<http://example.org/b${b}/c${c}>`;
+      lines.push(
+        `${child} <${TYPE}> <${SKOS}Concept> .`,
+        `${child} <${SKOS}prefLabel> "Child ${c} of broad ${b} word${c % 50}"@en .`,
+        `${child} <${SKOS}broader> <http://example.org/b${b}> .`,
+      );
+    }
+  }
+  return lines;
+});
+const manyFile = generated('many.nt', () =>
+  Array.from({ length: 30_000 }, (_, i) => [
+    `<http://example.org/c${i}> <${TYPE}> <${SKOS}Concept> .`,
+    `<http://example.org/c${i}> <${SKOS}prefLabel> "Label ${i} of many words ${i % 97}"@en .`,
+  ]).flat(),
+);
+const wideFile = generated('wide.nt', () => [
+  `<http://example.org/root> <${TYPE}> <${SKOS}Concept> .`,
+  `<http://example.org/root> <${SKOS}prefLabel> "Root"@en .`,
+  ...Array.from({ length: 20_000 }, (_, i) => [
+    `<http://example.org/w${i}> <${TYPE}> <${SKOS}Concept> .`,
+    `<http://example.org/w${i}> <${SKOS}prefLabel> "Child ${i} of root"@en .`,
+    `<http://example.org/w${i}> <${SKOS}broader> <http://example.org/root> .`,
+  ]).flat(),
+]);
+
+/** Starts the probe (lib/healthProbe.mjs, a process of its own); stopping it gives its latencies in ms (a failure: Infinity). */
+function probe(url) {
+  const child = spawn(process.execPath, ['bench/lib/healthProbe.mjs', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return async () => {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    return JSON.parse(out).map((ms) => ms ?? Infinity);
+  };
+}
+
+/** GETs `path` and counts the status. */
+async function count(url, path, statuses) {
+  try {
+    const response = await request(`${url}${path}`);
+    await response.body.text();
+    statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+  } catch {
+    statuses.failed = (statuses.failed ?? 0) + 1;
+  }
+}
+
+const SHAPES = [
+  {
+    name: 'a /get of 100 broad concepts with `fields=narrower`, beside 10 clients searching',
+    env: { DATA_FILES: broadFile },
+    async run(url) {
+      const statuses = {};
+      const until = performance.now() + 10_000;
+      const broad = Array.from({ length: 100 }, (_, b) => `uri=${encodeURIComponent(`http://example.org/b${b}`)}`).join('&');
+      const heavy = (async () => {
+        while (performance.now() < until) await count(url, `/get?${broad}&fields=narrower`, statuses);
+      })();
+      const searches = Array.from({ length: 10 }, async (_, client) => {
+        for (let i = 0; performance.now() < until; i++) await count(url, `/search?q=word${(client * 7 + i) % 50}`, statuses);
+      });
+      await Promise.all([heavy, ...searches]);
+      return statuses;
+    },
+  },
+  {
+    name: '150 store-path `/search` at once (2 in flight, 20 waiting, 1.5 s limit)',
+    env: { DATA_FILES: manyFile, LABEL_INDEX: 'off', SPARQL_MAX_CONCURRENCY: '2', SPARQL_QUEUE_LIMIT: '20', SPARQL_TIMEOUT_MS: '1500' },
+    async run(url) {
+      const statuses = {};
+      await Promise.all(Array.from({ length: 150 }, (_, i) => count(url, `/search?q=${encodeURIComponent(`words ${i}`)}`, statuses)));
+      return statuses;
+    },
+  },
+  {
+    name: '80 half-sent requests held 5 s (`MAX_CONNECTIONS=100`)',
+    env: { MAX_CONNECTIONS: '100' },
+    async run(url) {
+      const { port } = new URL(url);
+      const sockets = await Promise.all(
+        Array.from({ length: 80 }, async () => {
+          const socket = connect(Number(port), '127.0.0.1');
+          socket.on('error', () => {});
+          await once(socket, 'connect');
+          socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+          return socket;
+        }),
+      );
+      await sleep(5000);
+      for (const socket of sockets) socket.destroy();
+      return { 'held connections': sockets.length };
+    },
+  },
+  {
+    name: 'store-path `/narrower` of 20,000 children, pages 1 to 20',
+    env: { DATA_FILES: wideFile, LABEL_INDEX: 'off' },
+    async run(url) {
+      const statuses = {};
+      for (let page = 1; page <= 20; page++)
+        await count(url, `/narrower?uri=${encodeURIComponent('http://example.org/root')}&count=20&page=${page}`, statuses);
+      return statuses;
+    },
+  },
+];
+
+const rows = [];
+for (const shape of SHAPES) {
+  const service = await startProcess('dist/server.js', { CACHE_MAX_ENTRIES: '0', LOG_LEVEL: 'info', ...shape.env }, { ready: true });
+  try {
+    const stop = probe(service.url);
+    await sleep(1000);
+    const got = await shape.run(service.url);
+    await sleep(1000);
+    const latencies = (await stop()).sort((a, b) => a - b);
+    const row = {
+      shape: shape.name,
+      got: Object.entries(got)
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(', '),
+      probes: latencies.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      worst: latencies.at(-1),
+    };
+    rows.push(row);
+    say(`${row.shape}: ${row.got}; /health p50 ${row.p50.toFixed(1)} ms, worst ${row.worst.toFixed(1)} ms`);
+  } finally {
+    await service.stop();
+  }
+}
+
+const table = [
+  `Measured at ${measured} (\`npm run bench:shapes\`, ${new Date().toISOString().slice(0, 10)}): the service on the embedded store, response cache off, a \`/health\` probe every 200 ms on a connection of its own through each shape (and a second before and after).`,
+  '',
+  '| shape | what its requests got | probes | `/health` p50 | p99 | worst |',
+  '|---|---|---:|---:|---:|---:|',
+  ...rows.map(
+    ({ shape, got, probes, p50, p99, worst }) =>
+      `| ${shape} | ${got} | ${probes} | ${p50.toFixed(1)} ms | ${p99.toFixed(1)} ms | ${worst.toFixed(1)} ms |`,
+  ),
+].join('\n');
+process.stdout.write(`${table}\n`);
+const heading = '## /health through each shape';
+const text = readFileSync('RELIABILITY.md', 'utf8');
+const start = text.indexOf(`${heading}\n`);
+const section = `${heading}\n\n${table}\n`;
+if (start === -1) writeFileSync('RELIABILITY.md', `${text.trimEnd()}\n\n${section}`);
+else {
+  const next = text.indexOf('\n## ', start + heading.length);
+  writeFileSync('RELIABILITY.md', text.slice(0, start) + section + (next === -1 ? '' : text.slice(next + 1)));
+}
