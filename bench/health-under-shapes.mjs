@@ -197,5 +197,5 @@ const section = `${heading}\n\n${table}\n`;
 if (start === -1) writeFileSync('RELIABILITY.md', `${text.trimEnd()}\n\n${section}`);
 else {
   const next = text.indexOf('\n## ', start + heading.length);
-  writeFileSync('RELIABILITY.md', text.slice(0, start) + section + (next === -1 ? '' : text.slice(next + 1)));
+  writeFileSync('RELIABILITY.md', text.slice(0, start) + section + (next === -1 ? '' : text.slice(next)));
 }
