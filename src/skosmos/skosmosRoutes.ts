@@ -5,6 +5,7 @@ import { BadRequestError, NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
 import {
   MAX_COUNT,
+  checkedText,
   integer,
   langParameter,
   oneUriParameter,
@@ -175,6 +176,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
       const found = await vocab(req, params);
       const label = single(params, 'label');
       if (label === undefined || label.trim() === '') throw new BadRequestError("'label' parameter is mandatory: the label to look up");
+      checkedText(label, "'label' parameter");
       const language = langParameter(params);
       const candidates = await skosmosSearch(concepts, {
         query: readQuery(label.replaceAll('*', ' ')),

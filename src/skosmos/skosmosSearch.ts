@@ -2,7 +2,7 @@ import { foldText } from '../domain/foldedLetter.js';
 import { BadRequestError } from '../errors.js';
 import type { Concept, Field } from '../lookup/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
-import { MAX_COUNT, MAX_RESULTS_DEPTH } from '../endpoints/parameters.js';
+import { MAX_COUNT, MAX_RESULTS_DEPTH, checkedText } from '../endpoints/parameters.js';
 import { readWindow } from '../endpoints/readWindow.js';
 import type { Vocabulary } from './SkosmosVocabularies.js';
 
@@ -23,7 +23,7 @@ export interface SkosmosQuery {
  * without any `*` finds labels equal to it.
  */
 export function readQuery(raw: string | undefined): SkosmosQuery {
-  const text = (raw ?? '').trim();
+  const text = checkedText((raw ?? '').trim(), "'query' parameter");
   if (text === '') throw new BadRequestError("'query' parameter is mandatory: the words to find, `*` at a word's end for a prefix");
   const words = text
     .split(/\s+/)

@@ -106,6 +106,8 @@ describe('/rest/v1', () => {
   test('answers a wrong parameter with a 400 that names it, and what it does not have with a 404 or 406', async () => {
     const cases: Array<[string, number, RegExp]> = [
       ['/rest/v1/search?query=*', 400, /'query'/],
+      ['/rest/v1/search?query=%00*', 400, /'query' parameter must not contain control characters/],
+      ['/rest/v1/dishes/lookup?label=tea%01', 400, /'label' parameter must not contain control characters/],
       ['/rest/v1/search', 400, /'query'/],
       ['/rest/v1/search?query=a*&maxhits=1000', 400, /'maxhits'/],
       ['/rest/v1/search?query=a*&offset=-1', 400, /'offset'/],
