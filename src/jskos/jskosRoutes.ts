@@ -172,12 +172,12 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
 
 /** `uri`: IRIs separated by `|` (as cocoda-sdk sends several), at most MAX_URIS; required or not. */
 function uriList(params: QueryParameters, required: boolean): string[] {
-  const given = single(params, 'uri');
-  if (given === undefined || given === '') {
+  // `|` alone, or only separators, names no IRI: as good as none
+  const uris = (single(params, 'uri') ?? '').split('|').filter((uri) => uri !== '');
+  if (uris.length === 0) {
     if (required) throw new BadRequestError("'uri' parameter is mandatory");
     return [];
   }
-  const uris = given.split('|').filter((uri) => uri !== '');
   if (uris.length > MAX_URIS) throw new BadRequestError(`'uri' parameter may name at most ${MAX_URIS} IRIs, not ${uris.length}`);
   const wrong = uris.find((uri) => !isIri(uri));
   if (wrong !== undefined) throw new BadRequestError(`'uri' parameter must hold absolute IRIs separated by '|'`);

@@ -63,6 +63,8 @@ describe('/jskos', () => {
   test('answers a wrong parameter with a 400 that names it', async () => {
     const cases: Array<[string, RegExp]> = [
       ['/jskos/concepts', /'uri'/],
+      ['/jskos/concepts/ancestors?uri=%7C', /'uri' parameter is mandatory/],
+      ['/jskos/concepts/narrower?uri=%7C%7C', /'uri' parameter is mandatory/],
       ['/jskos/concepts?uri=not-an-iri', /'uri'/],
       ['/jskos/concepts/search', /'search'/],
       ['/jskos/concepts/suggest?search=to&limit=-1', /'limit'/],
