@@ -102,16 +102,25 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
         { query: name.q, limit: 10, ...(name.properties === undefined ? {} : { properties: name.properties }) },
       ]),
     );
-    // a batch the store failed (502, 503, 504) is sent again after a second, at most twice, as
-    // relevance.mjs's `get` does; its time is the answered attempt's
+    // a batch the store failed (502, 503, 504), or whose kept-alive connection the service
+    // closed as it was sent (its idle timeout met the request: fetch does not send a POST
+    // again by itself), is sent again after a second, at most twice, as relevance.mjs's `get`
+    // does; its time is the answered attempt's
     let begun;
     let response;
     for (let attempt = 0; ; attempt++) {
       begun = performance.now();
-      response = await fetch(`${service.url}/reconcile`, {
-        method: 'POST',
-        body: new URLSearchParams({ queries: JSON.stringify(queries) }),
-      });
+      try {
+        response = await fetch(`${service.url}/reconcile`, {
+          method: 'POST',
+          body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+        });
+      } catch (error) {
+        if (attempt >= 2 || error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+        process.stderr.write(`relevance: /reconcile: ${error.cause.message}; asking again\n`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
       if (response.status === 200) break;
       const text = await response.text();
       if (attempt >= 2 || ![502, 503, 504].includes(response.status)) throw new Error(`/reconcile: ${response.status} ${text}`);
