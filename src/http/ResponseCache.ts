@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { LRUCache } from 'lru-cache';
 import { clientsGone, forClients } from '../clientScope.js';
 
@@ -84,6 +85,7 @@ export class ResponseCache {
     let flight = this.inFlight.get(id);
     if (flight === undefined) {
       const gone = new AbortController();
+      setMaxListeners(0, gone.signal); // every store query of the render listens on it
       const answer = forClients(gone.signal, render)
         .then((rendered) => {
           const tagged = version === '' ? rendered : { body: rendered.body, etag: rendered.etag.replace(/^"/, `"${version}-`) };

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { RequestHandler } from 'express';
 import { forClients } from '../clientScope.js';
 
@@ -10,6 +11,8 @@ import { forClients } from '../clientScope.js';
 export function watchClient(): RequestHandler {
   return (_req, res, next) => {
     const gone = new AbortController();
+    // every store query made for the request listens on it (a reconciliation batch makes dozens)
+    setMaxListeners(0, gone.signal);
     res.once('close', () => {
       if (!res.writableFinished) gone.abort();
     });
