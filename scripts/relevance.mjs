@@ -242,9 +242,7 @@ async function startService(backend, file) {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
-  // read without destroying the pipe at the return below: a service whose stderr is closed dies
-  // of EPIPE at its next line
-  for await (const chunk of child.stderr.iterator({ destroyOnReturn: false })) {
+  for await (const chunk of child.stderr) {
     log += chunk;
     const match = /listening on (http:\/\/[^ \n]+)\//.exec(log);
     if (match) {
