@@ -24,8 +24,8 @@ module.exports = {
       name: 'base-stays-below',
       severity: 'error',
       comment:
-        "The settings' shape, the typed errors, the logger, the client scope and the metrics are used by every layer and import none of them.",
-      from: { path: '^src/(Config\\.ts|errors\\.ts|log\\.ts|clientScope\\.ts|metrics/)' },
+        "The settings' shape, the typed errors, the logger, the client scope, the turns and the metrics are used by every layer and import none of them.",
+      from: { path: '^src/(Config\\.ts|errors\\.ts|log\\.ts|clientScope\\.ts|Turns\\.ts|metrics/)' },
       to: { path: above('store/', 'sparql/', 'index/', 'lookup/', ...EDGES, ...TOP) },
     },
     {

@@ -1,5 +1,6 @@
 import { pino, type DestinationStream } from 'pino';
 import { prettyFactory } from 'pino-pretty';
+import sonicBoom from 'sonic-boom';
 
 /** Log verbosity, most severe first. `silent` logs nothing. */
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
@@ -28,17 +29,45 @@ export interface LoggerOptions {
 
 let stderrDestination: DestinationStream | undefined;
 
+/** What is kept of lines nobody reads (stderr a pipe whose reader has stalled): past it, lines are dropped, never memory taken. */
+const UNREAD_LOG_BYTES = 16 * 1024 * 1024;
+
+/** How long the exit waits for a stalled reader to take the lines still buffered. */
+const EXIT_FLUSH_MS = 1000;
+
 /**
  * Standard error, written asynchronously: a line is handed to the system while the request
  * goes on, and lines that come while a write is under way go out together with the next one
  * (a synchronous write per request line cost about a tenth of the throughput of cached
  * answers). What is still buffered is written synchronously when the process exits, so
- * nothing is lost on exit, process.exit() and uncaught exceptions included.
+ * nothing is lost on exit, process.exit() and uncaught exceptions included, unless the
+ * reader has stalled: then the exit waits a second at most (it used to wait forever).
+ * A stderr that is closed (EPIPE) loses lines, never the process: Node's own warnings go
+ * to it too, and an unhandled write error there killed the service.
  */
 function stderr(): DestinationStream {
   if (stderrDestination === undefined) {
-    const destination = pino.destination({ dest: 2, sync: false });
-    process.once('exit', () => destination.flushSync());
+    let exitBy: number | undefined;
+    const destination = new sonicBoom.SonicBoom({
+      fd: 2,
+      sync: false,
+      maxLength: UNREAD_LOG_BYTES,
+      retryEAGAIN: () => exitBy === undefined || Date.now() < exitBy,
+    });
+    // EPIPE and the like: the reader has gone, and the lines with it (a flush at exit would
+    // try again forever: sonic-boom retries every error of a synchronous write)
+    let gone = false;
+    destination.on('error', () => (gone = true));
+    process.stderr.on('error', () => undefined);
+    process.once('exit', () => {
+      if (gone) return;
+      exitBy = Date.now() + EXIT_FLUSH_MS;
+      try {
+        destination.flushSync();
+      } catch {
+        // the reader took nothing for a second (or has gone): what is left is dropped
+      }
+    });
     stderrDestination = destination;
   }
   return stderrDestination;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { BadRequestError } from '../errors.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
-import { rendered } from '../http/ResponseCache.js';
+import { renderedInTurns } from '../http/renderedInTurns.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { BrowseRequest } from '../lookup/Finder.js';
 import type { EndpointContext } from './EndpointContext.js';
@@ -25,7 +25,7 @@ export function schemesHandler({ config, concepts, cache }: EndpointContext): Re
   return async (req, res) => {
     const lang = langParameter(queryParameters(req.url)) ?? config.defaultLang;
     const key = JSON.stringify(['schemes', lang]);
-    const body = await cachedAnswer(res, cache, key, async () => rendered({ schemes: await concepts.schemes(lang) }));
+    const body = await cachedAnswer(res, cache, key, async () => renderedInTurns({ schemes: await concepts.schemes(lang) }));
     sendRendered(req, res, body, config.httpMaxAge);
   };
 }
@@ -69,7 +69,7 @@ function browseHandler(
     const uri = await subject(params, lang ?? config.defaultLang);
     const request: BrowseRequest = { uri, count, page, lang, fields };
     const key = JSON.stringify([name, uri, count, page, lang ?? null, fieldsValue(fields)]);
-    const body = await cachedAnswer(res, cache, key, async () => rendered({ concepts: await concepts[name](request) }));
+    const body = await cachedAnswer(res, cache, key, async () => renderedInTurns({ concepts: await concepts[name](request) }));
     sendRendered(req, res, body, config.httpMaxAge);
   };
 }

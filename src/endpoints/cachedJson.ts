@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { cachedAnswer } from '../http/cachedAnswer.js';
-import { rendered } from '../http/ResponseCache.js';
+import { renderedInTurns } from '../http/renderedInTurns.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { queryParameters, type QueryParameters } from './parameters.js';
@@ -21,7 +21,7 @@ export function cachedJson(
     const key = JSON.stringify([protocol, req.path, ...parameters.map((name) => params.getAll(name))]);
     const vocid = req.params.vocid;
     const body = await cachedAnswer(res, cache, key, async () =>
-      rendered(await render(params, vocid === undefined ? undefined : String(vocid))),
+      renderedInTurns(await render(params, vocid === undefined ? undefined : String(vocid))),
     );
     sendRendered(req, res, body, config.httpMaxAge);
   };

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Concept } from '../lookup/Concept.js';
 import type { FindRequest } from '../lookup/Finder.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
-import { rendered } from '../http/ResponseCache.js';
+import { renderedInTurns } from '../http/renderedInTurns.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
@@ -55,7 +55,7 @@ export function findHandler(
     ]);
     const body = await cachedAnswer(res, cache, key, async () => {
       const concepts = await find(request);
-      return rendered(
+      return renderedInTurns(
         hal
           ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } }
           : { concepts },

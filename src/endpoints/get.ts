@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { cachedAnswer } from '../http/cachedAnswer.js';
-import { rendered } from '../http/ResponseCache.js';
+import { renderedInTurns } from '../http/renderedInTurns.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
@@ -24,7 +24,7 @@ export function getHandler({ config, concepts, cache }: EndpointContext): Reques
         uris.map((uri) => `uri=${encodeQueryComponent(uri)}`).join('&') +
         (lang === undefined ? '' : `&lang=${encodeQueryComponent(lang)}`) +
         (fields.size === 0 ? '' : `&fields=${encodeQueryComponent(fieldsValue(fields))}`);
-      return rendered({
+      return renderedInTurns({
         _links: { self: { href: `${config.basePath}/get?${query}` } },
         _embedded: { concepts: await concepts.get(uris, lang, fields) },
       });

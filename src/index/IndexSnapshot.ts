@@ -146,6 +146,9 @@ export async function readSnapshot(
   }
   if (typeof layout !== 'object' || layout === null || typeof layout.header !== 'object' || layout.header === null)
     return { reason: 'it is damaged: its layout has no header' };
+  // a header without a format number or a fingerprint is no snapshot of another version: damage
+  if (!Number.isInteger(layout.header.format) || typeof layout.header.fingerprint !== 'string')
+    return { reason: 'it is damaged: its header lacks its format or its fingerprint' };
   if (layout.header.format !== SNAPSHOT_FORMAT) return { reason: `it has format ${String(layout.header.format)}, not ${SNAPSHOT_FORMAT}` };
   if (layout.header.fingerprint !== fingerprint) return { reason: `it was built from something else (${layout.header.fingerprint})` };
   const start = align(MAGIC.length + 4 + jsonLength);

@@ -36,11 +36,26 @@ export interface Concept extends ConceptFields {
 export const BROWSE_FIELDS: readonly Field[] = ['ancestors', 'narrower', 'narrowerCount'];
 
 /**
- * The most concepts `narrower` lists in an answer: the first page of /narrower at its largest
- * (`count=1000`); `narrowerCount` says how many there are, and /narrower pages through them.
- * A hundred broad concepts of 2,000 children each made a 19 MB answer.
+ * The most concepts `narrower` lists for one concept: the first page of /narrower at its
+ * largest (`count=1000`); `narrowerCount` says how many there are, and /narrower pages through
+ * them. A hundred broad concepts of 2,000 children each made a 19 MB answer.
  */
 export const MAX_NARROWER_SHOWN = 1000;
+
+/**
+ * The most `narrower` entries one answer holds in all (some 6 MB of JSON): a page of 1,000
+ * concepts of /narrower or /top with `fields=narrower` would otherwise hold a million.
+ */
+export const MAX_NARROWER_IN_ANSWER = 100_000;
+
+/**
+ * How many concepts `narrower` lists for each of `listed` concepts shown in one answer: 1,000,
+ * or fewer where the answer's 100,000 are shared by more than 100 concepts (100 each on a
+ * page of 1,000).
+ */
+export function narrowerShown(listed: number): number {
+  return Math.min(MAX_NARROWER_SHOWN, Math.floor(MAX_NARROWER_IN_ANSWER / Math.max(1, listed)));
+}
 
 /** The opt-in fields that describe the concept itself: what the reconciliation preview and data extension read. */
 export const DETAIL_FIELDS: readonly Field[] = FIELDS.filter((field) => !BROWSE_FIELDS.includes(field));

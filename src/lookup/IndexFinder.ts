@@ -20,6 +20,7 @@ import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
 import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf, schemesOf, shownConcept, shownConceptAt } from './shownConcept.js';
+import { Turns } from '../Turns.js';
 import { shownLabel } from './shownLabel.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
@@ -76,7 +77,7 @@ export class IndexFinder implements Finder {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
     const ranked = searchInIndex(this.scan, new RankQuery('search', searchTerms(request.q)), request.q, request, lang, pageOf(request));
-    return ranked.flatMap((uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang) ?? []);
+    return ranked.flatMap((uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang, ranked.length) ?? []);
   }
 
   async suggest(request: FindRequest): Promise<Concept[]> {
@@ -85,7 +86,7 @@ export class IndexFinder implements Finder {
     const uris = suggestInIndex(this.scan, new RankQuery('suggest', suggestTerms(request.q)), request, lang, pageOf(request));
     if (fields.size > 0)
       return uris
-        .flatMap((uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang) ?? [])
+        .flatMap((uri) => shownConcept(this.index, uri, lang, fields, this.defaultLang, uris.length) ?? [])
         .map((concept) => ({ ...concept, altLabels: [], related: [] }));
     return uris.map((uri) => ({ uri, prefLabel: prefLabelOf(this.index, uri, lang), altLabels: [], related: [] }));
   }
@@ -152,20 +153,28 @@ export class IndexFinder implements Finder {
     return this.browse(narrowerInIndex(this.index, request.uri), request);
   }
 
-  /** The request's page of a browsing list of concepts, shown. */
-  private browse(list: Uint32Array, request: BrowseRequest): Concept[] {
+  /** The request's page of a browsing list of concepts, shown (in turns: a page of a thousand with their children is long work). */
+  private async browse(list: Uint32Array, request: BrowseRequest): Promise<Concept[]> {
     const lang = request.lang ?? this.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
-    return Array.from(browsePage(this.index, list, lang, pageOf(request), this.defaultLang, { given: this.orders.get(lang) }), (concept) =>
-      shownConceptAt(this.index, concept, lang, fields, this.defaultLang),
-    );
+    const page = browsePage(this.index, list, lang, pageOf(request), this.defaultLang, { given: this.orders.get(lang) });
+    const shown: Concept[] = [];
+    const turns = new Turns();
+    for (let i = 0; i < page.length; i++) {
+      shown.push(shownConceptAt(this.index, page[i] as number, lang, fields, this.defaultLang, page.length));
+      await turns.pass();
+    }
+    return shown;
   }
 
+  /** The concepts of `uris` the index holds, shown; in turns, as `browse`. */
   async shown(uris: readonly string[], lang: string, fields: ReadonlySet<Field>): Promise<Map<string, Concept>> {
     const shown = new Map<string, Concept>();
+    const turns = new Turns();
     for (const uri of uris) {
-      const concept = shownConcept(this.index, uri, lang, fields, this.defaultLang);
+      const concept = shownConcept(this.index, uri, lang, fields, this.defaultLang, uris.length);
       if (concept !== undefined) shown.set(uri, concept);
+      await turns.pass();
     }
     return shown;
   }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { OverloadedError } from '../errors.js';
 import { namespacesOf } from '../domain/localNames.js';
@@ -77,6 +78,7 @@ export class StoreFinder implements Finder {
   constructor(private readonly options: StoreFinderOptions) {}
 
   async search(request: FindRequest): Promise<Concept[]> {
+    this.admitted();
     const query = new RankQuery('search', searchTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
     const fields = request.fields ?? NO_FIELDS;
@@ -88,6 +90,7 @@ export class StoreFinder implements Finder {
   }
 
   async suggest(request: FindRequest): Promise<Concept[]> {
+    this.admitted();
     const query = new RankQuery('suggest', suggestTerms(request.q));
     const lang = request.lang ?? this.options.defaultLang;
     const scan = await this.gated((timeoutMs) => this.candidates('suggest', query, request, timeoutMs));
@@ -227,8 +230,17 @@ export class StoreFinder implements Finder {
    * a crowd past the queue costs the thread that answers HTTP nothing but its refusals.
    */
   private gated<T>(ask: (timeoutMs?: number) => Promise<T>): Promise<T> {
-    if (this.options.store.admits?.() === false) return Promise.reject(new OverloadedError());
+    try {
+      this.admitted();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return this.options.gate === undefined ? ask() : this.options.gate(ask);
+  }
+
+  /** Throws OverloadedError (503, Retry-After) when the store would refuse a query now: a crowd is refused before its words are read. */
+  private admitted(): void {
+    if (this.options.store.admits?.() === false) throw new OverloadedError();
   }
 
   /**
@@ -271,7 +283,11 @@ export class StoreFinder implements Finder {
       partFrom: undefined,
       partTo: undefined,
     });
-    for (const row of await store.select(labels, 'labels', left())) {
+    const rows = await store.select(labels, 'labels', left());
+    // each of a crowd's answers is read and ranked in a turn of its own: what waits meanwhile
+    // (a /health probe, a keystroke) goes between two of them, not after all
+    await nextTurn();
+    for (const row of rows) {
       const { concept, property, value } = row;
       if (concept === undefined || property === undefined || value === undefined) continue;
       builder.add({

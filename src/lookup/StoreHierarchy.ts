@@ -9,7 +9,7 @@ import { DCTERMS, RDFS, SKOS } from '../domain/namespaces.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
-import { MAX_NARROWER_SHOWN, type ConceptFields, type Field, type Related, type SchemeSummary } from './Concept.js';
+import { narrowerShown, type ConceptFields, type Field, type Related, type SchemeSummary } from './Concept.js';
 
 /**
  * How far `ancestors` walks up at most, on either path: a hierarchy deeper than this (none
@@ -127,7 +127,7 @@ export class StoreHierarchy {
         const found: ConceptFields = {};
         if (ancestors !== undefined) found.ancestors = ancestors.get(uri) ?? [];
         const list = below?.get(uri) ?? [];
-        if (fields.has('narrower')) found.narrower = list.slice(0, MAX_NARROWER_SHOWN).map(related);
+        if (fields.has('narrower')) found.narrower = list.slice(0, narrowerShown(uris.length)).map(related);
         if (fields.has('narrowerCount')) found.narrowerCount = list.length;
         return [uri, found];
       }),

@@ -3,7 +3,7 @@ import { foldedLabel } from '../domain/foldedLetter.js';
 import { browseOrder } from '../index/hierarchyLayout.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
-import { MAX_NARROWER_SHOWN, type Related, type SchemeSummary } from './Concept.js';
+import { type Related, type SchemeSummary } from './Concept.js';
 import { chooseLabel } from '../domain/chooseLabel.js';
 import { labelOf, shownLabel } from './shownLabel.js';
 import { MAX_ANCESTORS, compareSchemes } from './StoreHierarchy.js';
@@ -134,15 +134,15 @@ export function narrowerInIndex(index: LabelIndex, uri: string): Uint32Array {
 }
 
 /** The concepts below a concept, as Related, in browsing order (the index's own where `lang` is `stored`, its default language). */
-export function narrowerRelated(index: LabelIndex, shown: number, lang: string, stored: string): Related[] {
+export function narrowerRelated(index: LabelIndex, shown: number, lang: string, stored: string, most: number): Related[] {
   const below = index.narrowerOf(shown);
   if (lang === stored)
-    return Array.from({ length: Math.min(below.length, MAX_NARROWER_SHOWN) }, (_, i) => {
+    return Array.from({ length: Math.min(below.length, most) }, (_, i) => {
       const c = below[i] as number;
       return { label: shownLabel(index, c, lang), uri: index.iriOf(c) };
     });
   return browseSorted(index, below, lang)
-    .slice(0, MAX_NARROWER_SHOWN)
+    .slice(0, most)
     .map(({ label, uri }) => ({ label, uri }));
 }
 

@@ -1,7 +1,7 @@
 import { chooseLabel } from '../domain/chooseLabel.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
-import type { Concept, ConceptFields, Field, Related } from './Concept.js';
+import { narrowerShown, type Concept, type ConceptFields, type Field, type Related } from './Concept.js';
 import { ancestorsInIndex, narrowerRelated } from './browseInIndex.js';
 import { labelOf, shownLabel } from './shownLabel.js';
 
@@ -17,16 +17,25 @@ export function shownConcept(
   fields: ReadonlySet<Field>,
   /** The index's default language, in whose browsing order it holds its lists. */
   stored: string,
+  /** How many concepts the answer shows: they share its bound of `narrower` entries. */
+  listed: number,
 ): Concept | undefined {
   const concept = index.conceptAt(uri);
-  return concept === undefined ? undefined : shownConceptAt(index, concept, lang, fields, stored);
+  return concept === undefined ? undefined : shownConceptAt(index, concept, lang, fields, stored, listed);
 }
 
 /** The labels a concept shows without its scope note: the scope note is decoded only when asked. */
 const WITHOUT_NOTES = ['prefLabel', 'rdfsLabel', 'altLabel'] as const;
 
 /** `shownConcept` of the concept of that number. */
-export function shownConceptAt(index: LabelIndex, concept: number, lang: string, fields: ReadonlySet<Field>, stored: string): Concept {
+export function shownConceptAt(
+  index: LabelIndex,
+  concept: number,
+  lang: string,
+  fields: ReadonlySet<Field>,
+  stored: string,
+  listed: number,
+): Concept {
   const labels = index.shownLabels(concept, fields.has('scopeNote') ? undefined : WITHOUT_NOTES);
   const shown: Concept = {
     uri: index.iriOf(concept),
@@ -41,7 +50,7 @@ export function shownConceptAt(index: LabelIndex, concept: number, lang: string,
   const optIn: ConceptFields = {};
   if (fields.has('ancestors')) optIn.ancestors = ancestorsInIndex(index, concept, lang);
   if (fields.has('broader')) optIn.broader = relatedList(index, index.broaderOf(concept), lang);
-  if (fields.has('narrower')) optIn.narrower = narrowerRelated(index, concept, lang, stored);
+  if (fields.has('narrower')) optIn.narrower = narrowerRelated(index, concept, lang, stored, narrowerShown(listed));
   if (fields.has('narrowerCount')) optIn.narrowerCount = index.narrowerOf(concept).length;
   if (fields.has('notation')) optIn.notation = [...new Set(index.notationsOf(concept))].sort(compareCodePoints);
   if (fields.has('scheme')) optIn.scheme = relatedList(index, index.schemeResourcesOf(concept), lang);

@@ -1,6 +1,9 @@
 import { PREVIEW_FRAGMENT_SCRIPT } from '../../src/reconcile/substitutedId.js';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { SparqlStore } from '../../src/store/SparqlStore.js';
 import { startService, type RunningService } from '../support/service.js';
@@ -140,6 +143,8 @@ const queryString = fc
 
 /** A well-formed request whose values are hostile: what reaches the store's queries. */
 const encoded = (text: string): string => encodeURIComponent(text.toWellFormed());
+/** Fields that put lists inside an answer (every concept's children, its ancestors), the shape of the largest answers. */
+const listFields = fc.constantFrom('narrower', 'narrower,narrowerCount,ancestors', 'ancestors,broader,scheme,notation,scopeNote');
 const findQuery = fc
   .record({
     path: fc.constantFrom('/search', '/suggest'),
@@ -154,14 +159,16 @@ const findQuery = fc
       ),
       { nil: undefined },
     ),
+    fields: fc.option(listFields, { nil: undefined }),
   })
-  .map(({ path, q, count, page, lang, scheme }) => {
+  .map(({ path, q, count, page, lang, scheme, fields }) => {
     const parts = [
       `q=${encoded(q)}`,
       count && `count=${count}`,
       page && `page=${page}`,
       lang && `lang=${lang}`,
       scheme && `scheme=${encoded(scheme)}`,
+      fields && `fields=${fields}`,
     ];
     return `${path}?${parts.filter(Boolean).join('&')}`;
   });
@@ -174,7 +181,11 @@ const getQuery = fc
     ),
     { minLength: 1, maxLength: 6 },
   )
-  .map((uris) => `/get?${uris.map((uri) => `uri=${encoded(uri)}`).join('&')}`);
+  .chain((uris) =>
+    fc
+      .option(listFields, { nil: undefined })
+      .map((fields) => `/get?${uris.map((uri) => `uri=${encoded(uri)}`).join('&')}${fields === undefined ? '' : `&fields=${fields}`}`),
+  );
 
 /** Browsing requests whose scheme or concept is hostile: what reaches the store's browsing queries. */
 const browseQuery = fc
@@ -186,10 +197,18 @@ const browseQuery = fc
       hostileText.map((text) => `urn:${text}`),
     ),
     lang: fc.option(fc.constantFrom('en', 'fr', 'de', 'ar', 'x-private'), { nil: undefined }),
-    fields: fc.option(fc.constantFrom('ancestors', 'narrower,narrowerCount', 'ancestors,broader,scheme'), { nil: undefined }),
+    fields: fc.option(fc.oneof(fc.constantFrom('ancestors', 'narrower,narrowerCount', 'ancestors,broader,scheme'), listFields), {
+      nil: undefined,
+    }),
+    count: fc.option(fc.constantFrom(1, 100, 1000), { nil: undefined }),
   })
-  .map(({ path, subject, lang, fields }) => {
-    const parts = [`${path === '/top' ? 'scheme' : 'uri'}=${encoded(subject)}`, lang && `lang=${lang}`, fields && `fields=${fields}`];
+  .map(({ path, subject, lang, fields, count }) => {
+    const parts = [
+      `${path === '/top' ? 'scheme' : 'uri'}=${encoded(subject)}`,
+      lang && `lang=${lang}`,
+      fields && `fields=${fields}`,
+      count && `count=${count}`,
+    ];
     return `${path}?${parts.filter(Boolean).join('&')}`;
   });
 
@@ -336,6 +355,8 @@ const extraHeader = fc.oneof(
 interface RawRequest {
   bytes: Buffer;
   method: string;
+  /** The client closes its connection this many ms after sending, before (or as) the answer comes: nothing is read. */
+  abandonAfterMs?: number;
 }
 
 const request: fc.Arbitrary<RawRequest> = fc.oneof(
@@ -386,6 +407,17 @@ const request: fc.Arbitrary<RawRequest> = fc.oneof(
   },
   // reconciliation, with hostile names, types, properties and ids
   { weight: 6, arbitrary: reconcileRequest },
+  // clients that leave: a request, then the connection closed before (or as) its answer comes
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.oneof(findQuery, getQuery, browseQuery, skosmosQuery), fc.constantFrom(0, 1, 5, 20))
+      .map(([target, abandonAfterMs]) => ({
+        method: 'GET',
+        abandonAfterMs,
+        bytes: Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'latin1'),
+      })),
+  },
   // very long URLs and headers
   {
     weight: 1,
@@ -467,6 +499,16 @@ function exchange(port: number, bytes: Buffer): Promise<RawResponse | 'closed wi
     if (/^[\r\n]*$/.test(bytes.toString('latin1'))) socket.end(bytes);
     else socket.write(bytes);
   });
+}
+
+/** Sends `bytes` on a fresh connection and closes it `ms` later, reading nothing. */
+async function abandon(port: number, bytes: Buffer, ms: number): Promise<void> {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(bytes);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  socket.destroy();
 }
 
 /** The first final response in `raw` (HTTP/1.1, Content-Length or no body), past any 100 Continue. */
@@ -602,11 +644,49 @@ async function fingerprint(store: SparqlStore): Promise<{ triples: number; diges
   return { triples: lines.length, digest: createHash('sha256').update(lines.join('\n')).digest('hex') };
 }
 
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+
+/**
+ * On the embedded store, what a file can send comes first: beside the sample vocabulary, a
+ * Turtle file whose IRI escapes spell a triple of their own, and a snapshot of the index
+ * damaged in its middle (the service wrote it; bits are flipped before the start under test).
+ * The forged IRI must be refused, the snapshot set aside and the index built anew.
+ */
+function hostileFiles(folder: string): Record<string, string> {
+  if (process.env.SPARQL_ENDPOINT !== undefined) return {};
+  const forged = join(folder, 'forged.ttl');
+  const spell = (text: string): string =>
+    text.replace(/[<> "\n]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  writeFileSync(
+    forged,
+    `<https://example.org/hostile/real> a <${SKOS}Concept> ; <${SKOS}prefLabel> "real thing"@en .\n` +
+      `<https://example.org/hostile/x${spell(`> a <${SKOS}Concept> ; <${SKOS}prefLabel> "real forged"@en .\n<https://example.org/hostile/y`)}> <${SKOS}related> <https://example.org/hostile/real> .\n`,
+  );
+  return { DATA_FILES: `data/sample-vocabulary.ttl,${forged}`, INDEX_SNAPSHOT: join(folder, 'index.bin') };
+}
+
+let folder: string;
+let files: Record<string, string>;
 let service: RunningService;
 beforeAll(async () => {
-  service = await startService({ CACHE_MAX_ENTRIES: '0' });
+  folder = mkdtempSync(join(tmpdir(), 'hostile-'));
+  files = hostileFiles(folder);
+  if (files.INDEX_SNAPSHOT !== undefined && process.env.LABEL_INDEX !== 'off') {
+    const writer = await startService({ CACHE_MAX_ENTRIES: '0', ...files });
+    await writer.close();
+    const snapshot = readFileSync(files.INDEX_SNAPSHOT);
+    for (let i = 0; i < 8; i++) {
+      const at = Math.floor(snapshot.length / 2) + i * 97;
+      snapshot[at] = (snapshot[at] as number) ^ 0x5a;
+    }
+    writeFileSync(files.INDEX_SNAPSHOT, snapshot);
+  }
+  service = await startService({ CACHE_MAX_ENTRIES: '0', ...files });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const backend =
   process.env.SPARQL_ENDPOINT === undefined
@@ -630,6 +710,11 @@ describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ??
         while (next < requests.length) {
           const index = next++;
           const sent = requests[index] as RawRequest;
+          if (sent.abandonAfterMs !== undefined) {
+            await abandon(port, sent.bytes, sent.abandonAfterMs);
+            statuses.set('abandoned', (statuses.get('abandoned') ?? 0) + 1);
+            continue;
+          }
           const t0 = Date.now();
           const response = await exchange(port, sent.bytes);
           slowest = Math.max(slowest, Date.now() - t0);
@@ -657,5 +742,12 @@ describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ??
     expect(after).toEqual(before);
     expect(known.status).toBe(200);
     expect(known.body.concepts[0].prefLabel).toBe('Tea');
+    if (files.DATA_FILES !== undefined) {
+      const real = await service.get('/search?q=real');
+      expect(real.body.concepts.map((concept: { uri: string }) => concept.uri)).toEqual(['https://example.org/hostile/real']);
+    }
+    if (files.INDEX_SNAPSHOT !== undefined && process.env.LABEL_INDEX !== 'off') {
+      expect(readdirSync(folder).filter((name) => name.startsWith('index.bin.damaged-'))).toHaveLength(1);
+    }
   }, 900_000);
 });

@@ -88,14 +88,21 @@ let case_ = 0;
 async function readDamaged(bytes: Buffer): Promise<{ used: boolean; same: boolean; setAside: boolean }> {
   const path = join(folder, `case-${case_++}.bin`);
   writeFileSync(path, bytes);
-  const snapshot = new SharedSnapshot(path, 'sample', silent);
+  const said: string[] = [];
+  const snapshot = new SharedSnapshot(path, 'sample', { ...silent, info: (line) => said.push(line) });
   const read = await snapshot.read(); // must not reject
-  // refused: set aside, or (a few overwritten bytes that spell the older format's first line) left for the next build to write over
+  // refused: set aside, or left for the next build to write over where the bytes now spell
+  // what a whole snapshot of another kind would (the older format's first line; under a
+  // checksum made anew, a header naming another format or another vocabulary, as a replica
+  // of another version writes)
   if (read === undefined)
     return {
       used: false,
       same: false,
-      setAside: (!existsSync(path) && snapshot.problem !== undefined) || bytes.toString('latin1', 0, 17) === 'SKOSLOOKUP-INDEX\n',
+      setAside:
+        (!existsSync(path) && snapshot.problem !== undefined) ||
+        bytes.toString('latin1', 0, 17) === 'SKOSLOOKUP-INDEX\n' ||
+        (existsSync(path) && said.some((line) => /not used: it (has format|was built from something else)/.test(line))),
     };
   let same = false;
   try {
