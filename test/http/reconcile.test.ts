@@ -346,6 +346,19 @@ describe('reconciliation: what one request may ask', () => {
     expect(body.q1.result).toEqual([]);
   });
 
+  test('a property value with a lone surrogate or a control character is left out, on every path: the batch is answered', async () => {
+    const { status, body } = await ask({
+      q0: { query: 'Tea', properties: [{ pid: 'notation', v: '\ud800' }] },
+      q1: { query: 'Tea', properties: [{ pid: 'broader', v: 'Drinks\u0000' }] },
+    });
+    expect(status).toBe(200);
+    expect(body.q0.result[0].name).toBe('Tea');
+    expect(body.q1.result[0].name).toBe('Tea');
+    // a query whose only way to find candidates was that notation has none left: as without it
+    const alone = await ask({ q0: { query: '', properties: [{ pid: 'notation', v: 'x\udfff' }] } });
+    expect([alone.status, alone.body.message]).toEqual([400, expect.stringMatching(/^'queries' parameter: .*needs a non-empty 'query'/)]);
+  });
+
   test('a data extension reads at most 1,000 concepts: ids times the distinct lang settings; more is a 400 saying so', async () => {
     const ids = values(400, (i) => `${FOOD}c${i}`);
     const extend = async (langs: string[]): Promise<{ status: number; body: any }> => {
