@@ -16,6 +16,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY public ./public
+COPY scripts/build-public.mjs ./scripts/
 RUN npm run build
 
 FROM node:20-bookworm-slim

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm start's first step: compiles src/ into dist/ only when a source is newer than the
-// build (or there is none), so that a restart does not wait for the compiler. `npm start`
+// npm start's first step: compiles src/ into dist/ (and minifies the page scripts,
+// scripts/build-public.mjs) only when a source is newer than the build (or there is none), so
+// that a restart does not wait for the compiler. `npm start`
 // then runs `node dist/server.js` alone, which gets the signals a process manager sends.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -22,10 +23,13 @@ function newest(folder) {
 
 const sources = Math.max(
   newest(join(root, 'src')),
-  ...['tsconfig.json', 'tsconfig.build.json'].map((file) => statSync(join(root, file)).mtimeMs),
+  ...['tsconfig.json', 'tsconfig.build.json', 'public/concept-field.js', 'public/concept-tree.js'].map(
+    (file) => statSync(join(root, file)).mtimeMs,
+  ),
 );
 if (existsSync(built) && statSync(built).mtimeMs >= sources) process.exit(0);
 process.stderr.write('compiling src/ into dist/ (a source is newer than the build)\n');
 execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
   stdio: 'inherit',
 });
+execFileSync(process.execPath, [join(root, 'scripts', 'build-public.mjs')], { stdio: 'inherit' });

@@ -1,6 +1,6 @@
 // The concept field's size as a page loads it at best: public/concept-field.js minified (esbuild)
 // and gzipped. `node scripts/concept-field-size.mjs` prints it (`--json`: as JSON); test/public/conceptFieldSize.test.ts
-// holds it to 8 kB. The service serves the file as it is (readable, with its comments).
+// holds what `npm run build` makes of it (scripts/build-public.mjs), which the service serves, to 8 kB.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';

@@ -87,7 +87,7 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   route(router, '/top', topHandler(context));
   route(router, '/narrower', narrowerHandler(context));
   const openApi = rendered(openApiDocument(config, VERSION));
-  route(router, '/openapi.json', (req, res) => sendRendered(req, res, openApi, config.httpMaxAge));
+  route(router, '/openapi.json', (req, res) => sendRendered(req, res, openApi, config.httpMaxAge, 'asset'));
   if (config.metrics) route(router, '/metrics', metricsHandler(metrics));
   route(router, '/', pageHandler(`${config.basePath}/`, 'index.html'));
   route(router, '/docs', pageHandler(`${config.basePath}/docs`, 'docs.html'));

@@ -26,7 +26,7 @@ export function schemesHandler({ config, concepts, cache }: EndpointContext): Re
     const lang = langParameter(queryParameters(req.url)) ?? config.defaultLang;
     const key = JSON.stringify(['schemes', lang]);
     const body = await cachedAnswer(res, cache, key, async () => renderedInTurns({ schemes: await concepts.schemes(lang) }));
-    sendRendered(req, res, body, config.httpMaxAge);
+    await sendRendered(req, res, body, config.httpMaxAge);
   };
 }
 
@@ -70,6 +70,6 @@ function browseHandler(
     const request: BrowseRequest = { uri, count, page, lang, fields };
     const key = JSON.stringify([name, uri, count, page, lang ?? null, fieldsValue(fields)]);
     const body = await cachedAnswer(res, cache, key, async () => renderedInTurns({ concepts: await concepts[name](request) }));
-    sendRendered(req, res, body, config.httpMaxAge);
+    await sendRendered(req, res, body, config.httpMaxAge);
   };
 }

@@ -23,6 +23,6 @@ export function cachedJson(
     const body = await cachedAnswer(res, cache, key, async () =>
       renderedInTurns(await render(params, vocid === undefined ? undefined : String(vocid))),
     );
-    sendRendered(req, res, body, config.httpMaxAge);
+    await sendRendered(req, res, body, config.httpMaxAge);
   };
 }

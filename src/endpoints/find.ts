@@ -61,7 +61,7 @@ export function findHandler(
           : { concepts },
       );
     });
-    sendRendered(req, res, body, config.httpMaxAge);
+    await sendRendered(req, res, body, config.httpMaxAge);
   };
 }
 

@@ -29,6 +29,6 @@ export function getHandler({ config, concepts, cache }: EndpointContext): Reques
         _embedded: { concepts: await concepts.get(uris, lang, fields) },
       });
     });
-    sendRendered(req, res, body, config.httpMaxAge);
+    await sendRendered(req, res, body, config.httpMaxAge);
   };
 }

@@ -15,6 +15,6 @@ export function languagesHandler({ config, concepts, cache }: EndpointContext): 
     const body = await cachedAnswer(res, cache, key, async () =>
       rendered({ default: config.defaultLang, languages: await concepts.languages() }),
     );
-    sendRendered(req, res, body, config.httpMaxAge);
+    await sendRendered(req, res, body, config.httpMaxAge);
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
 import { renderedText, type RenderedBody } from '../http/ResponseCache.js';
 import { route } from '../http/route.js';
@@ -11,6 +12,14 @@ import { fileURLToPath } from 'node:url';
 /** The type-ahead page, the API docs page and their scripts and styles: plain files, no build step. */
 export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url)); // from src/endpoints/ or dist/endpoints/
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/**
+ * Files sent as they are read (the pages, their assets, Swagger UI's bundle) compressed on
+ * the way out where the client accepts it (brotli at quality 4, else gzip; not under 1 kB), on
+ * libuv's threads. A request for a range gets the bytes as they are: a range of a compressed
+ * stream is no range of the file.
+ */
+const compressedFiles = compression({ filter: (req, res) => req.headers.range === undefined && compression.filter(req, res) });
 
 /**
  * GET / (the type-ahead page) and GET /docs (the OpenAPI description rendered by Swagger UI)
@@ -27,47 +36,76 @@ export function pageHandler(canonicalPath: string, file: string): RequestHandler
       return;
     }
     res.set('Cache-Control', 'no-cache');
-    res.sendFile(join(PUBLIC_DIR, file));
+    void compressedFiles(req, res, () => res.sendFile(join(PUBLIC_DIR, file)));
   };
 }
 
 /** Static files under `assets/`: revalidated with their ETag (they change with each release). */
 export function assetRoutes(router: Router): void {
-  router.use('/assets', (_req, res, next) => {
-    res.locals.endpoint = '/assets';
-    next();
-  });
+  router.use(
+    '/assets',
+    (_req, res, next) => {
+      res.locals.endpoint = '/assets';
+      next();
+    },
+    compressedFiles,
+  );
   router.use('/assets/swagger-ui', express.static(SWAGGER_UI_DIR, { index: false, maxAge: 0 }));
   router.use('/assets', express.static(join(PUBLIC_DIR, 'assets'), { index: false, maxAge: 0 }));
 }
 
+/** The page scripts as `npm run build` minifies them, each with its source map (scripts/build-public.mjs). */
+const BUILT_DIR = fileURLToPath(new URL('../../dist/public/', import.meta.url)); // from src/endpoints/ or dist/endpoints/
+
+/** A page script as served: minified with its source map where built, else as written. */
+interface Script {
+  text: RenderedBody;
+  map: RenderedBody | undefined;
+}
+
+function script(name: string): Script {
+  const built = join(BUILT_DIR, name);
+  if (!existsSync(built) || !existsSync(`${built}.map`))
+    return { text: renderedText(readFileSync(join(PUBLIC_DIR, name), 'utf8')), map: undefined };
+  return { text: renderedText(readFileSync(built, 'utf8')), map: renderedText(readFileSync(`${built}.map`, 'utf8')) };
+}
+
 /** The concept field's script, its content-addressed name, and its documentation page with that name in it. */
-function conceptField(): { script: RenderedBody; versioned: string; page: RenderedBody } {
-  const text = readFileSync(join(PUBLIC_DIR, 'concept-field.js'), 'utf8');
-  const versioned = `concept-field-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.js`;
+function conceptField(): { field: Script; versioned: string; page: RenderedBody } {
+  const field = script('concept-field.js');
+  const versioned = `concept-field-${createHash('sha256').update(field.text.body).digest('hex').slice(0, 12)}.js`;
   const page = readFileSync(join(PUBLIC_DIR, 'concept-field.html'), 'utf8').replaceAll('{{script}}', versioned);
-  return { script: renderedText(text), versioned, page: renderedText(page) };
+  return { field, versioned, page: renderedText(page) };
 }
 
 /**
  * The concept field (`<concept-field>`, public/concept-field.js) for forms on any origin:
  * `GET /concept-field.js` is always the current one (revalidated with its ETag), and
  * `GET /concept-field-<hash>.js` the same bytes under a name that changes with them, cached
- * for a year; `GET /concept-field` documents it, with a live example. Read once at start.
+ * for a year; `GET /concept-field` documents it, with a live example. Read once at start;
+ * served minified with source maps (`/concept-field.js.map`, `/concept-tree.js.map`) once
+ * `npm run build` has made them.
  */
 export function conceptFieldRoutes(router: Router, canonicalPath: string): void {
-  const { script, versioned, page } = conceptField();
-  const tree = renderedText(readFileSync(join(PUBLIC_DIR, 'concept-tree.js'), 'utf8'));
+  const { field, versioned, page } = conceptField();
+  const tree = script('concept-tree.js');
   const JS = 'text/javascript; charset=utf-8';
-  route(router, '/concept-field.js', (req, res) => sendBody(req, res, script, JS, 'no-cache'));
+  route(router, '/concept-field.js', (req, res) => sendBody(req, res, field.text, JS, 'no-cache'));
   // the tree of <concept-field browse>, which the field imports from beside itself when first opened
-  route(router, '/concept-tree.js', (req, res) => sendBody(req, res, tree, JS, 'no-cache'));
-  route(router, `/${versioned}`, (req, res) => sendBody(req, res, script, JS, 'public, max-age=31536000, immutable'));
+  route(router, '/concept-tree.js', (req, res) => sendBody(req, res, tree.text, JS, 'no-cache'));
+  route(router, `/${versioned}`, (req, res) => sendBody(req, res, field.text, JS, 'public, max-age=31536000, immutable'));
+  // the source maps, which hold the files as written, for a browser's developer tools
+  for (const [name, { map }] of [
+    ['concept-field.js', field],
+    ['concept-tree.js', tree],
+  ] as const)
+    if (map !== undefined)
+      route(router, `/${name}.map`, (req, res) => sendBody(req, res, map, 'application/json; charset=utf-8', 'no-cache'));
   route(router, '/concept-field', (req, res) => {
     if (req.originalUrl.split('?')[0] !== canonicalPath) {
       res.redirect(301, canonicalPath);
       return;
     }
-    sendBody(req, res, page, 'text/html; charset=utf-8', 'no-cache');
+    return sendBody(req, res, page, 'text/html; charset=utf-8', 'no-cache');
   });
 }

@@ -1,24 +1,55 @@
 import type { Request, Response } from 'express';
+import { COMPRESS_FROM, chosenEncoding, compressedBody, encodedEtag, type Effort } from './compressed.js';
 import type { RenderedBody } from './ResponseCache.js';
 
 /**
  * Sends a 200 with the contract's caching headers: `Cache-Control: public, max-age=N` and a
- * strong ETag; a request whose `If-None-Match` matches gets a 304 without a body.
+ * strong ETag; a request whose `If-None-Match` matches gets a 304 without a body. Compressed
+ * where the client accepts it (`sendBody`).
  */
-export function sendRendered(req: Request, res: Response, rendered: RenderedBody, maxAge: number): void {
-  sendBody(req, res, rendered, 'application/json; charset=utf-8', `public, max-age=${maxAge}`);
+export function sendRendered(
+  req: Request,
+  res: Response,
+  rendered: RenderedBody,
+  maxAge: number,
+  effort: Effort = 'answer',
+): Promise<void> {
+  return sendBody(req, res, rendered, 'application/json; charset=utf-8', `public, max-age=${maxAge}`, effort);
 }
 
-/** Sends a 200 of `rendered` with its strong ETag, `type` and `cacheControl`; a request whose `If-None-Match` matches gets a 304 without a body. */
-export function sendBody(req: Request, res: Response, rendered: RenderedBody, type: string, cacheControl: string): void {
+/**
+ * Sends a 200 of `rendered` with its strong ETag, `type` and `cacheControl`; a request whose
+ * `If-None-Match` matches gets a 304 without a body. A body of 1 kB or more goes out in
+ * brotli or gzip where the request's `Accept-Encoding` allows (`Vary: Accept-Encoding`), with
+ * an ETag of its own (`"...-br"`), compressed once per rendered body off the thread that
+ * answers HTTP.
+ */
+export async function sendBody(
+  req: Request,
+  res: Response,
+  rendered: RenderedBody,
+  type: string,
+  cacheControl: string,
+  effort: Effort = 'asset',
+): Promise<void> {
+  const varies = rendered.body.length >= COMPRESS_FROM;
+  const encoding = varies ? chosenEncoding(req.get('Accept-Encoding')) : undefined;
+  const etag = encodedEtag(rendered.etag, encoding);
   res.set('Content-Type', type);
   res.set('Cache-Control', cacheControl);
-  res.set('ETag', rendered.etag);
-  if (ifNoneMatchHolds(req.get('If-None-Match'), rendered.etag)) {
+  res.set('ETag', etag);
+  if (varies) res.vary('Accept-Encoding');
+  if (ifNoneMatchHolds(req.get('If-None-Match'), etag)) {
     res.status(304).end();
     return;
   }
-  res.status(200).send(rendered.body);
+  if (encoding === undefined) {
+    res.status(200).send(rendered.body);
+    return;
+  }
+  const body = await compressedBody(rendered, encoding, effort);
+  res.set('Content-Encoding', encoding);
+  res.status(200).send(body);
 }
 
 /**

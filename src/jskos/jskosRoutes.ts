@@ -60,7 +60,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
       'voc-search': null,
       'voc-suggest': null,
     };
-    sendBody(req, res, rendered(status), 'application/json; charset=utf-8', publicUrlCacheControl(config, res));
+    return sendBody(req, res, rendered(status), 'application/json; charset=utf-8', publicUrlCacheControl(config, res), 'answer');
   });
 
   route(

@@ -161,8 +161,8 @@ export class ReconcileServices {
   }
 
   /** Sends `body` as the JSON answer, cached as `cacheControl` says. */
-  json(req: Request, res: Response, body: unknown): void {
-    sendBody(req, res, rendered(body), 'application/json; charset=utf-8', this.cacheControl(res));
+  json(req: Request, res: Response, body: unknown): Promise<void> {
+    return sendBody(req, res, rendered(body), 'application/json; charset=utf-8', this.cacheControl(res), 'answer');
   }
 
   /** `Cache-Control` of an answer that holds the public URL (http/publicUrl.ts). */

@@ -22,7 +22,7 @@ export const DRAFT_PATH = '/reconcile/1.0-draft';
  */
 export function draftRoutes(router: Router, services: ReconcileServices, version: string): void {
   const { config, reconciler, concepts } = services;
-  const json = (req: Request, res: Response, body: unknown): void => services.json(req, res, body);
+  const json = (req: Request, res: Response, body: unknown): Promise<void> => services.json(req, res, body);
   const body = express.text({ type: () => true, limit: '2mb' });
   const parsed = (req: Request): unknown => {
     const text = typeof req.body === 'string' ? req.body : '';
@@ -45,7 +45,7 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
     const ignored = requests.flatMap((request) => request.ignored);
     if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
     const answers = await reconciler.answer(new Map(requests.map((request, i) => [String(i), request])));
-    json(req, res, {
+    return json(req, res, {
       results: requests.map((request, i) => ({
         candidates: (answers[String(i)] ?? []).map((candidate) =>
           draftCandidate(
@@ -61,7 +61,7 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
   const extension: RequestHandler = async (req, res) => {
     const { meta, rows, ignored } = await extend(parsed(req), concepts, config.defaultLang, services.conceptType, 'request body');
     if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20);
-    json(req, res, {
+    return json(req, res, {
       meta,
       rows: rows.map(({ id, values }) => ({
         id,
@@ -75,7 +75,7 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
     const params = new ServiceParameters(req.url);
     const type = params.required('type');
     const limit = params.one('limit') === undefined ? undefined : params.integer('limit', 1, 1, 9999);
-    json(req, res, {
+    return json(req, res, {
       type,
       ...(limit === undefined ? {} : { limit }),
       properties: services.proposals(limit).map(({ id, name, description }) => ({ id, name, description })),
@@ -91,17 +91,17 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
   route(router, `${DRAFT_PATH}/suggest/entity`, async (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.prefix();
-    json(req, res, { result: await services.suggestEntities(prefix, ...paging(params)) });
+    return json(req, res, { result: await services.suggestEntities(prefix, ...paging(params)) });
   });
   route(router, `${DRAFT_PATH}/suggest/type`, async (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.required('prefix');
-    json(req, res, { result: await services.suggestTypes(prefix, ...paging(params)) });
+    return json(req, res, { result: await services.suggestTypes(prefix, ...paging(params)) });
   });
   route(router, `${DRAFT_PATH}/suggest/property`, (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.required('prefix');
-    json(req, res, {
+    return json(req, res, {
       result: services.suggestProperties(prefix, ...paging(params)).map(({ id, name, description }) => ({ id, name, description })),
     });
   });

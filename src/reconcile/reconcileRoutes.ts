@@ -19,7 +19,7 @@ import { MAX_OFFSET, SUGGEST_COUNT, ServiceParameters, type ReconcileServices } 
  */
 export function reconcileRoutes(router: Router, services: ReconcileServices): void {
   const { config, reconciler, concepts } = services;
-  const json = (req: Request, res: Response, body: unknown): void => services.json(req, res, body);
+  const json = (req: Request, res: Response, body: unknown): Promise<void> => services.json(req, res, body);
 
   const service: RequestHandler = async (req, res) => {
     // a POST's form body, else the URL's query
@@ -47,7 +47,7 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
       if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
       const answers = await reconciler.answer(batch);
       // 0.2's candidates: what its clients know (1.0's features stay out)
-      json(
+      return json(
         req,
         res,
         Object.fromEntries(
@@ -60,8 +60,8 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
     } else if (extension !== undefined) {
       const { meta, rows, ignored } = await extend(extendText(extension), concepts, config.defaultLang, services.conceptType);
       if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20); // for the request log
-      json(req, res, { meta, rows: Object.fromEntries(rows.map(({ id, values }) => [id, values])) });
-    } else json(req, res, manifest(config, services.baseUrl(req, res), await services.manifestTypes()));
+      return json(req, res, { meta, rows: Object.fromEntries(rows.map(({ id, values }) => [id, values])) });
+    } else return json(req, res, manifest(config, services.baseUrl(req, res), await services.manifestTypes()));
   };
   route(router, '/reconcile', service, [express.text({ type: 'application/x-www-form-urlencoded', limit: '2mb' }), service]);
 
@@ -70,26 +70,26 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
   route(router, '/reconcile/suggest/entity', async (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.prefix();
-    json(req, res, { result: await services.suggestEntities(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
+    return json(req, res, { result: await services.suggestEntities(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
   });
 
   route(router, '/reconcile/suggest/type', async (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.required('prefix');
-    json(req, res, { result: await services.suggestTypes(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
+    return json(req, res, { result: await services.suggestTypes(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
   });
 
   route(router, '/reconcile/suggest/property', (req, res) => {
     const params = new ServiceParameters(req.url);
     const prefix = params.required('prefix');
-    json(req, res, { result: services.suggestProperties(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
+    return json(req, res, { result: services.suggestProperties(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
   });
 
   route(router, '/reconcile/properties', (req, res) => {
     const params = new ServiceParameters(req.url);
     const type = params.required('type');
     const limit = params.one('limit') === undefined ? undefined : params.integer('limit', 1, 1, 9999);
-    json(req, res, { type, ...(limit === undefined ? {} : { limit }), properties: services.proposals(limit) });
+    return json(req, res, { type, ...(limit === undefined ? {} : { limit }), properties: services.proposals(limit) });
   });
 }
 

@@ -145,7 +145,7 @@ export function skosmosConceptRoutes(router: Router, context: EndpointContext, k
       if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
       return renderedText(writeData(uri, description, format));
     });
-    sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`);
+    await sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`, 'answer');
   };
   for (const path of withVocab('/data')) route(router, path, data);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startService, type RunningService } from '../support/service.js';
 
 let service: RunningService;
@@ -71,7 +72,7 @@ describe('the concept field: its script and its documentation page', () => {
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const script = await response.text();
-    expect(script).toContain("customElements.define('concept-field'");
+    expect(script).toMatch(/customElements\.define\(["']concept-field["']/);
     const again = await fetch(`${service.url}/concept-field.js`, { headers: { 'If-None-Match': response.headers.get('etag') as string } });
     expect(again.status).toBe(304);
   });
@@ -95,5 +96,16 @@ describe('the concept field: its script and its documentation page', () => {
   test('the documentation page without the base path is redirected to it; other methods are refused', async () => {
     expect((await page('/vocab/concept-field/')).response.status).toBe(301);
     expect((await fetch(`${service.url}/concept-field.js`, { method: 'DELETE' })).status).toBe(405);
+  });
+
+  test('the field and its tree are served as built, minified, with source maps that hold the files as written', async () => {
+    for (const name of ['concept-field.js', 'concept-tree.js']) {
+      const served = await (await fetch(`${service.url}/${name}`)).text();
+      const written = readFileSync(new URL(`../../public/${name}`, import.meta.url), 'utf8');
+      expect(served.length).toBeLessThan(written.length * 0.7);
+      expect(served).toContain(`//# sourceMappingURL=${name}.map`);
+      const map = (await (await fetch(`${service.url}/${name}.map`)).json()) as { sourcesContent: string[] };
+      expect(map.sourcesContent).toEqual([written]);
+    }
   });
 });
