@@ -107,6 +107,14 @@ module.exports = {
       from: { path: `^src/(${PROTOCOLS.join('|')}|openapi)/` },
       to: { path: above(...TOP) },
     },
+    {
+      name: 'memory-side-knows-no-store-side',
+      severity: 'error',
+      comment:
+        "lookup/'s in-memory side (IndexFinder and the algorithms over a label index: *InIndex, shown*, IndexScan, TopKeys) never imports its store side (Store*, ConceptDetails, readVocabulary). The store side may use the algorithms: it ranks its candidates in a small index of their own. What both need lives in Concept.ts or Finder.ts.",
+      from: { path: '^src/lookup/(Index(Finder|Scan)|[a-z][A-Za-z]*InIndex|shown[A-Za-z]*|TopKeys)\\.ts$' },
+      to: { path: '^src/lookup/(Store[A-Za-z]*|ConceptDetails|readVocabulary)\\.ts$' },
+    },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
   ],
   options: {

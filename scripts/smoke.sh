@@ -24,6 +24,6 @@ check '/search?q=creme%20brulee' '"prefLabel":"Crème brûlée"'
 check '/suggest?q=kartof&lang=de' '"prefLabel":"Kartoffel"'
 check '/search' '"status":400'
 check '/' '<concept-field'
-check '/concept-field.js' "customElements.define('concept-field'"
+check '/concept-field.js' 'customElements.define("concept-field"'
 check '/openapi.json' '"openapi":"3.1.0"'
 echo "smoke: 7 passed, 0 failed"

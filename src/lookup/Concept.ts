@@ -1,3 +1,4 @@
+import { compareCodePoints } from '../domain/compareCodePoints.js';
 /** A related resource as the contract shows it: its label ("" when it has none) and URI. */
 export interface Related {
   label: string;
@@ -70,4 +71,15 @@ export interface SchemeSummary {
   topConcepts: number;
   /** The language tags of its concepts' prefLabels, lower case, sorted. */
   languages: string[];
+}
+
+/**
+ * How far `ancestors` walks up at most, on either path: a hierarchy deeper than this (none
+ * that we know of comes near it) is cut at its top. A cycle stops the walk before.
+ */
+export const MAX_ANCESTORS = 64;
+
+/** /schemes' order, on either path: by prefLabel, then URI, in code-point order. */
+export function compareSchemes(a: SchemeSummary, b: SchemeSummary): number {
+  return compareCodePoints(a.prefLabel, b.prefLabel) || compareCodePoints(a.uri, b.uri);
 }

@@ -1,27 +1,17 @@
 import { NAMESPACE_SAMPLE, namespacesOf } from '../domain/localNames.js';
-import { ReconcileQuery } from '../domain/reconciliation.js';
 import { searchTerms, suggestTerms } from '../domain/matchPatterns.js';
 import { RankQuery } from '../domain/ranking.js';
 import { speaks } from '../domain/speaks.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Concept, Field, SchemeSummary } from './Concept.js';
-import {
-  pageOf,
-  type BrowseRequest,
-  type FindRequest,
-  type Finder,
-  type NameCandidates,
-  type NamedCandidate,
-  type NameQuery,
-} from './Finder.js';
+import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NameCandidates, type NameQuery } from './Finder.js';
 import { browsePage, narrowerInIndex, needsLanguageOrder, schemesInIndex, type LanguageOrder } from './browseInIndex.js';
 import { IndexScan } from './IndexScan.js';
-import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
+import { named } from './namedInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
 import { suggestInIndex } from './suggestInIndex.js';
-import { prefLabelOf, schemesOf, shownConcept, shownConceptAt } from './shownConcept.js';
+import { prefLabelOf, shownConcept, shownConceptAt } from './shownConcept.js';
 import { Turns } from '../Turns.js';
-import { shownLabel } from './shownLabel.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 /** The most concepts a page answered on the calling thread shows: as many as /get's `uri` takes. */
@@ -187,24 +177,4 @@ export class IndexFinder implements Finder {
   async speaks(lang: string): Promise<boolean> {
     return this.index.prefLabelLanguages().some((tag) => tag !== '' && speaks(lang, tag));
   }
-}
-
-/** Reconciliation's candidates on a scan's index (the whole vocabulary's, or one made of a store's candidates), named in `display`. */
-export function named(
-  scan: IndexScan,
-  q: string,
-  filter: ReconcileFilter,
-  limit: number,
-  display: string,
-): { candidates: NamedCandidate[]; equalCount: number } {
-  const { candidates, equalCount } = reconcileInIndex(scan, new ReconcileQuery(q), { column: display, ...filter }, limit);
-  const index = scan.index;
-  return {
-    candidates: candidates.map(({ concept, ...candidate }) => ({
-      ...candidate,
-      name: shownLabel(index, concept, display),
-      schemes: schemesOf(index, concept),
-    })),
-    equalCount,
-  };
 }

@@ -18,7 +18,7 @@ import { virtuosoTextQuery } from '../sparql/virtuosoTextQuery.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
 import type { Concept, Field, SchemeSummary } from './Concept.js';
 import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NameCandidates, type NameQuery } from './Finder.js';
-import { named } from './IndexFinder.js';
+import { named } from './namedInIndex.js';
 import { IndexScan } from './IndexScan.js';
 import type { ReconcileFilter } from './reconcileInIndex.js';
 import { searchInIndex } from './searchInIndex.js';

@@ -9,13 +9,15 @@ import { DCTERMS, RDFS, SKOS } from '../domain/namespaces.js';
 import { bindQuery } from '../sparql/bindQuery.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
-import { narrowerShown, type ConceptFields, type Field, type Related, type SchemeSummary } from './Concept.js';
-
-/**
- * How far `ancestors` walks up at most, on either path: a hierarchy deeper than this (none
- * that we know of comes near it) is cut at its top. A cycle stops the walk before.
- */
-export const MAX_ANCESTORS = 64;
+import {
+  MAX_ANCESTORS,
+  compareSchemes,
+  narrowerShown,
+  type ConceptFields,
+  type Field,
+  type Related,
+  type SchemeSummary,
+} from './Concept.js';
 
 /** A concept of a browsing list: what it shows as a Related, and its place. */
 export interface Placed extends Related {
@@ -201,9 +203,4 @@ function grouped(rows: readonly Bindings[], variable: string): Map<string, Place
 
 function sorted(places: Map<string, PlaceRows>, lang: string): Placed[] {
   return [...places].map(([uri, place]) => place.placed(uri, lang)).sort((a, b) => compareBrowse(a.key, b.key));
-}
-
-/** /schemes' order: by prefLabel, then URI, in code-point order. */
-export function compareSchemes(a: SchemeSummary, b: SchemeSummary): number {
-  return compareCodePoints(a.prefLabel, b.prefLabel) || compareCodePoints(a.uri, b.uri);
 }

@@ -3,10 +3,9 @@ import { foldedLabel } from '../domain/foldedLetter.js';
 import { browseOrder } from '../index/hierarchyLayout.js';
 import { compareCodePoints } from '../domain/compareCodePoints.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
-import { type Related, type SchemeSummary } from './Concept.js';
+import { MAX_ANCESTORS, compareSchemes, type Related, type SchemeSummary } from './Concept.js';
 import { chooseLabel } from '../domain/chooseLabel.js';
 import { labelOf, shownLabel } from './shownLabel.js';
-import { MAX_ANCESTORS, compareSchemes } from './StoreHierarchy.js';
 
 /** A shown resource of a browsing list, with what it shows and its place. */
 interface PlacedShown extends Related {
