@@ -82,14 +82,16 @@ export function qParameter(params: QueryParameters): string {
   return checkedText(q, "'q' parameter");
 }
 
+/** What no text to be found may hold: control characters (tab, line feed and carriage return aside) and the Unicode line separators. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
+
 /**
  * Text to be found (`q`, and reconciliation's names and prefixes) as `q`'s rule has it: at
  * most 200 characters, no control characters, well-formed. `what` names it in the 400.
  */
 export function checkedText(text: string, what: string): string {
   if ([...text].length > MAX_Q_LENGTH) throw new BadRequestError(`${what} must be at most ${MAX_Q_LENGTH} characters long`);
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/.test(text))
-    throw new BadRequestError(`${what} must not contain control characters`);
+  if (CONTROL_CHARACTERS.test(text)) throw new BadRequestError(`${what} must not contain control characters`);
   if (!text.isWellFormed()) throw new BadRequestError(`${what} is not well-formed Unicode`);
   return text;
 }

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.js';
 import { isIri } from '../domain/iri.js';
 import { isLangTag } from '../domain/langTag.js';
-import { checkedText } from '../endpoints/parameters.js';
+import { CONTROL_CHARACTERS, checkedText } from '../endpoints/parameters.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { ALL_PROPERTIES } from './properties.js';
 
@@ -31,9 +31,6 @@ export interface PropertyValue {
 }
 
 /** The properties a query may give as evidence, by the concept field each is compared with. */
-/** What no text to be found may hold (as `q`'s rule has it): such a property value is left out, as evidence the service cannot read. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
-
 export type EvidenceProperty = 'scheme' | 'broader' | 'related' | 'notation' | 'prefLabel' | 'altLabels';
 const EVIDENCE: readonly string[] = ['scheme', 'broader', 'related', 'notation', 'prefLabel', 'altLabels'] satisfies EvidenceProperty[];
 
@@ -175,7 +172,7 @@ export function addProperty(
   if (given.length > MAX_VALUES)
     fail(`property ${JSON.stringify(pid.slice(0, 40))} has ${given.length} values; at most ${MAX_VALUES} a property`);
   const all = given.flatMap(propertyValue);
-  const readable = all.filter(({ label }) => label === undefined || (label.isWellFormed() && !CONTROL.test(label)));
+  const readable = all.filter(({ label }) => label === undefined || (label.isWellFormed() && !CONTROL_CHARACTERS.test(label)));
   if (readable.length < all.length) ignore(`${all.length - readable.length} value(s) with control characters or lone surrogates left out`);
   const values = readable.filter(({ label }) => label === undefined || label.length <= MAX_TEXT);
   if (values.length < readable.length) ignore(`${readable.length - values.length} value(s) over ${MAX_TEXT} characters left out`);
