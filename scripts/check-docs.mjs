@@ -2,8 +2,8 @@
 // Checks the documentation a newcomer walks (README.md, docs/*.md, BENCHMARKS.md):
 //   node scripts/check-docs.mjs             every relative link leads to a file, and every
 //                                           #anchor to a heading of it; README.md stays within
-//                                           300 lines; docs/configuration.md is what
-//                                           .env.example gives (npm run lint runs this)
+//                                           300 lines; .env.example and docs/configuration.md
+//                                           are what src/settings.ts gives (npm run lint runs this)
 //   node scripts/check-docs.mjs --commands  also runs the fenced shell commands that are safe
 //                                           to run from a fresh clone, as written, against the
 //                                           service started by `npm start` on the sample
@@ -16,7 +16,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { configurationReference } from './config-reference.mjs';
+import { settingsFiles } from './settings-files.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const files = [
@@ -70,8 +70,9 @@ for (const file of files) {
 }
 const readmeLines = readFileSync(join(root, 'README.md'), 'utf8').split('\n').length;
 if (readmeLines > 301) fail(`README.md has ${readmeLines} lines; it is the entry, at most 300: move the rest into docs/`);
-if (readFileSync(join(root, 'docs/configuration.md'), 'utf8') !== configurationReference(readFileSync(join(root, '.env.example'), 'utf8')))
-  fail('docs/configuration.md is not what .env.example gives: run node scripts/config-reference.mjs');
+for (const [path, text] of Object.entries(await settingsFiles()))
+  if (readFileSync(join(root, path), 'utf8') !== text)
+    fail(`${path} is not what src/settings.ts gives: run node scripts/settings-files.mjs`);
 
 // ---- the commands --------------------------------------------------------------------------
 if (process.argv.includes('--commands')) {

@@ -7,6 +7,7 @@ import { isLangTag } from './domain/langTag.js';
 import { API_COMPATS, ConfigError, type ApiCompat, type Config } from './Config.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 import { DATA_FORMATS } from './store/loadRdfFile.js';
+import { SETTINGS, SETTING_NAMES, settingNamed, wrapped } from './settings.js';
 
 /** Where the project's own files are: `src/` and `dist/` both sit one level below it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -37,47 +38,6 @@ const PREFIXES: Readonly<Record<string, string>> = {
 
 /** URI schemes a full IRI in CONCEPT_TYPES starts with: anything else before a colon is taken for a prefix. */
 const IRI_SCHEMES = new Set(['http', 'https', 'urn', 'tag', 'info', 'ftp', 'file', 'did', 'ark']);
-
-/** Every setting the service reads, by name: all that `loadConfig` may read, and what `.env.example` documents (a test holds them together). */
-export const SETTING_NAMES: readonly string[] = [
-  'PORT',
-  'HOST',
-  'BASE_PATH',
-  'PUBLIC_URL',
-  'TRUST_PROXY',
-  'SPARQL_ENDPOINT',
-  'SPARQL_USER',
-  'SPARQL_PASSWORD',
-  'SPARQL_DIALECT',
-  'SPARQL_GRAPH',
-  'SPARQL_TIMEOUT_MS',
-  'SPARQL_MAX_CONCURRENCY',
-  'SPARQL_QUEUE_LIMIT',
-  'DATA_FILES',
-  'DATA_FORMAT',
-  'DEFAULT_LANG',
-  'CONCEPT_TYPES',
-  'SKOS_ENTAILMENT',
-  'CONCEPT_WEIGHTS',
-  'CACHE_MAX_ENTRIES',
-  'CACHE_MAX_MB',
-  'CACHE_TTL_SECONDS',
-  'HTTP_MAX_AGE',
-  'LABEL_INDEX',
-  'LABEL_INDEX_REFRESH_SECONDS',
-  'LABEL_INDEX_READ_SECONDS',
-  'LABEL_INDEX_READ_PARALLEL',
-  'INDEX_WORKERS',
-  'INDEX_SNAPSHOT',
-  'API_COMPAT',
-  'RECONCILE_NAME',
-  'VOCABULARY_IDS',
-  'METRICS',
-  'LOG_LEVEL',
-  'LOG_FORMAT',
-  'SHUTDOWN_GRACE_SECONDS',
-  'MAX_CONNECTIONS',
-];
 
 /**
  * What is wrong with the names of the settings given: a variable of `env` that is no setting
@@ -134,43 +94,31 @@ function editDistance(a: string, b: string): number {
   return (rows[a.length] as number[])[b.length] as number;
 }
 
-/**
- * The settings as `--help` lists them: each name with its default and what it does, read
- * from `.env.example` (the comment above each, its value the default; a test holds its names
- * to SETTING_NAMES); the names alone where that file is not shipped.
- */
+/** The settings as `--help` lists them: each name with its default, its range and what it does (SETTING_GROUPS). */
 export function settingsHelp(): string {
-  const file = `${PROJECT_ROOT}.env.example`;
-  if (!existsSync(file)) return SETTING_NAMES.map((name) => `  ${name}`).join('\n');
-  const lines: string[] = [];
-  let comment: string[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const setting = /^([A-Z_]+)=(.*)$/.exec(line);
-    if (line.startsWith('#')) comment.push(line.replace(/^#\s?/, ''));
-    else if (setting !== null) {
-      const [, name, value] = setting as unknown as [string, string, string];
-      lines.push(`  ${name}${value === '' ? '' : ` (default ${value})`}`, ...comment.map((text) => `      ${text}`));
-      comment = [];
-    } else comment = [];
-  }
-  return lines.join('\n');
+  let said = '';
+  return SETTINGS.flatMap(({ name, fallback, range, about }) => {
+    const facts = [
+      fallback === '' ? '' : `default ${fallback}`,
+      range === undefined ? '' : `${range[0].toLocaleString('en')} to ${range[1].toLocaleString('en')}`,
+    ].filter(Boolean);
+    const lines = [
+      `  ${name}${facts.length === 0 ? '' : ` (${facts.join('; ')})`}`,
+      ...wrapped(about === '' ? `(as ${said})` : about, 86, '      '),
+    ];
+    if (about !== '') said = name;
+    return lines;
+  }).join('\n');
 }
 
 /**
- * The settings given that differ from `.env.example`'s defaults, as `NAME=value` (the
+ * The settings given that differ from their declared defaults, as `NAME=value` (the
  * password only as set): what the start's log line says was changed.
  */
 export function settingsGiven(env: NodeJS.ProcessEnv): string[] {
-  const file = `${PROJECT_ROOT}.env.example`;
-  const defaults = new Map<string, string>();
-  if (existsSync(file))
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const setting = /^([A-Z_]+)=(.*)$/.exec(line);
-      if (setting !== null) defaults.set(setting[1] as string, (setting[2] as string).trim());
-    }
-  return SETTING_NAMES.flatMap((name) => {
+  return SETTINGS.flatMap(({ name, fallback }) => {
     const value = env[name]?.trim();
-    if (value === undefined || value === '' || value === defaults.get(name)) return [];
+    if (value === undefined || value === '' || value === fallback) return [];
     return [name === 'SPARQL_PASSWORD' ? 'SPARQL_PASSWORD (set)' : `${name}=${value}`];
   });
 }
@@ -186,17 +134,22 @@ export function defaultIndexWorkers(): number {
  * @throws ConfigError naming the first malformed variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  /** The value given, else the declared default; undefined where neither is. */
   const read = (name: string): string | undefined => {
-    if (!SETTING_NAMES.includes(name)) throw new Error(`${name} is read but not declared in SETTING_NAMES`);
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
+    const { fallback } = settingNamed(name);
+    const value = env[name]?.trim() || fallback;
+    return value === '' ? undefined : value;
   };
+  /** The value of a setting declared with a default. */
+  const valueOf = (name: string): string => read(name) ?? slip(`${name} is read as having a default but declared without one`);
   const fail = (name: string, why: string): never => {
     throw new ConfigError(`${name}: ${why}`);
   };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
+  /** An integer setting within its declared range; `computed` where it is unset and declared without a default. */
+  const integer = (name: string, computed?: number): number => {
+    const [min, max] = settingNamed(name).range ?? slip(`${name} is read as an integer but declared without a range`);
     const value = read(name);
-    if (value === undefined) return fallback;
+    if (value === undefined) return computed ?? slip(`${name} is read without a default it could have`);
     const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
     return Number.isInteger(n) && n >= min && n <= max
       ? n
@@ -222,16 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if ((user === undefined) !== (password === undefined))
     fail(user === undefined ? 'SPARQL_USER' : 'SPARQL_PASSWORD', 'must be set together with the other of SPARQL_USER and SPARQL_PASSWORD');
 
-  const dialect = read('SPARQL_DIALECT') ?? 'generic';
+  const dialect = valueOf('SPARQL_DIALECT');
   const dialects = availableDialects();
   if (!dialects.includes(dialect)) fail('SPARQL_DIALECT', `must be one of ${dialects.join(', ')}, not ${JSON.stringify(dialect)}`);
 
   const graphs = (list('SPARQL_GRAPH') ?? []).map((graph) => iri('SPARQL_GRAPH', graph));
   if (new Set(graphs).size < graphs.length) fail('SPARQL_GRAPH', 'names a graph twice');
-  const defaultLang = read('DEFAULT_LANG') ?? 'en';
+  const defaultLang = valueOf('DEFAULT_LANG');
   if (!isLangTag(defaultLang)) fail('DEFAULT_LANG', `${JSON.stringify(defaultLang)} is not a language tag such as en or pt-BR`);
 
-  const conceptTypes = (list('CONCEPT_TYPES') ?? ['skos:Concept']).map((type) => {
+  const conceptTypes = (list('CONCEPT_TYPES') ?? []).map((type) => {
     const [prefix, local] = [type.slice(0, type.indexOf(':')), type.slice(type.indexOf(':') + 1)];
     const namespace = PREFIXES[prefix.toLowerCase()];
     if (namespace !== undefined) return iri('CONCEPT_TYPES', namespace + local);
@@ -249,15 +202,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (basePath !== '' && !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath))
     fail('BASE_PATH', `must be a path such as /vocab, not ${JSON.stringify(basePath)}`);
 
-  const onOff = (name: string, fallback = 'on'): boolean => {
-    const value = read(name) ?? fallback;
+  const onOff = (name: string): boolean => {
+    const value = valueOf(name);
     return value === 'on' ? true : value === 'off' ? false : fail(name, `must be on or off, not ${JSON.stringify(value)}`);
   };
 
-  const logLevel = read('LOG_LEVEL') ?? 'info';
+  const logLevel = valueOf('LOG_LEVEL');
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const logFormat = read('LOG_FORMAT') ?? 'auto';
+  const logFormat = valueOf('LOG_FORMAT');
   if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) fail('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}`);
 
   const apiCompat = read('API_COMPAT');
@@ -265,16 +218,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     fail('API_COMPAT', `must be one of ${API_COMPATS.join(', ')}, or unset`);
 
   return Object.freeze({
-    port: integer('PORT', 3000, 0, 65535),
-    host: read('HOST') ?? '127.0.0.1',
+    port: integer('PORT'),
+    host: valueOf('HOST'),
     sparqlEndpoint: endpoint,
     sparqlUser: user,
     sparqlPassword: password,
     sparqlDialect: dialect,
     sparqlGraphs: Object.freeze(graphs),
-    sparqlTimeoutMs: integer('SPARQL_TIMEOUT_MS', 10000, 1, 3_600_000),
-    sparqlMaxConcurrency: integer('SPARQL_MAX_CONCURRENCY', 16, 1, 10_000),
-    sparqlQueueLimit: integer('SPARQL_QUEUE_LIMIT', 256, 0, 1_000_000),
+    sparqlTimeoutMs: integer('SPARQL_TIMEOUT_MS'),
+    sparqlMaxConcurrency: integer('SPARQL_MAX_CONCURRENCY'),
+    sparqlQueueLimit: integer('SPARQL_QUEUE_LIMIT'),
     dataFiles: Object.freeze(list('DATA_FILES') ?? [SAMPLE_DATA_FILE]),
     dataFormat: ((format) =>
       format === undefined
@@ -285,21 +238,21 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     ),
     defaultLang: defaultLang.toLowerCase(),
     conceptTypes: Object.freeze(conceptTypes),
-    cacheMaxEntries: integer('CACHE_MAX_ENTRIES', 10000, 0, 10_000_000),
-    cacheMaxBytes: integer('CACHE_MAX_MB', 64, 1, 1_000_000) * 2 ** 20,
-    shutdownGraceSeconds: integer('SHUTDOWN_GRACE_SECONDS', 10, 0, 3600),
-    maxConnections: integer('MAX_CONNECTIONS', 0, 0, 1_000_000),
-    cacheTtlSeconds: integer('CACHE_TTL_SECONDS', 3600, 1, 31_536_000),
-    httpMaxAge: integer('HTTP_MAX_AGE', 3600, 0, 31_536_000),
+    cacheMaxEntries: integer('CACHE_MAX_ENTRIES'),
+    cacheMaxBytes: integer('CACHE_MAX_MB') * 2 ** 20,
+    shutdownGraceSeconds: integer('SHUTDOWN_GRACE_SECONDS'),
+    maxConnections: integer('MAX_CONNECTIONS'),
+    cacheTtlSeconds: integer('CACHE_TTL_SECONDS'),
+    httpMaxAge: integer('HTTP_MAX_AGE'),
     labelIndex: onOff('LABEL_INDEX'),
-    labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS', 3600, 1, 31_536_000),
-    labelIndexReadSeconds: integer('LABEL_INDEX_READ_SECONDS', 3600, 1, 86_400),
-    labelIndexReadParallel: integer('LABEL_INDEX_READ_PARALLEL', 2, 1, 16),
+    labelIndexRefreshSeconds: integer('LABEL_INDEX_REFRESH_SECONDS'),
+    labelIndexReadSeconds: integer('LABEL_INDEX_READ_SECONDS'),
+    labelIndexReadParallel: integer('LABEL_INDEX_READ_PARALLEL'),
     // one thread a core but one, which stays with the thread that answers HTTP (and the embedded
     // store's): on 2 cores, a second pool thread raised the answers a second of costly /search
     // 1.6x but doubled a typist's p95 beside a neighbour's heavy requests (BENCHMARKS.md)
-    indexWorkers: integer('INDEX_WORKERS', defaultIndexWorkers(), 0, 64),
-    skosEntailment: onOff('SKOS_ENTAILMENT', 'off'),
+    indexWorkers: integer('INDEX_WORKERS', defaultIndexWorkers()),
+    skosEntailment: onOff('SKOS_ENTAILMENT'),
     indexSnapshot: read('INDEX_SNAPSHOT'),
     conceptWeights: ((file) =>
       file === undefined || existsSync(file) ? file : fail('CONCEPT_WEIGHTS', `there is no file ${JSON.stringify(file)}`))(
@@ -310,14 +263,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logFormat: logFormat as LogFormat,
     metrics: onOff('METRICS'),
     apiCompat: apiCompat as ApiCompat | undefined,
-    reconcileName: read('RECONCILE_NAME') ?? 'SKOS concepts',
+    reconcileName: valueOf('RECONCILE_NAME'),
     vocabularyIds: vocabularyIds(list('VOCABULARY_IDS') ?? [], iri, fail),
     publicUrl: ((url) =>
       url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url)
         ? url?.replace(/\/+$/, '')
         : fail('PUBLIC_URL', `${JSON.stringify(url)} is not an http(s) URL without query or fragment`))(read('PUBLIC_URL')),
-    trustProxy: onOff('TRUST_PROXY', 'off'),
+    trustProxy: onOff('TRUST_PROXY'),
   });
+}
+
+/** A slip in the code (a setting read otherwise than it is declared), not in the input. */
+function slip(message: string): never {
+  throw new Error(message);
 }
 
 /** The dialects are the folders under `queries/`. */

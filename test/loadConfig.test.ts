@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { ConfigError } from '../src/Config.js';
-import { readFileSync } from 'node:fs';
-import { PROJECT_ROOT, SAMPLE_DATA_FILE, SETTING_NAMES, loadConfig, settingMistakes } from '../src/loadConfig.js';
+import { API_COMPATS, ConfigError } from '../src/Config.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../src/log.js';
+import { DATA_FORMATS } from '../src/store/loadRdfFile.js';
+import { SAMPLE_DATA_FILE, loadConfig, settingMistakes } from '../src/loadConfig.js';
+import { SETTINGS, SETTING_NAMES } from '../src/settings.js';
 
 describe('loadConfig', () => {
   test('gives the documented defaults for an empty environment', () => {
@@ -177,10 +179,33 @@ describe('loadConfig', () => {
 });
 
 describe('the names of the settings', () => {
-  test('are those .env.example documents, each once', () => {
-    const documented = [...readFileSync(`${PROJECT_ROOT}.env.example`, 'utf8').matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]);
-    expect([...documented].sort()).toEqual([...SETTING_NAMES].sort());
+  test('are declared once each', () => {
     expect(new Set(SETTING_NAMES).size).toBe(SETTING_NAMES.length);
+  });
+
+  test('an empty environment gives what the declared defaults, written out, give', () => {
+    const written = Object.fromEntries(
+      SETTINGS.filter((setting) => setting.fallback !== '').map((setting) => [setting.name, setting.fallback]),
+    );
+    expect(Object.keys(written).length).toBeGreaterThan(20);
+    expect(loadConfig(written)).toEqual(loadConfig({}));
+  });
+
+  test.each(
+    SETTINGS.filter((setting) => setting.range !== undefined).map((setting) => [setting.name, setting.range as readonly [number, number]]),
+  )('%s takes the ends of its declared range and refuses one past them', (name, [min, max]) => {
+    expect(() => loadConfig({ [name]: String(min) })).not.toThrow();
+    expect(() => loadConfig({ [name]: String(max) })).not.toThrow();
+    expect(() => loadConfig({ [name]: String(max + 1) })).toThrow(new RegExp(`^${name}: must be an integer from ${min} to ${max}`));
+    if (min > 0) expect(() => loadConfig({ [name]: String(min - 1) })).toThrow(new RegExp(`^${name}: `));
+  });
+
+  test('each choice the code accepts is named where its setting is described', () => {
+    const about = (name: string): string => SETTINGS.find((setting) => setting.name === name)?.about ?? '';
+    for (const level of LOG_LEVELS) expect(about('LOG_LEVEL')).toContain(level);
+    for (const format of LOG_FORMATS) expect(about('LOG_FORMAT')).toContain(format);
+    for (const compat of API_COMPATS) expect(about('API_COMPAT')).toContain(compat);
+    for (const format of Object.keys(DATA_FORMATS)) expect(about('DATA_FORMAT')).toContain(format);
   });
 
   test('a variable a few letters off a setting that is not set stops the start, naming the one meant', () => {

@@ -119,7 +119,7 @@ describe('the server process', () => {
     const help = spawnSync(process.execPath, [SERVER, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('DATA_FILES');
-    expect(help.stdout).toMatch(/^ {2}PORT \(default 3000\)$/m);
+    expect(help.stdout).toMatch(/^ {2}PORT \(default 3000; 0 to 65,535\)$/m);
     expect(help.stderr).toBe(''); // no log line: nothing started
     const version = spawnSync(process.execPath, [SERVER, '--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
     expect([version.status, version.stdout]).toEqual([
