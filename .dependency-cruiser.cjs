@@ -108,12 +108,28 @@ module.exports = {
       to: { path: above(...TOP) },
     },
     {
-      name: 'memory-side-knows-no-store-side',
+      name: 'memory-knows-only-itself',
       severity: 'error',
       comment:
-        "lookup/'s in-memory side (IndexFinder and the algorithms over a label index: *InIndex, shown*, IndexScan, TopKeys) never imports its store side (Store*, ConceptDetails, readVocabulary). The store side may use the algorithms: it ranks its candidates in a small index of their own. What both need lives in Concept.ts or Finder.ts.",
-      from: { path: '^src/lookup/(Index(Finder|Scan)|[a-z][A-Za-z]*InIndex|shown[A-Za-z]*|TopKeys)\\.ts$' },
-      to: { path: '^src/lookup/(Store[A-Za-z]*|ConceptDetails|readVocabulary)\\.ts$' },
+        "lookup/memory/ (the in-memory path: IndexFinder and the algorithms over a label index) imports no other room of lookup/ but the facade's Finder interface: not the store path, the threads or the lifecycle.",
+      from: { path: '^src/lookup/memory/' },
+      to: { path: '^src/lookup/', pathNot: '^src/lookup/(memory/|Finder\\.ts$)' },
+    },
+    {
+      name: 'store-path-knows-no-threads-or-keeping',
+      severity: 'error',
+      comment:
+        "lookup/storePath/ asks the store; it may rank with memory/'s algorithms over a small index of its candidates (one ranking on both paths), but knows no thread, no lifecycle and not the facade beyond Finder.",
+      from: { path: '^src/lookup/storePath/' },
+      to: { path: '^src/lookup/', pathNot: '^src/lookup/(memory/|storePath/|Finder\\.ts$)' },
+    },
+    {
+      name: 'threads-and-keeping-know-no-store-path',
+      severity: 'error',
+      comment:
+        'lookup/threads/ and lookup/keeping/ carry and keep the index; the store path is chosen by the facade (createLookup.ts), not by them.',
+      from: { path: '^src/lookup/(threads|keeping)/' },
+      to: { path: '^src/lookup/(storePath/|Lookup\\.ts$|createLookup\\.ts$)' },
     },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
   ],

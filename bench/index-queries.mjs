@@ -17,13 +17,13 @@ const dist = resolve(option('dist', 'dist'));
 const rounds = Number(option('rounds', '200'));
 const { LabelIndex } = await import(`${dist}/index/LabelIndex.js`);
 const { LabelIndexBuilder } = await import(`${dist}/index/LabelIndexBuilder.js`);
-const { prefLabelOf } = await import(`${dist}/lookup/shownConcept.js`);
+// the queries over the index, where they live: lookup/memory/ (older commits: lookup/, and before
+// that methods of LabelIndex)
+const fromLookup = (name) => import(`${dist}/lookup/memory/${name}.js`).catch(() => import(`${dist}/lookup/${name}.js`));
+const { prefLabelOf } = await fromLookup('shownConcept');
 const patterns = await import(`${dist}/domain/matchPatterns.js`);
 const ranking = await import(`${dist}/domain/ranking.js`);
-// the queries over the index, where they live in lookup/ (older commits: methods of LabelIndex)
-const inLookup = await Promise.all(
-  ['IndexScan', 'searchInIndex', 'suggestInIndex'].map((name) => import(`${dist}/lookup/${name}.js`).catch(() => undefined)),
-);
+const inLookup = await Promise.all(['IndexScan', 'searchInIndex', 'suggestInIndex'].map((name) => fromLookup(name).catch(() => undefined)));
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const TRIPLE = /^<([^>]+)> <([^>]+)> (?:<([^>]+)>|"((?:[^"\\]|\\.)*)"(?:@([a-zA-Z-]+))?) \.$/;

@@ -8,8 +8,8 @@
 import { shareArrays } from '../dist/index/sharedArrays.js';
 import { LabelIndex } from '../dist/index/LabelIndex.js';
 import { LabelIndexBuilder } from '../dist/index/LabelIndexBuilder.js';
-import { IndexFinder } from '../dist/lookup/IndexFinder.js';
-import { IndexPool } from '../dist/lookup/IndexPool.js';
+import { IndexFinder } from '../dist/lookup/memory/IndexFinder.js';
+import { IndexPool } from '../dist/lookup/threads/IndexPool.js';
 import { percentile } from './lib/measure.mjs';
 
 const argv = process.argv.slice(2);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 export async function snapshotFinder(snapshot, dist, defaultLang = 'en') {
   const { readSnapshot } = await import(`${dist}/index/IndexSnapshot.js`);
   const { LabelIndex } = await import(`${dist}/index/LabelIndex.js`);
-  const { IndexFinder } = await import(`${dist}/lookup/IndexFinder.js`);
+  const { IndexFinder } = await import(`${dist}/lookup/memory/IndexFinder.js`).catch(() => import(`${dist}/lookup/IndexFinder.js`));
   const MAGIC = 'SKOSLOOKUP-INDEX\n';
   const head = readFileSync(snapshot).subarray(0, 1 << 16);
   const jsonLength = head.readUInt32LE(MAGIC.length);

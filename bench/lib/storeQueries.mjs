@@ -5,8 +5,8 @@
 // the queries that follow them (labels, details) are recorded for a full page too.
 import rdf from '@rdfjs/data-model';
 import { QUERIES_DIR } from '../../dist/loadConfig.js';
-import { StoreConcepts } from '../../dist/lookup/StoreConcepts.js';
-import { StoreFinder } from '../../dist/lookup/StoreFinder.js';
+import { StoreConcepts } from '../../dist/lookup/storePath/StoreConcepts.js';
+import { StoreFinder } from '../../dist/lookup/storePath/StoreFinder.js';
 import { probeXlLabels } from '../../dist/sparql/probeXlLabels.js';
 import { QueryCatalog } from '../../dist/sparql/QueryCatalog.js';
 import { readSpellingVariants } from '../../dist/sparql/readSpellingVariants.js';

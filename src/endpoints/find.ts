@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Concept } from '../lookup/Concept.js';
+import type { Concept } from '../domain/Concept.js';
 import type { FindRequest } from '../lookup/Finder.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { renderedInTurns } from '../http/renderedInTurns.js';

@@ -1,4 +1,4 @@
-import { FIELDS, type Field } from '../lookup/Concept.js';
+import { FIELDS, type Field } from '../domain/Concept.js';
 import { BadRequestError } from '../errors.js';
 import { isIri } from '../domain/iri.js';
 import { isLangTag } from '../domain/langTag.js';

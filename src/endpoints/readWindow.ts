@@ -1,4 +1,4 @@
-import type { Concept } from '../lookup/Concept.js';
+import type { Concept } from '../domain/Concept.js';
 
 /** A window of a ranked or ordered list: `limit` items from `offset`. */
 export interface ListWindow {

@@ -1,8 +1,8 @@
 import type { Label } from '../domain/chooseLabel.js';
 import { SKOS } from '../domain/namespaces.js';
-import type { Concept, Field, SchemeSummary } from '../lookup/Concept.js';
+import type { Concept, Field, SchemeSummary } from '../domain/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
-import type { LabelMap } from '../lookup/StoreConcepts.js';
+import type { LabelMap } from '../lookup/storePath/StoreConcepts.js';
 
 /** A JSKOS resource as this service writes it (https://gbv.github.io/jskos/). */
 export type Jskos = Record<string, unknown> & { uri: string };

@@ -18,7 +18,7 @@ import { publicUrl, publicUrlCacheControl } from '../http/publicUrl.js';
 import { rendered } from '../http/ResponseCache.js';
 import { route } from '../http/route.js';
 import { sendBody } from '../http/sendRendered.js';
-import type { Concept, Field } from '../lookup/Concept.js';
+import type { Concept, Field } from '../domain/Concept.js';
 import { JSKOS_FIELDS, jskosConcepts, jskosScheme } from './jskosConcept.js';
 
 /** Where the API is mounted. */

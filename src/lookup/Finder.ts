@@ -1,5 +1,5 @@
-import type { ReconcileCandidate, ReconcileFilter } from './reconcileInIndex.js';
-import type { Concept, Field, SchemeSummary } from './Concept.js';
+import type { ReconcileCandidate, ReconcileFilter } from './memory/reconcileInIndex.js';
+import type { Concept, Field, SchemeSummary } from '../domain/Concept.js';
 
 /** A /search or /suggest request after validation. */
 export interface FindRequest {

@@ -1,12 +1,12 @@
 import { isRdfIri } from '../domain/iri.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
-import type { Concept, ConceptFields, Field, SchemeSummary } from './Concept.js';
+import type { Concept, ConceptFields, Field, SchemeSummary } from '../domain/Concept.js';
 import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } from './Finder.js';
-import type { IndexReport } from './IndexBuilds.js';
-import type { IndexPool } from './IndexPool.js';
-import { shownLabel } from './shownLabel.js';
-import type { Description, LabelMap, StoreConcepts } from './StoreConcepts.js';
-import type { VocabularyKeeper, VocabularyState } from './VocabularyKeeper.js';
+import type { IndexReport } from './keeping/IndexBuilds.js';
+import type { IndexPool } from './threads/IndexPool.js';
+import { shownLabel } from './memory/shownLabel.js';
+import type { Description, LabelMap, StoreConcepts } from './storePath/StoreConcepts.js';
+import type { VocabularyKeeper, VocabularyState } from './keeping/VocabularyKeeper.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 

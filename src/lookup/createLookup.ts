@@ -5,20 +5,20 @@ import { ConfigError, type Config } from '../Config.js';
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
-import { IndexBuilds } from './IndexBuilds.js';
+import { IndexBuilds } from './keeping/IndexBuilds.js';
 import type { LabelIndex } from '../index/LabelIndex.js';
 import type { Finder } from './Finder.js';
-import { IndexFinder } from './IndexFinder.js';
-import { IndexPool } from './IndexPool.js';
-import { LanguageOrders } from './LanguageOrders.js';
-import { PooledIndexFinder } from './PooledIndexFinder.js';
-import { probeVocabulary, vocabularyReads } from './readVocabulary.js';
-import { LoadingGate } from './LoadingGate.js';
+import { IndexFinder } from './memory/IndexFinder.js';
+import { IndexPool } from './threads/IndexPool.js';
+import { LanguageOrders } from './threads/LanguageOrders.js';
+import { PooledIndexFinder } from './threads/PooledIndexFinder.js';
+import { probeVocabulary, vocabularyReads } from './keeping/readVocabulary.js';
+import { LoadingGate } from './keeping/LoadingGate.js';
 import { Lookup, type Answering } from './Lookup.js';
-import { readConceptWeights } from './readConceptWeights.js';
-import { StoreConcepts } from './StoreConcepts.js';
-import { StoreFinder, type StoreGate } from './StoreFinder.js';
-import { VocabularyKeeper, type VocabularyState } from './VocabularyKeeper.js';
+import { readConceptWeights } from './keeping/readConceptWeights.js';
+import { StoreConcepts } from './storePath/StoreConcepts.js';
+import { StoreFinder, type StoreGate } from './storePath/StoreFinder.js';
+import { VocabularyKeeper, type VocabularyState } from './keeping/VocabularyKeeper.js';
 
 /**
  * The lookups for `config`'s dialect over `store`, with what they keep in memory (whether the

@@ -1,4 +1,4 @@
-import { FIELDS } from '../lookup/Concept.js';
+import { FIELDS } from '../domain/Concept.js';
 import type { Config } from '../Config.js';
 import { MAX_COUNT, MAX_Q_LENGTH, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
 import { MAX_EXTEND_IDS, MAX_EXTEND_PROPERTIES, MAX_EXTEND_READS } from '../reconcile/extend.js';

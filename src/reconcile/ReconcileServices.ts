@@ -4,7 +4,7 @@ import { rendered } from '../http/ResponseCache.js';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
-import { DETAIL_FIELDS } from '../lookup/Concept.js';
+import { DETAIL_FIELDS } from '../domain/Concept.js';
 import { BadRequestError } from '../errors.js';
 import { QueryParameters, checkedText, integer, queryParameters, single } from '../endpoints/parameters.js';
 import { isRdfIri } from '../domain/iri.js';

@@ -2,7 +2,7 @@ import { localNameIris } from '../domain/localNames.js';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import type { NameCandidates, NameQuery } from '../lookup/Finder.js';
-import type { Concept, Related } from '../lookup/Concept.js';
+import type { Concept, Related } from '../domain/Concept.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { isRdfIri } from '../domain/iri.js';
 import { weighedScore } from '../domain/reconciliation.js';

@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.js';
 import type { Lookup } from '../lookup/Lookup.js';
-import type { Concept, Related } from '../lookup/Concept.js';
-import { DETAIL_FIELDS } from '../lookup/Concept.js';
+import type { Concept, Related } from '../domain/Concept.js';
+import { DETAIL_FIELDS } from '../domain/Concept.js';
 import { isRdfIri } from '../domain/iri.js';
 import { isLangTag } from '../domain/langTag.js';
 import { MAX_URIS } from '../endpoints/parameters.js';

@@ -1,4 +1,4 @@
-import type { Concept, Related } from '../lookup/Concept.js';
+import type { Concept, Related } from '../domain/Concept.js';
 import { PREVIEW_FRAGMENT_SCRIPT } from './substitutedId.js';
 
 /** The size of the preview card, as the manifest announces it to clients (an iframe). */

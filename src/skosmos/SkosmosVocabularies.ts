@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.js';
-import type { SchemeSummary } from '../lookup/Concept.js';
+import type { SchemeSummary } from '../domain/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
 
 /** A vocabulary as the Skosmos REST API names it: a concept scheme the service lists (/schemes). */

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../errors.js';
-import type { Concept, Field, Related } from '../lookup/Concept.js';
+import type { Concept, Field, Related } from '../domain/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { MAX_BROWSE_COUNT, MAX_URIS } from '../endpoints/parameters.js';
 

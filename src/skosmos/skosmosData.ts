@@ -1,7 +1,7 @@
 import type { Term } from '@rdfjs/types';
 import oxigraph from 'oxigraph';
 import { HttpError } from '../errors.js';
-import type { Description } from '../lookup/StoreConcepts.js';
+import type { Description } from '../lookup/storePath/StoreConcepts.js';
 
 /** The formats `data` answers in, as Skosmos names them (its `format` parameter, or `Accept`). */
 export const DATA_FORMATS = ['application/rdf+xml', 'text/turtle', 'application/ld+json', 'application/json'] as const;

@@ -1,6 +1,6 @@
 import { SKOS } from '../domain/namespaces.js';
 import { chooseLabel } from '../domain/chooseLabel.js';
-import type { Description } from '../lookup/StoreConcepts.js';
+import type { Description } from '../lookup/storePath/StoreConcepts.js';
 
 /** SKOS' mapping properties, as Skosmos lists a concept's mappings. */
 const MAPPING_PROPERTIES = ['exactMatch', 'closeMatch', 'broadMatch', 'narrowMatch', 'relatedMatch'].map((name) => `${SKOS}${name}`);

@@ -14,7 +14,7 @@ import {
   type QueryParameters,
 } from '../endpoints/parameters.js';
 import { route } from '../http/route.js';
-import type { Concept, Field } from '../lookup/Concept.js';
+import type { Concept, Field } from '../domain/Concept.js';
 import { browsed } from './skosmosConcept.js';
 import { skosmosConceptRoutes } from './skosmosConceptRoutes.js';
 import { CONTEXT, LABEL_CONTEXT, ONKI, SKOSMOS_PATH, SKOS_PREFIX, skosmosKit } from './skosmosKit.js';

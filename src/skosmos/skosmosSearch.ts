@@ -1,6 +1,6 @@
 import { foldText } from '../domain/foldedLetter.js';
 import { BadRequestError } from '../errors.js';
-import type { Concept, Field } from '../lookup/Concept.js';
+import type { Concept, Field } from '../domain/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { MAX_COUNT, MAX_RESULTS_DEPTH, checkedText } from '../endpoints/parameters.js';
 import { readWindow } from '../endpoints/readWindow.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConceptWeights } from '../../src/lookup/readConceptWeights.js';
+import { readConceptWeights } from '../../src/lookup/keeping/readConceptWeights.js';
 import { ConfigError } from '../../src/Config.js';
 import { loadConfig } from '../../src/loadConfig.js';
 import { FOOD, ids, startService, type RunningService } from '../support/service.js';

@@ -8,11 +8,11 @@ import { RankQuery } from '../../src/domain/ranking.js';
 import type { LabelIndex } from '../../src/index/LabelIndex.js';
 import type { Logger } from '../../src/log.js';
 import { QUERIES_DIR } from '../../src/loadConfig.js';
-import { IndexBuilds } from '../../src/lookup/IndexBuilds.js';
-import { IndexScan } from '../../src/lookup/IndexScan.js';
-import { searchInIndex } from '../../src/lookup/searchInIndex.js';
-import { SharedSnapshot } from '../../src/lookup/SharedSnapshot.js';
-import { suggestInIndex } from '../../src/lookup/suggestInIndex.js';
+import { IndexBuilds } from '../../src/lookup/keeping/IndexBuilds.js';
+import { IndexScan } from '../../src/lookup/memory/IndexScan.js';
+import { searchInIndex } from '../../src/lookup/memory/searchInIndex.js';
+import { SharedSnapshot } from '../../src/lookup/keeping/SharedSnapshot.js';
+import { suggestInIndex } from '../../src/lookup/memory/suggestInIndex.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
 import { EmbeddedStore } from '../../src/store/EmbeddedStore.js';
 

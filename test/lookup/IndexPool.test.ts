@@ -1,7 +1,7 @@
 import type { Logger } from '../../src/log.js';
 import { QUERIES_DIR } from '../../src/loadConfig.js';
-import { IndexBuilds } from '../../src/lookup/IndexBuilds.js';
-import { IndexPool } from '../../src/lookup/IndexPool.js';
+import { IndexBuilds } from '../../src/lookup/keeping/IndexBuilds.js';
+import { IndexPool } from '../../src/lookup/threads/IndexPool.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
 import { EmbeddedStore } from '../../src/store/EmbeddedStore.js';
 import type { LabelIndex } from '../../src/index/LabelIndex.js';

@@ -2,8 +2,8 @@ import { RankQuery } from '../../src/domain/ranking.js';
 import { searchTerms } from '../../src/domain/matchPatterns.js';
 import { LabelIndex } from '../../src/index/LabelIndex.js';
 import { LabelIndexBuilder } from '../../src/index/LabelIndexBuilder.js';
-import { IndexScan } from '../../src/lookup/IndexScan.js';
-import { searchInIndex } from '../../src/lookup/searchInIndex.js';
+import { IndexScan } from '../../src/lookup/memory/IndexScan.js';
+import { searchInIndex } from '../../src/lookup/memory/searchInIndex.js';
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 

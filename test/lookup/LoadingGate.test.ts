@@ -1,4 +1,4 @@
-import { LoadingGate, type Loading } from '../../src/lookup/LoadingGate.js';
+import { LoadingGate, type Loading } from '../../src/lookup/keeping/LoadingGate.js';
 import { IndexLoadingError, UpstreamTimeoutError } from '../../src/errors.js';
 
 const loading = (expected: number, started = 1): Loading => ({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { LabelIndex } from '../../src/index/LabelIndex.js';
 import { LabelIndexBuilder } from '../../src/index/LabelIndexBuilder.js';
-import { browsePage, languageOrder } from '../../src/lookup/browseInIndex.js';
+import { browsePage, languageOrder } from '../../src/lookup/memory/browseInIndex.js';
 
 // A long browsing list asked in another language than the index's own is ordered by that
 // language's order of every concept (made once, kept), not sorted label by label: both must

@@ -4,8 +4,8 @@ import { LabelIndexBuilder } from '../../src/index/LabelIndexBuilder.js';
 import { ReconcileQuery, columnScore } from '../../src/domain/reconciliation.js';
 import { speaks } from '../../src/domain/speaks.js';
 import { foldedLabel } from '../../src/domain/foldedLetter.js';
-import { IndexScan } from '../../src/lookup/IndexScan.js';
-import { reconcileInIndex } from '../../src/lookup/reconcileInIndex.js';
+import { IndexScan } from '../../src/lookup/memory/IndexScan.js';
+import { reconcileInIndex } from '../../src/lookup/memory/reconcileInIndex.js';
 
 // Reconciliation on the label index must find every concept that the scoring rules
 // (domain/reconciliation.ts) give a score, with that score: the index only looks candidates

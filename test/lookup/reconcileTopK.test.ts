@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { ReconcileQuery, columnScore } from '../../src/domain/reconciliation.js';
 import { LabelIndex } from '../../src/index/LabelIndex.js';
 import { LabelIndexBuilder } from '../../src/index/LabelIndexBuilder.js';
-import { ENTRY_SPAN, IndexScan } from '../../src/lookup/IndexScan.js';
-import { reconcileInIndex } from '../../src/lookup/reconcileInIndex.js';
+import { ENTRY_SPAN, IndexScan } from '../../src/lookup/memory/IndexScan.js';
+import { reconcileInIndex } from '../../src/lookup/memory/reconcileInIndex.js';
 
 // Reconciliation on the label index scores only the labels that may still enter the page (a
 // bound from a label's length, its first word and the query words it may match). Its

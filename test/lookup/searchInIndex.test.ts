@@ -3,8 +3,8 @@ import { searchTerms } from '../../src/domain/matchPatterns.js';
 import { RankQuery, matchKey } from '../../src/domain/ranking.js';
 import { LabelIndex } from '../../src/index/LabelIndex.js';
 import { LabelIndexBuilder } from '../../src/index/LabelIndexBuilder.js';
-import { ENTRY_SPAN, IndexScan } from '../../src/lookup/IndexScan.js';
-import { searchInIndex } from '../../src/lookup/searchInIndex.js';
+import { ENTRY_SPAN, IndexScan } from '../../src/lookup/memory/IndexScan.js';
+import { searchInIndex } from '../../src/lookup/memory/searchInIndex.js';
 
 // /search on the label index reads the labels of tiers 1 and 2 whole and the rest in entry
 // order until the page is certain. Its pages must be those that ranking every label gives:

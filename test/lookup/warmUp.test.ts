@@ -1,6 +1,6 @@
 import { LabelIndex } from '../../src/index/LabelIndex.js';
 import { LabelIndexBuilder } from '../../src/index/LabelIndexBuilder.js';
-import { IndexFinder } from '../../src/lookup/IndexFinder.js';
+import { IndexFinder } from '../../src/lookup/memory/IndexFinder.js';
 
 // A pool thread warms its finder up when it installs an index (IndexFinder.warmUp): the
 // warm-up asks the index questions and drops the answers, so it must leave nothing behind

@@ -1,4 +1,4 @@
-import type { SchemeSummary } from '../../src/lookup/Concept.js';
+import type { SchemeSummary } from '../../src/domain/Concept.js';
 import { vocabulariesOf } from '../../src/skosmos/SkosmosVocabularies.js';
 
 // A vocabulary's id: the one VOCABULARY_IDS gives its scheme, else the last segment of the

@@ -6,7 +6,7 @@ import { createLogger } from '../../src/log.js';
 import { QueryCatalog } from '../../src/sparql/QueryCatalog.js';
 import { QUERIES_DIR } from '../../src/loadConfig.js';
 import { withoutBranches } from '../../src/sparql/withoutBranches.js';
-import { VocabularyKeeper } from '../../src/lookup/VocabularyKeeper.js';
+import { VocabularyKeeper } from '../../src/lookup/keeping/VocabularyKeeper.js';
 import { HttpStore } from '../../src/store/HttpStore.js';
 import { freePort } from '../support/freePort.js';
 import { startService } from '../support/service.js';

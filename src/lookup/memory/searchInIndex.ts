@@ -1,5 +1,5 @@
-import { candidateWord, candidateWords, type CandidateWord } from '../domain/matchPatterns.js';
-import { matchKey, type RankQuery } from '../domain/ranking.js';
+import { candidateWord, candidateWords, type CandidateWord } from '../../domain/matchPatterns.js';
+import { matchKey, type RankQuery } from '../../domain/ranking.js';
 import { ENTRY_SPAN, type IndexFilter, type IndexPage, type IndexScan, type OtherWords } from './IndexScan.js';
 import { bySpeaking, type EntryList } from './streams.js';
 

@@ -1,14 +1,14 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
-import { browseKey, compareBrowse, type BrowseKey } from '../domain/browseOrder.js';
-import { chooseLabel, type Label } from '../domain/chooseLabel.js';
-import { compareCodePoints } from '../domain/compareCodePoints.js';
-import { isRdfIri } from '../domain/iri.js';
-import { labelLanguage } from '../domain/labelLanguage.js';
-import { DCTERMS, RDFS, SKOS } from '../domain/namespaces.js';
-import { bindQuery } from '../sparql/bindQuery.js';
-import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import type { Bindings, SparqlStore } from '../store/SparqlStore.js';
+import { browseKey, compareBrowse, type BrowseKey } from '../../domain/browseOrder.js';
+import { chooseLabel, type Label } from '../../domain/chooseLabel.js';
+import { compareCodePoints } from '../../domain/compareCodePoints.js';
+import { isRdfIri } from '../../domain/iri.js';
+import { labelLanguage } from '../../domain/labelLanguage.js';
+import { DCTERMS, RDFS, SKOS } from '../../domain/namespaces.js';
+import { bindQuery } from '../../sparql/bindQuery.js';
+import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
+import type { Bindings, SparqlStore } from '../../store/SparqlStore.js';
 import {
   MAX_ANCESTORS,
   compareSchemes,
@@ -17,7 +17,7 @@ import {
   type Field,
   type Related,
   type SchemeSummary,
-} from './Concept.js';
+} from '../../domain/Concept.js';
 
 /** A concept of a browsing list: what it shows as a Related, and its place. */
 export interface Placed extends Related {

@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { LabelIndex, type SharedLevels } from '../index/LabelIndex.js';
-import type { LabelIndexData } from '../index/LabelIndexData.js';
-import { sharedArray } from '../index/sharedArrays.js';
-import { languageOrder } from './browseInIndex.js';
+import { LabelIndex, type SharedLevels } from '../../index/LabelIndex.js';
+import type { LabelIndexData } from '../../index/LabelIndexData.js';
+import { sharedArray } from '../../index/sharedArrays.js';
+import { languageOrder } from '../memory/browseInIndex.js';
 
 // The thread that makes one language's browsing order of every concept (LanguageOrders.ts):
 // over the index's shared memory (no copy of its own), into shared memory, so that the pool's

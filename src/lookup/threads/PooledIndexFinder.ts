@@ -1,6 +1,6 @@
-import type { Concept, Field, SchemeSummary } from './Concept.js';
-import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } from './Finder.js';
-import type { IndexFinder } from './IndexFinder.js';
+import type { Concept, Field, SchemeSummary } from '../../domain/Concept.js';
+import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } from '../Finder.js';
+import type { IndexFinder } from '../memory/IndexFinder.js';
 import type { IndexPool } from './IndexPool.js';
 import type { LanguageOrders } from './LanguageOrders.js';
 import type { PooledMethod } from './indexWorker.js';

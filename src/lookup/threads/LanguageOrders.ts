@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BrowseOrderPendingError } from '../errors.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
-import type { LanguageOrder } from './browseInIndex.js';
+import { BrowseOrderPendingError } from '../../errors.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
+import type { LanguageOrder } from '../memory/browseInIndex.js';
 
 /** The compiled thread that makes an order (`src/` and `dist/` both sit one level below the project). */
-const WORKER = fileURLToPath(new URL('../../dist/lookup/orderWorker.js', import.meta.url));
+const WORKER = fileURLToPath(new URL('../../../dist/lookup/threads/orderWorker.js', import.meta.url));
 
 /** Languages whose order of every concept is kept (8 bytes a concept each, shared by every thread), the last asked. */
 const KEPT_ORDERS = 3;

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { HttpError, OverloadedError } from '../errors.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
-import type { LanguageOrder } from './browseInIndex.js';
+import { HttpError, OverloadedError } from '../../errors.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
+import type { LanguageOrder } from '../memory/browseInIndex.js';
 import type { PoolAnswer, PoolMessage, PooledMethod } from './indexWorker.js';
 
 /** The compiled thread (`src/` and `dist/` both sit one level below the project). */
-const WORKER = fileURLToPath(new URL('../../dist/lookup/indexWorker.js', import.meta.url));
+const WORKER = fileURLToPath(new URL('../../../dist/lookup/threads/indexWorker.js', import.meta.url));
 
 /** Calls waiting for a thread at most; past that a call is refused at once (503). */
 const QUEUE_LIMIT = 1000;

@@ -1,7 +1,7 @@
-import type { CandidateWord } from '../domain/matchPatterns.js';
-import { allArticles } from '../domain/filingForm.js';
-import { speaks } from '../domain/speaks.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
+import type { CandidateWord } from '../../domain/matchPatterns.js';
+import { allArticles } from '../../domain/filingForm.js';
+import { speaks } from '../../domain/speaks.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
 import { smallest } from './streams.js';
 
 /** What /search and /suggest keep of a request's filters. */

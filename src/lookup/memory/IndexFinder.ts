@@ -1,17 +1,17 @@
-import { NAMESPACE_SAMPLE, namespacesOf } from '../domain/localNames.js';
-import { searchTerms, suggestTerms } from '../domain/matchPatterns.js';
-import { RankQuery } from '../domain/ranking.js';
-import { speaks } from '../domain/speaks.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
-import type { Concept, Field, SchemeSummary } from './Concept.js';
-import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NameCandidates, type NameQuery } from './Finder.js';
+import { NAMESPACE_SAMPLE, namespacesOf } from '../../domain/localNames.js';
+import { searchTerms, suggestTerms } from '../../domain/matchPatterns.js';
+import { RankQuery } from '../../domain/ranking.js';
+import { speaks } from '../../domain/speaks.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
+import type { Concept, Field, SchemeSummary } from '../../domain/Concept.js';
+import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NameCandidates, type NameQuery } from '../Finder.js';
 import { browsePage, narrowerInIndex, needsLanguageOrder, schemesInIndex, type LanguageOrder } from './browseInIndex.js';
 import { IndexScan } from './IndexScan.js';
 import { named } from './namedInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
 import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf, shownConcept, shownConceptAt } from './shownConcept.js';
-import { Turns } from '../Turns.js';
+import { Turns } from '../../Turns.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 /** The most concepts a page answered on the calling thread shows: as many as /get's `uri` takes. */

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { LabelIndex, type SharedLevels } from '../index/LabelIndex.js';
-import type { LabelIndexData } from '../index/LabelIndexData.js';
-import type { LanguageOrder } from './browseInIndex.js';
-import { IndexFinder } from './IndexFinder.js';
+import { LabelIndex, type SharedLevels } from '../../index/LabelIndex.js';
+import type { LabelIndexData } from '../../index/LabelIndexData.js';
+import type { LanguageOrder } from '../memory/browseInIndex.js';
+import { IndexFinder } from '../memory/IndexFinder.js';
 
 // A thread of the worker pool (IndexPool.ts): it holds an IndexFinder over each label index
 // the pool installed, made of the index's shared memory (no copy of its own), and answers the

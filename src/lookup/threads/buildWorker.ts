@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { LabelIndexBuilder } from '../index/LabelIndexBuilder.js';
-import { garbageCollector, layOutHere } from '../index/layOut.js';
+import { LabelIndexBuilder } from '../../index/LabelIndexBuilder.js';
+import { garbageCollector, layOutHere } from '../../index/layOut.js';
 import type { BuildOptions, BuildAnswer, BuildMessage } from './BuildThread.js';
 import { TripleFeed } from './TripleFeed.js';
 

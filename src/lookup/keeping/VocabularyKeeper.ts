@@ -1,10 +1,10 @@
-import { forNoClient } from '../clientScope.js';
-import type { Logger } from '../log.js';
-import { probeXlLabels } from '../sparql/probeXlLabels.js';
-import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import { readSpellingVariants } from '../sparql/readSpellingVariants.js';
-import type { SpellingVariants } from '../sparql/SpellingVariants.js';
-import type { SparqlStore } from '../store/SparqlStore.js';
+import { forNoClient } from '../../clientScope.js';
+import type { Logger } from '../../log.js';
+import { probeXlLabels } from '../../sparql/probeXlLabels.js';
+import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
+import { readSpellingVariants } from '../../sparql/readSpellingVariants.js';
+import type { SpellingVariants } from '../../sparql/SpellingVariants.js';
+import type { SparqlStore } from '../../store/SparqlStore.js';
 import type { BuiltIndex, IndexBuilds, IndexReport } from './IndexBuilds.js';
 import type { Loading } from './LoadingGate.js';
 

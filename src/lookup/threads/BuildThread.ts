@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { LabelIndex, type SharedLevels } from '../index/LabelIndex.js';
-import { LabelIndexBuilder } from '../index/LabelIndexBuilder.js';
-import type { BuildReport } from '../index/BuildReport.js';
-import type { LabelIndexData } from '../index/LabelIndexData.js';
-import { layOut } from '../index/layOut.js';
+import { LabelIndex, type SharedLevels } from '../../index/LabelIndex.js';
+import { LabelIndexBuilder } from '../../index/LabelIndexBuilder.js';
+import type { BuildReport } from '../../index/BuildReport.js';
+import type { LabelIndexData } from '../../index/LabelIndexData.js';
+import { layOut } from '../../index/layOut.js';
 import { TripleFeed, type FedAnswer, type Feeds } from './TripleFeed.js';
 
 /** The compiled thread (`src/` and `dist/` both sit one level below the project). */
-const WORKER = fileURLToPath(new URL('../../dist/lookup/buildWorker.js', import.meta.url));
+const WORKER = fileURLToPath(new URL('../../../dist/lookup/threads/buildWorker.js', import.meta.url));
 
 /** What a builder is made with (LabelIndexBuilder's constructor). */
 export interface BuildOptions {

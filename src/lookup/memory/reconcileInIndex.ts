@@ -1,5 +1,5 @@
-import { isArticleAnywhere } from '../domain/filingForm.js';
-import { columnScore, type ReconcileQuery } from '../domain/reconciliation.js';
+import { isArticleAnywhere } from '../../domain/filingForm.js';
+import { columnScore, type ReconcileQuery } from '../../domain/reconciliation.js';
 import { ENTRY_SPAN, type IndexScan } from './IndexScan.js';
 import { TopKeys } from './TopKeys.js';
 

@@ -1,14 +1,14 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import sparqljs, { type ConstructQuery, type SelectQuery } from 'sparqljs';
-import { SKOS, SKOSXL } from '../domain/namespaces.js';
-import { bindQuery, mentionsVariable } from '../sparql/bindQuery.js';
-import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import type { SparqlStore } from '../store/SparqlStore.js';
-import { UpstreamError, UpstreamTimeLimitError } from '../errors.js';
-import { PROPERTIES, type VocabularyProperty } from '../index/LabelIndexBuilder.js';
-import type { BuildThread } from './BuildThread.js';
-import type { FedAnswer, Feeds } from './TripleFeed.js';
+import { SKOS, SKOSXL } from '../../domain/namespaces.js';
+import { bindQuery, mentionsVariable } from '../../sparql/bindQuery.js';
+import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
+import type { SparqlStore } from '../../store/SparqlStore.js';
+import { UpstreamError, UpstreamTimeLimitError } from '../../errors.js';
+import { PROPERTIES, type VocabularyProperty } from '../../index/LabelIndexBuilder.js';
+import type { BuildThread } from '../threads/BuildThread.js';
+import type { FedAnswer, Feeds } from '../threads/TripleFeed.js';
 
 /** The store sent fewer triples than it holds, in parts too small to go on: it caps answers far below a million. */
 export class TruncatedAnswerError extends Error {

@@ -1,13 +1,13 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import type { Logger } from '../log.js';
-import { RankQuery } from '../domain/ranking.js';
-import { searchTerms, suggestTerms } from '../domain/matchPatterns.js';
-import { SNAPSHOT_FORMAT, readSnapshot, readSnapshotHeader, writeSnapshot } from '../index/IndexSnapshot.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
-import { indexOf } from '../index/layOut.js';
-import { IndexScan } from './IndexScan.js';
-import { searchInIndex } from './searchInIndex.js';
-import { suggestInIndex } from './suggestInIndex.js';
+import type { Logger } from '../../log.js';
+import { RankQuery } from '../../domain/ranking.js';
+import { searchTerms, suggestTerms } from '../../domain/matchPatterns.js';
+import { SNAPSHOT_FORMAT, readSnapshot, readSnapshotHeader, writeSnapshot } from '../../index/IndexSnapshot.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
+import { indexOf } from '../../index/layOut.js';
+import { IndexScan } from '../memory/IndexScan.js';
+import { searchInIndex } from '../memory/searchInIndex.js';
+import { suggestInIndex } from '../memory/suggestInIndex.js';
 
 /** An index read from the snapshot: what IndexBuilds calls a BuiltIndex, without a build's report. */
 export interface SnapshotIndex {

@@ -1,10 +1,10 @@
 import type { Term } from '@rdfjs/types';
-import type { Bindings } from '../store/SparqlStore.js';
-import type { Concept, ConceptFields, Field, Related } from './Concept.js';
-import { chooseLabel, type Label } from '../domain/chooseLabel.js';
-import { compareCodePoints } from '../domain/compareCodePoints.js';
-import { labelLanguage } from '../domain/labelLanguage.js';
-import { SKOS } from '../domain/namespaces.js';
+import type { Bindings } from '../../store/SparqlStore.js';
+import type { Concept, ConceptFields, Field, Related } from '../../domain/Concept.js';
+import { chooseLabel, type Label } from '../../domain/chooseLabel.js';
+import { compareCodePoints } from '../../domain/compareCodePoints.js';
+import { labelLanguage } from '../../domain/labelLanguage.js';
+import { SKOS } from '../../domain/namespaces.js';
 
 const PREF_LABEL = `${SKOS}prefLabel`;
 const ALT_LABEL = `${SKOS}altLabel`;

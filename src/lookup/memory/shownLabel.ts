@@ -1,5 +1,5 @@
-import { chooseLabel, type Label } from '../domain/chooseLabel.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
+import { chooseLabel, type Label } from '../../domain/chooseLabel.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
 
 /** The contract's label of a resource: a prefLabel by the language rule, failing that an rdfs:label, failing that "". */
 export function labelOf(labels: { prefLabel: Label[]; rdfsLabel: Label[] }, lang: string): string {

@@ -1,5 +1,5 @@
-import { ReconcileQuery } from '../domain/reconciliation.js';
-import type { NamedCandidate } from './Finder.js';
+import { ReconcileQuery } from '../../domain/reconciliation.js';
+import type { NamedCandidate } from '../Finder.js';
 import type { IndexScan } from './IndexScan.js';
 import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { schemesOf } from './shownConcept.js';

@@ -1,7 +1,7 @@
-import { codePoints } from '../domain/codePoints.js';
-import { labelLanguage } from '../domain/labelLanguage.js';
-import type { LabelIndexBuilder, VocabularyProperty } from '../index/LabelIndexBuilder.js';
-import { NTriplesRows } from '../store/NTriplesRows.js';
+import { codePoints } from '../../domain/codePoints.js';
+import { labelLanguage } from '../../domain/labelLanguage.js';
+import type { LabelIndexBuilder, VocabularyProperty } from '../../index/LabelIndexBuilder.js';
+import { NTriplesRows } from '../../store/NTriplesRows.js';
 
 /** What the triples of a read are to the builder: the concepts of a type (`typed`), the concept schemes (`schemeTyped`), or a property's values. */
 export type Feeds = 'typed' | 'schemeTyped' | VocabularyProperty;

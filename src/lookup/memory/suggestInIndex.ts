@@ -1,5 +1,5 @@
-import { candidateWords, type CandidateWord } from '../domain/matchPatterns.js';
-import type { RankQuery } from '../domain/ranking.js';
+import { candidateWords, type CandidateWord } from '../../domain/matchPatterns.js';
+import type { RankQuery } from '../../domain/ranking.js';
 import type { IndexFilter, IndexPage, IndexScan, OtherWords } from './IndexScan.js';
 import { filtered, merged } from './streams.js';
 

@@ -1,4 +1,4 @@
-import { compareCodePoints } from '../domain/compareCodePoints.js';
+import { compareCodePoints } from './compareCodePoints.js';
 /** A related resource as the contract shows it: its label ("" when it has none) and URI. */
 export interface Related {
   label: string;

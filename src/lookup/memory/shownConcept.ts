@@ -1,7 +1,7 @@
-import { chooseLabel } from '../domain/chooseLabel.js';
-import { compareCodePoints } from '../domain/compareCodePoints.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
-import { narrowerShown, type Concept, type ConceptFields, type Field, type Related } from './Concept.js';
+import { chooseLabel } from '../../domain/chooseLabel.js';
+import { compareCodePoints } from '../../domain/compareCodePoints.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
+import { narrowerShown, type Concept, type ConceptFields, type Field, type Related } from '../../domain/Concept.js';
 import { ancestorsInIndex, narrowerRelated } from './browseInIndex.js';
 import { labelOf, shownLabel } from './shownLabel.js';
 

@@ -1,12 +1,12 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
-import { isRdfIri } from '../domain/iri.js';
-import { SKOS } from '../domain/namespaces.js';
-import type { Label } from '../domain/chooseLabel.js';
-import { bindQuery } from '../sparql/bindQuery.js';
-import type { QueryCatalog } from '../sparql/QueryCatalog.js';
-import type { SparqlStore } from '../store/SparqlStore.js';
-import { BROWSE_FIELDS, type Concept, type ConceptFields, type Field } from './Concept.js';
+import { isRdfIri } from '../../domain/iri.js';
+import { SKOS } from '../../domain/namespaces.js';
+import type { Label } from '../../domain/chooseLabel.js';
+import { bindQuery } from '../../sparql/bindQuery.js';
+import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
+import type { SparqlStore } from '../../store/SparqlStore.js';
+import { BROWSE_FIELDS, type Concept, type ConceptFields, type Field } from '../../domain/Concept.js';
 import { ConceptDetails } from './ConceptDetails.js';
 import { StoreHierarchy } from './StoreHierarchy.js';
 

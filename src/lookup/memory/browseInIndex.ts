@@ -1,10 +1,10 @@
-import { browseKey, compareBrowse, type BrowseKey } from '../domain/browseOrder.js';
-import { foldedLabel } from '../domain/foldedLetter.js';
-import { browseOrder } from '../index/hierarchyLayout.js';
-import { compareCodePoints } from '../domain/compareCodePoints.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
-import { MAX_ANCESTORS, compareSchemes, type Related, type SchemeSummary } from './Concept.js';
-import { chooseLabel } from '../domain/chooseLabel.js';
+import { browseKey, compareBrowse, type BrowseKey } from '../../domain/browseOrder.js';
+import { foldedLabel } from '../../domain/foldedLetter.js';
+import { browseOrder } from '../../index/hierarchyLayout.js';
+import { compareCodePoints } from '../../domain/compareCodePoints.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
+import { MAX_ANCESTORS, compareSchemes, type Related, type SchemeSummary } from '../../domain/Concept.js';
+import { chooseLabel } from '../../domain/chooseLabel.js';
 import { labelOf, shownLabel } from './shownLabel.js';
 
 /** A shown resource of a browsing list, with what it shows and its place. */

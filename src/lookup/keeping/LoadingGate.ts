@@ -1,4 +1,4 @@
-import { HttpError, IndexLoadingError, UpstreamTimeoutError } from '../errors.js';
+import { HttpError, IndexLoadingError, UpstreamTimeoutError } from '../../errors.js';
 
 /** How long a keystroke may wait for the store while the label index is built. */
 const BUDGET_MS = 800;
