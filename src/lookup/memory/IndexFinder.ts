@@ -106,41 +106,38 @@ export class IndexFinder implements Finder {
   }
 
   async top(request: BrowseRequest): Promise<Concept[]> {
-    return this.browse(this.topList(request), request);
+    return this.browse(this.listOf('top', request), request);
   }
 
-  private topList(request: BrowseRequest): Uint32Array {
+  async narrower(request: BrowseRequest): Promise<Concept[]> {
+    return this.browse(this.listOf('narrower', request), request);
+  }
+
+  /** What /top lists for a scheme or /narrower for a concept, in the index's own browsing order; empty for an IRI that is neither. */
+  private listOf(kind: 'top' | 'narrower', request: BrowseRequest): Uint32Array {
+    if (kind === 'narrower') return narrowerInIndex(this.index, request.uri);
     const scheme = this.index.schemeNumber(request.uri);
     return scheme === undefined ? new Uint32Array(0) : this.index.topsOf(scheme);
   }
 
   /**
-   * The language whose order of every concept a browsing page needs (a long list in another
-   * language than the index's own: browseInIndex.ts), if any: made elsewhere and given with
-   * `useOrder`, so that the thread that pages does not spend seconds making it.
+   * Where a browsing page is made, decided here alone: `here` where it costs only its page (in
+   * the index's own language, a slice of the list as held, and at most as many concepts as /get
+   * shows); else elsewhere (a pool thread), after the language whose order of every concept it
+   * needs (`order`: a long list in another language, browseInIndex.ts) is made on a thread of
+   * its own and given with `useOrder`, so that the thread that pages does not spend seconds
+   * making it.
    */
-  orderNeeded(kind: 'top' | 'narrower', request: BrowseRequest): string | undefined {
+  browsePlace(kind: 'top' | 'narrower', request: BrowseRequest): { here: true } | { here: false; order: string | undefined } {
     const lang = request.lang ?? this.defaultLang;
-    const list = kind === 'top' ? this.topList(request) : narrowerInIndex(this.index, request.uri);
-    return needsLanguageOrder(list, lang, this.defaultLang) ? lang : undefined;
+    if (lang === this.defaultLang && request.count <= MAX_SHOWN_HERE) return { here: true };
+    return { here: false, order: needsLanguageOrder(this.listOf(kind, request), lang, this.defaultLang) ? lang : undefined };
   }
 
   /** Pages long lists in `lang` by `order` from now on (undefined: makes its own again, if asked). */
   useOrder(lang: string, order: LanguageOrder | undefined): void {
     if (order === undefined) this.orders.delete(lang);
     else this.orders.set(lang, order);
-  }
-
-  /**
-   * Whether a browsing page costs only its page here: in the index's own language (a slice of
-   * the list as held) and with at most as many concepts as /get shows.
-   */
-  isSlice(request: BrowseRequest): boolean {
-    return (request.lang === undefined || request.lang === this.defaultLang) && request.count <= MAX_SHOWN_HERE;
-  }
-
-  async narrower(request: BrowseRequest): Promise<Concept[]> {
-    return this.browse(narrowerInIndex(this.index, request.uri), request);
   }
 
   /** The request's page of a browsing list of concepts, shown (in turns: a page of a thousand with their children is long work). */

@@ -88,9 +88,9 @@ export class PooledIndexFinder implements Finder {
 
   /** A long list in another language needs that language's order of every concept: made on a thread of its own (a 503 until then), never on the pool. */
   private async browse(kind: 'top' | 'narrower', request: BrowseRequest): Promise<Concept[]> {
-    if (this.local.isSlice(request)) return this.local[kind](request);
-    const lang = this.local.orderNeeded(kind, request);
-    if (lang !== undefined) this.orders.need(lang);
+    const place = this.local.browsePlace(kind, request);
+    if (place.here) return this.local[kind](request);
+    if (place.order !== undefined) this.orders.need(place.order);
     return this.call(kind, [request]) as Promise<Concept[]>;
   }
 
