@@ -13,9 +13,17 @@ import {
   oneUriParameter,
   pageParameter,
   queryParameters,
-  schemeParameter,
+  SCHEME,
   type QueryParameters,
 } from './parameters.js';
+import { readParameter, type QueryParameter } from './QueryParameter.js';
+
+/** `scheme` of /top: the rules of `scheme` elsewhere, but optional only where the data holds exactly one scheme. */
+export const TOP_SCHEME: QueryParameter = {
+  ...SCHEME,
+  description:
+    'The concept scheme, an absolute IRI. Optional when the data holds exactly one scheme; otherwise a 400 says how many there are (see /schemes).',
+};
 
 /**
  * GET /schemes[?lang=X]: `{"schemes": [...]}`, every concept scheme with its label, its
@@ -36,7 +44,7 @@ export function schemesHandler({ config, concepts, cache }: EndpointContext): Re
  */
 export function topHandler(context: EndpointContext): RequestHandler {
   return browseHandler('top', context, async (params, lang) => {
-    const scheme = schemeParameter(params);
+    const scheme = readParameter(TOP_SCHEME, params) as string | undefined;
     if (scheme !== undefined) return scheme;
     const schemes = await context.concepts.schemes(lang);
     if (schemes.length === 1) return (schemes[0] as { uri: string }).uri;

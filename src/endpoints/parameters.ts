@@ -1,60 +1,17 @@
 import { FIELDS, type Field } from '../domain/Concept.js';
 import { BadRequestError } from '../errors.js';
-import { isIri } from '../domain/iri.js';
-import { isLangTag } from '../domain/langTag.js';
+import { LANG_TAG } from '../domain/langTag.js';
+import { checkedValue, fieldNames, readParameter, type Messages, type QueryParameter } from './QueryParameter.js';
+import type { QueryParameters } from './QueryParameters.js';
+
+export { QueryParameters, queryParameters } from './QueryParameters.js';
 
 /**
- * The contract's rules for query parameters, one function per parameter. Each throws a
- * BadRequestError (400) whose message names the parameter and, where it helps, the value.
- * Unknown parameters are never looked at.
+ * The contract's query parameters, each declared once (QueryParameter.ts): its schema with its
+ * default and limits, what it means and the words of its 400s. The readers below check a
+ * request against them; `/openapi.json` describes them from the same declarations. Unknown
+ * parameters are never looked at.
  */
-
-/**
- * A request's query parameters, decoded as forms encode them (`+` is a space). A value whose
- * percent-encoding is malformed (`%zz`, or bytes that are not UTF-8 once decoded) is kept
- * as `undefined` and refused only when its parameter is read: unknown parameters are never
- * looked at, malformed or not.
- */
-export class QueryParameters {
-  private readonly values = new Map<string, Array<string | undefined>>();
-
-  constructor(query: string) {
-    for (const pair of query.split('&')) {
-      if (pair === '') continue;
-      const equals = pair.indexOf('=');
-      const name = decoded(equals === -1 ? pair : pair.slice(0, equals));
-      if (name === undefined) continue; // a name nobody could have meant
-      const list = this.values.get(name) ?? [];
-      list.push(decoded(equals === -1 ? '' : pair.slice(equals + 1)));
-      this.values.set(name, list);
-    }
-  }
-
-  /** Every value of `name`, in order; a 400 naming it when one is malformed. */
-  getAll(name: string): string[] {
-    const values = this.values.get(name) ?? [];
-    if (values.some((value) => value === undefined)) {
-      throw new BadRequestError(
-        `'${name}' parameter is not well percent-encoded UTF-8 (a '%' must be followed by two hexadecimal digits, and the bytes must be UTF-8)`,
-      );
-    }
-    return values as string[];
-  }
-}
-
-function decoded(component: string): string | undefined {
-  try {
-    return decodeURIComponent(component.replaceAll('+', ' '));
-  } catch {
-    return undefined; // URIError: a malformed escape, or bytes that are not UTF-8
-  }
-}
-
-/** The query parameters of a request URL. */
-export function queryParameters(url: string): QueryParameters {
-  const start = url.indexOf('?');
-  return new QueryParameters(start === -1 ? '' : url.slice(start + 1));
-}
 
 /** A parameter that may be given once; `undefined` when absent. */
 export function single(params: QueryParameters, name: string): string | undefined {
@@ -71,43 +28,82 @@ function quote(value: string): string {
 
 export const MAX_Q_LENGTH = 200;
 
+/** What no text to be found may hold: control characters (tab, line feed and carriage return aside) and the Unicode line separators. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/** The rules of a text to be found (`q`, and reconciliation's names and prefixes): at most 200 characters, no control characters, well-formed. */
+const TEXT_SCHEMA = {
+  type: 'string',
+  maxLength: MAX_Q_LENGTH,
+  not: { pattern: CONTROL_CHARACTERS.source },
+  format: 'well-formed-unicode',
+} as const;
+
+/** The 400s of a text to be found, naming it as `what`. */
+const textMessages = (what: (context: Readonly<Record<string, unknown>>) => string): Messages => ({
+  maxLength: (_, context) => `${what(context)} must be at most ${MAX_Q_LENGTH} characters long`,
+  not: (_, context) => `${what(context)} must not contain control characters`,
+  format: (_, context) => `${what(context)} is not well-formed Unicode`,
+});
+
 /**
  * `q`: required, trimmed, 1 to 200 characters. Control characters other than tab and line
  * breaks, and U+2028/U+2029, are refused: nobody types them into a search field, and some
  * SPARQL parsers read the latter two as line ends inside a string.
  */
+export const Q: QueryParameter = {
+  name: 'q',
+  required: true,
+  trim: true,
+  description: `The text to find: trimmed, then 1 to ${MAX_Q_LENGTH} characters; no control characters.`,
+  schema: { ...TEXT_SCHEMA, minLength: 1 },
+  messages: { required: () => "'q' parameter is mandatory", ...textMessages(() => "'q' parameter") },
+};
+
+const TEXT: QueryParameter = { name: '', description: '', schema: TEXT_SCHEMA, messages: textMessages((context) => String(context.what)) };
+
 export function qParameter(params: QueryParameters): string {
-  const q = single(params, 'q')?.trim();
-  if (q === undefined || q === '') throw new BadRequestError("'q' parameter is mandatory");
-  return checkedText(q, "'q' parameter");
+  return readParameter(Q, params) as string;
 }
 
-/** What no text to be found may hold: control characters (tab, line feed and carriage return aside) and the Unicode line separators. */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
-
-/**
- * Text to be found (`q`, and reconciliation's names and prefixes) as `q`'s rule has it: at
- * most 200 characters, no control characters, well-formed. `what` names it in the 400.
- */
+/** Text to be found (reconciliation's names and prefixes) by `q`'s rules; `what` names it in the 400. */
 export function checkedText(text: string, what: string): string {
-  if ([...text].length > MAX_Q_LENGTH) throw new BadRequestError(`${what} must be at most ${MAX_Q_LENGTH} characters long`);
-  if (CONTROL_CHARACTERS.test(text)) throw new BadRequestError(`${what} must not contain control characters`);
-  if (!text.isWellFormed()) throw new BadRequestError(`${what} is not well-formed Unicode`);
-  return text;
+  return checkedValue(TEXT, text, [text], { what });
 }
+
+/** The 400 of an integer parameter out of its range (or no integer): the same whatever rule it breaks. */
+function integerMessages(name: string, range: (context: Readonly<Record<string, unknown>>) => string): Messages {
+  const say = (value: string, context: Readonly<Record<string, unknown>>): string =>
+    `'${name}' parameter must be an integer from ${range(context)}, not ${quote(value)}`;
+  return { type: say, minimum: say, maximum: say };
+}
+
+/** An integer parameter from `min` to `max`, `fallback` when absent. */
+export function integerParameter(name: string, description: string, fallback: number, min: number, max: number): QueryParameter {
+  return {
+    name,
+    description,
+    schema: { type: 'integer', minimum: min, maximum: max, default: fallback },
+    messages: integerMessages(name, () => `${min} to ${max}`),
+  };
+}
+
+const integers = new Map<string, QueryParameter>();
 
 /** An integer parameter from `min` to `max`, `fallback` when absent; else a 400 naming it. */
-export function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number, rule = ''): number {
-  const value = single(params, name);
-  if (value === undefined) return fallback;
-  const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max))
-    throw new BadRequestError(`'${name}' parameter must be an integer from ${min} to ${max}${rule}, not ${quote(value)}`);
-  return n;
+export function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number): number {
+  const key = JSON.stringify([name, fallback, min, max]);
+  if (!integers.has(key)) integers.set(key, integerParameter(name, '', fallback, min, max));
+  return readParameter(integers.get(key) as QueryParameter, params) as number;
 }
 
 export const MAX_COUNT = 100;
 export const MAX_RESULTS_DEPTH = 10_000;
+
+/** `count` of /search and /suggest: concepts per page, from 1 to 100, `fallback` when absent. */
+export function countDeclaration(fallback: number, max = MAX_COUNT): QueryParameter {
+  return integerParameter('count', `Concepts per page, 1 to ${max}.`, fallback, 1, max);
+}
 
 /** `count`: an integer from 1 to 100; `fallback` when absent. */
 export function countParameter(params: QueryParameters, fallback: number): number {
@@ -118,56 +114,94 @@ export const MAX_BROWSE_COUNT = 1000;
 export const DEFAULT_BROWSE_COUNT = 100;
 
 /** `count` of /top and /narrower: an integer from 1 to 1000, default 100 (a level of a classification is read whole). */
+export const BROWSE_COUNT = countDeclaration(DEFAULT_BROWSE_COUNT, MAX_BROWSE_COUNT);
+
 export function browseCountParameter(params: QueryParameters): number {
-  return integer(params, 'count', DEFAULT_BROWSE_COUNT, 1, MAX_BROWSE_COUNT);
+  return readParameter(BROWSE_COUNT, params) as number;
 }
+
+/** The last page for `count`: `page` times `count` is at most 10,000. */
+const lastPage = (context: Readonly<Record<string, unknown>>): number => Math.floor(MAX_RESULTS_DEPTH / Number(context.count ?? 1));
 
 /** `page`: an integer >= 1, default 1, such that `page * count` is at most 10,000: the message gives the last page for this count. */
-export function pageParameter(params: QueryParameters, count: number): number {
-  return integer(
-    params,
+export const PAGE: QueryParameter = {
+  name: 'page',
+  description: `The page, from 1; \`page\` times \`count\` at most ${MAX_RESULTS_DEPTH}.`,
+  schema: { type: 'integer', minimum: 1, maximum: MAX_RESULTS_DEPTH, default: 1 },
+  messages: integerMessages(
     'page',
-    1,
-    1,
-    Math.floor(MAX_RESULTS_DEPTH / count),
-    ` ('page' times 'count' at most ${MAX_RESULTS_DEPTH}; 'count' is ${count})`,
-  );
+    (context) => `1 to ${lastPage(context)} ('page' times 'count' at most ${MAX_RESULTS_DEPTH}; 'count' is ${String(context.count ?? 1)})`,
+  ),
+  check: (value, context) => ((value as number) > lastPage(context) ? 'maximum' : undefined),
+};
+
+export function pageParameter(params: QueryParameters, count: number): number {
+  return readParameter(PAGE, params, { count }) as number;
 }
 
-/** `lang`: optional language tag; returned in lower case. */
+/** `lang`: optional language tag; read in lower case. */
+export const LANG: QueryParameter = {
+  name: 'lang',
+  description:
+    'A BCP 47 language tag (`en`, `fr`, `pt-BR`): the language of the returned labels; for /search and /suggest also the labels matched (in that language or untagged).',
+  schema: { type: 'string', pattern: LANG_TAG.source },
+  messages: { pattern: (value) => `'lang' parameter must be a language tag such as en or pt-BR, not ${quote(value)}` },
+};
+
 export function langParameter(params: QueryParameters): string | undefined {
-  const lang = single(params, 'lang');
-  if (lang === undefined) return undefined;
-  if (!isLangTag(lang)) throw new BadRequestError(`'lang' parameter must be a language tag such as en or pt-BR, not ${quote(lang)}`);
-  return lang.toLowerCase();
+  return (readParameter(LANG, params) as string | undefined)?.toLowerCase();
 }
 
 /** `scheme`: optional concept scheme IRI. */
-export function schemeParameter(params: QueryParameters): string | undefined {
-  const scheme = single(params, 'scheme');
-  if (scheme === undefined) return undefined;
-  if (!isIri(scheme)) throw new BadRequestError(`'scheme' parameter must be an absolute IRI, not ${quote(scheme)}`);
-  return scheme;
-}
+export const SCHEME: QueryParameter = {
+  name: 'scheme',
+  description: 'A concept scheme IRI: only concepts skos:inScheme (or skos:topConceptOf) it.',
+  schema: { type: 'string', format: 'iri' },
+  messages: { format: (value) => `'scheme' parameter must be an absolute IRI, not ${quote(value)}` },
+};
 
-/** `uri` of /narrower: required, one absolute IRI (the rules of /get's `uri`). */
-export function oneUriParameter(params: QueryParameters): string {
-  if (params.getAll('uri').length > 1) throw new BadRequestError("'uri' parameter must be given only once");
-  return uriParameters(params)[0] as string;
+export function schemeParameter(params: QueryParameters): string | undefined {
+  return readParameter(SCHEME, params) as string | undefined;
 }
 
 export const MAX_URIS = 100;
 
-/** `uri`: repeatable, 1 to 100 absolute IRIs, in the order given. */
+/** The 400s of a `uri`, one of /get's or /narrower's. */
+const URI_MESSAGES: Messages = {
+  required: () => "'uri' parameter is mandatory",
+  minLength: () => "'uri' parameter must not be empty",
+  format: (value) => `'uri' parameter ${quote(value)} is not an absolute IRI`,
+};
+const URI_SCHEMA = { type: 'string', minLength: 1, format: 'iri' } as const;
+
+/** `uri` of /get: repeatable, 1 to 100 absolute IRIs, in the order given. */
+export const URIS: QueryParameter = {
+  name: 'uri',
+  required: true,
+  repeat: MAX_URIS,
+  description: `An absolute IRI (a scheme, \`:\`, then at least one character) without the characters SPARQL forbids in an IRI. Repeat the parameter for several concepts: 1 to ${MAX_URIS} values.`,
+  schema: { type: 'array', minItems: 1, maxItems: MAX_URIS, items: URI_SCHEMA },
+  messages: {
+    maxItems: (_, context) => `'uri' parameter may be given at most ${MAX_URIS} times, not ${(context.given as string[]).length}`,
+    ...URI_MESSAGES,
+  },
+};
+
 export function uriParameters(params: QueryParameters): string[] {
-  const uris = params.getAll('uri');
-  if (uris.length === 0) throw new BadRequestError("'uri' parameter is mandatory");
-  if (uris.length > MAX_URIS) throw new BadRequestError(`'uri' parameter may be given at most ${MAX_URIS} times, not ${uris.length}`);
-  for (const uri of uris) {
-    if (uri === '') throw new BadRequestError("'uri' parameter must not be empty");
-    if (!isIri(uri)) throw new BadRequestError(`'uri' parameter ${quote(uri)} is not an absolute IRI`);
-  }
-  return uris;
+  return readParameter(URIS, params) as string[];
+}
+
+/** `uri` of /narrower: required, one absolute IRI (the rules of /get's `uri`). */
+export const ONE_URI: QueryParameter = {
+  name: 'uri',
+  required: true,
+  description: `The concept, an absolute IRI, given once (the rules of /get's \`uri\`, which takes up to ${MAX_URIS}).`,
+  schema: URI_SCHEMA,
+  messages: URI_MESSAGES,
+};
+
+export function oneUriParameter(params: QueryParameters): string {
+  return readParameter(ONE_URI, params) as string;
 }
 
 /**
@@ -175,19 +209,22 @@ export function uriParameters(params: QueryParameters): string[] {
  * fields"); spaces around a name and empty items are ignored, so `fields=` asks for none.
  * An unknown name is a 400 naming it and the known ones.
  */
+export const FIELDS_PARAMETER: QueryParameter = {
+  name: 'fields',
+  description: `Opt-in fields, comma-separated: ${FIELDS.join(', ')}. Each concept then also carries them (always present). Unknown names are a 400.`,
+  schema: { type: 'string', pattern: `^\\s*((${FIELDS.join('|')})?\\s*(,\\s*(${FIELDS.join('|')})?\\s*)*)?$` },
+  messages: {
+    pattern: (value) =>
+      `'fields' parameter names no field ${fieldNames(value)
+        .filter((name) => !(FIELDS as readonly string[]).includes(name))
+        .map(quote)
+        .join(', ')}; the fields are ${FIELDS.join(', ')}`,
+  },
+};
+
 export function fieldsParameter(params: QueryParameters): Set<Field> {
-  const value = single(params, 'fields');
-  const names =
-    value === undefined
-      ? []
-      : value
-          .split(',')
-          .map((name) => name.trim())
-          .filter((name) => name !== '');
-  const unknown = names.filter((name) => !(FIELDS as readonly string[]).includes(name));
-  if (unknown.length > 0)
-    throw new BadRequestError(`'fields' parameter names no field ${unknown.map(quote).join(', ')}; the fields are ${FIELDS.join(', ')}`);
-  return new Set(names as Field[]);
+  const value = readParameter(FIELDS_PARAMETER, params) as string | undefined;
+  return new Set((value === undefined ? [] : fieldNames(value)) as Field[]);
 }
 
 /** The fields asked for, in the contract's order, as `fields` writes them ("" for none): for cache keys and links. */

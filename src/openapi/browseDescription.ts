@@ -1,4 +1,6 @@
-import { DEFAULT_BROWSE_COUNT, MAX_BROWSE_COUNT, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
+import { TOP_SCHEME } from '../endpoints/browse.js';
+import { BROWSE_COUNT, MAX_BROWSE_COUNT, MAX_RESULTS_DEPTH, ONE_URI } from '../endpoints/parameters.js';
+import { openApiParameter } from '../endpoints/QueryParameter.js';
 
 type Ref = (kind: string, name: string) => { $ref: string };
 type Lookup = (summary: string, description: string, parameters: object[], body: string) => object;
@@ -6,24 +8,9 @@ type Lookup = (summary: string, description: string, parameters: object[], body:
 const ORDER =
   "Order: a concept with a skos:notation before one without, by its smallest notation in code-point order (`730` before `75`); then by the folded prefLabel in the display language; then URI. Pages never overlap or skip. Deprecated concepts are never listed. A list of more than 2,000 concepts asked in another language than the default is paged by that language's order of every concept: the first such request makes it (seconds at millions of concepts) and is answered 503 with `Retry-After` until it is made.";
 
-/** A `count` parameter: concepts per page, from 1 to `max`. */
-export function countParameter(max: number, fallback: number): object {
-  return {
-    name: 'count',
-    in: 'query',
-    description: `Concepts per page, 1 to ${max}.`,
-    schema: { type: 'integer', minimum: 1, maximum: max, default: fallback },
-  };
-}
-
 /** The browsing paths of the OpenAPI description (API.md, "Browsing"), made with its helpers. */
 export function browsePaths(lookup: Lookup, ref: Ref): Record<string, object> {
-  const page = [
-    countParameter(MAX_BROWSE_COUNT, DEFAULT_BROWSE_COUNT),
-    ref('parameters', 'page'),
-    ref('parameters', 'lang'),
-    ref('parameters', 'fields'),
-  ];
+  const page = [openApiParameter(BROWSE_COUNT), ref('parameters', 'page'), ref('parameters', 'lang'), ref('parameters', 'fields')];
   return {
     '/schemes': lookup(
       'The concept schemes',
@@ -34,31 +21,13 @@ export function browsePaths(lookup: Lookup, ref: Ref): Record<string, object> {
     '/top': lookup(
       "A scheme's top concepts",
       `The concepts skos:topConceptOf the scheme or named by its skos:hasTopConcept; where the data states neither for it, its concepts that have no broader concept in it (a deprecated one does not count). A scheme unknown to the data: an empty list. ${ORDER}`,
-      [
-        {
-          name: 'scheme',
-          in: 'query',
-          description:
-            'The concept scheme, an absolute IRI. Optional when the data holds exactly one scheme; otherwise a 400 says how many there are (see /schemes).',
-          schema: { type: 'string' },
-        },
-        ...page,
-      ],
+      [openApiParameter(TOP_SCHEME), ...page],
       'BrowseResponse',
     ),
     '/narrower': lookup(
       'The concepts one level down',
       `Every concept whose skos:broader is \`uri\`, or that \`uri\` names with skos:narrower, each once. A \`uri\` that is no concept, or has nothing below it: an empty list. ${ORDER}`,
-      [
-        {
-          name: 'uri',
-          in: 'query',
-          required: true,
-          description: `The concept, an absolute IRI, given once (the rules of /get's \`uri\`, which takes up to ${MAX_URIS}).`,
-          schema: { type: 'string', minLength: 3 },
-        },
-        ...page,
-      ],
+      [openApiParameter(ONE_URI), ...page],
       'BrowseResponse',
     ),
   };

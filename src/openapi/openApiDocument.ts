@@ -1,12 +1,12 @@
-import { FIELDS } from '../domain/Concept.js';
 import type { Config } from '../Config.js';
-import { MAX_COUNT, MAX_Q_LENGTH, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
+import { FIELDS_PARAMETER, LANG, MAX_COUNT, PAGE, Q, SCHEME, URIS, countDeclaration } from '../endpoints/parameters.js';
+import { openApiParameter } from '../endpoints/QueryParameter.js';
 import { MAX_EXTEND_IDS, MAX_EXTEND_PROPERTIES, MAX_EXTEND_READS } from '../reconcile/extend.js';
 import { MAX_BATCH, MAX_NOTATIONS, MAX_PROPERTIES, MAX_TEXT, MAX_VALUES } from '../reconcile/ReconcileBatch.js';
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
 import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
-import { browsePaths, browseSchemas, countParameter } from './browseDescription.js';
+import { browsePaths, browseSchemas } from './browseDescription.js';
 import { jskosPaths, query, skosmosPaths } from './protocolPaths.js';
 
 /**
@@ -341,7 +341,7 @@ function describedPaths(config: Config, version: string): object {
   });
   const findParameters = (defaultCount: number): object[] => [
     ref('parameters', 'q'),
-    countParameter(MAX_COUNT, defaultCount),
+    openApiParameter(countDeclaration(defaultCount)),
     ref('parameters', 'page'),
     ref('parameters', 'lang'),
     ref('parameters', 'scheme'),
@@ -401,24 +401,7 @@ function describedPaths(config: Config, version: string): object {
       '/get': lookup(
         'Concepts by URI',
         `The concepts among the given URIs, in the order given, each once. A URI that is not a concept in the store is left out. Deprecated concepts are returned.`,
-        [
-          {
-            name: 'uri',
-            in: 'query',
-            required: true,
-            description: `An absolute IRI (a scheme, \`:\`, then at least one character) without the characters SPARQL forbids in an IRI. Repeat the parameter for several concepts: 1 to ${MAX_URIS} values.`,
-            schema: {
-              type: 'array',
-              minItems: 1,
-              maxItems: MAX_URIS,
-              items: { type: 'string', minLength: 3, pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^<>"{}|^`\\\\\\s\\u0000-\\u001F]+$' },
-            },
-            style: 'form',
-            explode: true,
-          },
-          { ...ref('parameters', 'lang') },
-          ref('parameters', 'fields'),
-        ],
+        [openApiParameter(URIS), { ...ref('parameters', 'lang') }, ref('parameters', 'fields')],
         'GetResponse',
       ),
       '/search': lookup(
@@ -568,40 +551,9 @@ function describedPaths(config: Config, version: string): object {
           },
         },
       },
-      parameters: {
-        q: {
-          name: 'q',
-          in: 'query',
-          required: true,
-          description: `The text to find: trimmed, then 1 to ${MAX_Q_LENGTH} characters; no control characters.`,
-          schema: { type: 'string', minLength: 1, maxLength: MAX_Q_LENGTH },
-        },
-        page: {
-          name: 'page',
-          in: 'query',
-          description: `The page, from 1; \`page\` times \`count\` at most ${MAX_RESULTS_DEPTH}.`,
-          schema: { type: 'integer', minimum: 1, maximum: MAX_RESULTS_DEPTH, default: 1 },
-        },
-        lang: {
-          name: 'lang',
-          in: 'query',
-          description:
-            'A BCP 47 language tag (`en`, `fr`, `pt-BR`): the language of the returned labels; for /search and /suggest also the labels matched (in that language or untagged).',
-          schema: { type: 'string', pattern: '^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$' },
-        },
-        scheme: {
-          name: 'scheme',
-          in: 'query',
-          description: 'A concept scheme IRI: only concepts skos:inScheme (or skos:topConceptOf) it.',
-          schema: { type: 'string' },
-        },
-        fields: {
-          name: 'fields',
-          in: 'query',
-          description: `Opt-in fields, comma-separated: ${FIELDS.join(', ')}. Each concept then also carries them (always present). Unknown names are a 400.`,
-          schema: { type: 'string', pattern: `^\\s*((${FIELDS.join('|')})?\\s*(,\\s*(${FIELDS.join('|')})?\\s*)*)?$` },
-        },
-      },
+      parameters: Object.fromEntries(
+        [Q, PAGE, LANG, SCHEME, FIELDS_PARAMETER].map((declared) => [declared.name, openApiParameter(declared)]),
+      ),
       headers: {
         CacheControl: { description: `\`public, max-age=${config.httpMaxAge}\` (HTTP_MAX_AGE).`, schema: { type: 'string' } },
         ETag: { description: 'Send it back as If-None-Match to get a 304 while the answer is the same.', schema: { type: 'string' } },
