@@ -1,6 +1,7 @@
 import type { Config } from '../Config.js';
 import { FIELDS_PARAMETER, LANG, MAX_COUNT, PAGE, Q, SCHEME, URIS, countDeclaration } from '../endpoints/parameters.js';
 import { openApiParameter } from '../endpoints/QueryParameter.js';
+import { MATCH_BATCH_SCHEMA } from '../reconcile/matchBatchSchema.js';
 import { MAX_EXTEND_IDS, MAX_EXTEND_PROPERTIES, MAX_EXTEND_READS } from '../reconcile/extend.js';
 import { MAX_BATCH, MAX_NOTATIONS, MAX_PROPERTIES, MAX_TEXT, MAX_VALUES } from '../reconcile/ReconcileBatch.js';
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
@@ -33,10 +34,10 @@ function reconcilePaths(): object {
     '404': { description: 'No such concept: a page that says so.', content: { 'text/html': { schema: { type: 'string' } } } },
   };
   const draft = '/reconcile/1.0-draft';
-  const jsonPost = (summary: string, what: string, extra: object = {}): object => ({
+  const jsonPost = (summary: string, what: string, extra: object = {}, schema: object = { type: 'object' }): object => ({
     post: {
       summary,
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      requestBody: { required: true, content: { 'application/json': { schema } } },
       responses: { ...body(what), ...extra },
     },
     options: preflight,
@@ -115,6 +116,7 @@ function reconcilePaths(): object {
       `Reconciliation 1.0 draft: a query batch {"queries": [...]}. ${RECONCILE_LIMITS}`,
       'A result batch {"results": [...]}, candidates with features and match.',
       { '413': { description: "More queries than the manifest's batchSize." } },
+      MATCH_BATCH_SCHEMA,
     ),
     [`${draft}/extend`]: jsonPost(
       `Reconciliation 1.0 draft: a data extension query {"ids", "properties"}. ${RECONCILE_LIMITS}`,

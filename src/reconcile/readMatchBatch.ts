@@ -1,15 +1,6 @@
 import { BadRequestError, HttpError } from '../errors.js';
-import { isLangTag } from '../domain/langTag.js';
-import {
-  DEFAULT_LIMIT,
-  MAX_BATCH,
-  MAX_LIMIT,
-  MAX_PROPERTIES,
-  addProperty,
-  checkNotations,
-  setName,
-  type ReconcileRequest,
-} from './ReconcileBatch.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, addProperty, checkNotations, setName, type ReconcileRequest } from './ReconcileBatch.js';
+import { batchFault, conditionFault, queryFault, type BatchFault } from './matchBatchSchema.js';
 
 /** 413: a batch of more queries than the manifest's `batchSize`. */
 export class BatchTooLargeError extends HttpError {
@@ -17,11 +8,6 @@ export class BatchTooLargeError extends HttpError {
     super(413, message);
   }
 }
-
-const QUERY_FIELDS = new Set(['type', 'limit', 'lang', 'dir', 'conditions']);
-const MATCH_TYPES = ['name', 'id', 'property'];
-const QUANTIFIERS = ['any', 'all', 'none'];
-const DIRECTIONS = ['ltr', 'rtl', 'auto'];
 
 /**
  * Reads a reconciliation query batch of the 1.0 draft (`POST /match`: `{"queries": [...]}`)
@@ -34,34 +20,26 @@ const DIRECTIONS = ['ltr', 'rtl', 'auto'];
  * offers none of, is left out and logged, as is a property the service cannot use.
  */
 export function readMatchBatch(body: unknown): ReconcileRequest[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('queries' in body)) {
-    throw new BadRequestError(
-      'request body: must be a JSON object {"queries": [...]} (the 1.0 draft\'s batch; a 0.2 batch of queries by key goes to the 0.2 endpoint)',
-    );
-  }
-  const { queries } = body as { queries: unknown };
-  if (!Array.isArray(queries)) throw new BadRequestError("request body: 'queries' must be an array");
-  if (queries.length > MAX_BATCH)
-    throw new BatchTooLargeError(
-      `request body: 'queries' holds ${queries.length} queries; at most ${MAX_BATCH} a batch (the manifest's batchSize)`,
-    );
-  return queries.map((query, i) => readQuery(query, `queries[${i}]`));
+  refuse(batchFault(body));
+  const batch = body as { queries: Array<{ conditions: unknown[] }> };
+  return batch.queries.map((query, i) => {
+    refuse(queryFault(batch, i));
+    return readQuery(query, `queries[${i}]`, (j) => refuse(conditionFault(batch, i, j)));
+  });
 }
 
-function readQuery(query: unknown, where: string): ReconcileRequest {
+/** Throws the 400 (or 413) of a fault, if any. */
+function refuse(fault: BatchFault | undefined): void {
+  if (fault?.tooLarge === true) throw new BatchTooLargeError(`request body: ${fault.text}`);
+  if (fault !== undefined) throw new BadRequestError(`request body: ${fault.text}`);
+}
+
+/** A query of a batch that keeps MATCH_BATCH_SCHEMA (each condition checked as it is met: `checkCondition`), as the Reconciler's request; what no schema says (the values a property may give, the notations) is checked here. */
+function readQuery(query: Record<string, unknown>, where: string, checkCondition: (j: number) => void): ReconcileRequest {
   const fail = (field: string, message: string): never => {
     throw new BadRequestError(`request body: ${where}${field}: ${message}`);
   };
-  if (typeof query !== 'object' || query === null || Array.isArray(query)) return fail('', 'must be an object');
-  for (const key of Object.keys(query))
-    if (!QUERY_FIELDS.has(key)) fail(`.${key.slice(0, 40)}`, `is no field of a query (${[...QUERY_FIELDS].join(', ')})`);
-  const { type, limit, lang, dir, conditions } = query as Record<string, unknown>;
-  if (type !== undefined && typeof type !== 'string') fail('.type', 'must be one type identifier, a string');
-  if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1)) fail('.limit', 'must be a positive integer');
-  if (lang !== undefined && !(typeof lang === 'string' && isLangTag(lang))) fail('.lang', 'must be a language tag');
-  if (dir !== undefined && !DIRECTIONS.includes(dir as string)) fail('.dir', `must be one of ${DIRECTIONS.join(', ')}`);
-  if (!Array.isArray(conditions) || conditions.length === 0) return fail('.conditions', 'must be an array of at least one condition');
-  if (conditions.length > MAX_PROPERTIES) fail('.conditions', `holds ${conditions.length} conditions; at most ${MAX_PROPERTIES} a query`);
+  const { type, limit, lang, conditions } = query as { type?: string; limit?: number; lang?: string; conditions: unknown[] };
   const request: ReconcileRequest = {
     query: '',
     limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT),
@@ -74,30 +52,11 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
   };
   let name: string | undefined;
   let id: string | undefined;
-  conditions.forEach((condition: unknown, j) => {
+  conditions.forEach((condition, j) => {
+    checkCondition(j);
     const at = `.conditions[${j}]`;
-    if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return fail(at, 'must be an object');
     const { matchType, propertyId, propertyValue, required, matchQuantifier, matchQualifier } = condition as Record<string, unknown>;
-    if (!MATCH_TYPES.includes(matchType as string)) fail(`${at}.matchType`, `must be one of ${MATCH_TYPES.join(', ')}`);
-    if (propertyValue === undefined) fail(`${at}.propertyValue`, 'is required');
     const values = Array.isArray(propertyValue) ? propertyValue : [propertyValue];
-    values.forEach((value, k) => {
-      const ok =
-        typeof value === 'string' ||
-        typeof value === 'number' ||
-        typeof value === 'boolean' ||
-        (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'string');
-      if (!ok)
-        fail(
-          `${at}.propertyValue${Array.isArray(propertyValue) ? `[${k}]` : ''}`,
-          'must be a string, number, boolean or an entity {"id", "name"}',
-        );
-    });
-    if (required !== undefined && typeof required !== 'boolean') fail(`${at}.required`, 'must be true or false');
-    if (matchQuantifier !== undefined && !QUANTIFIERS.includes(matchQuantifier as string))
-      fail(`${at}.matchQuantifier`, `must be one of ${QUANTIFIERS.join(', ')}`);
-    if (matchQualifier !== undefined && typeof matchQualifier !== 'string') fail(`${at}.matchQualifier`, 'must be a string');
-    if (propertyId !== undefined && typeof propertyId !== 'string') fail(`${at}.propertyId`, 'must be a string');
     const first = values
       .map((value) => (typeof value === 'object' && value !== null ? (value as { id: string }).id : String(value)))
       .find((text) => text.trim() !== '');
@@ -108,7 +67,6 @@ function readQuery(query: unknown, where: string): ReconcileRequest {
       if (id === undefined && first !== undefined) id = first.trim();
       else request.ignored.push('a second id condition: not used');
     } else {
-      if (propertyId === undefined) fail(`${at}.propertyId`, "is required where matchType is 'property'");
       if (matchQualifier !== undefined)
         request.ignored.push(
           `${JSON.stringify((propertyId as string).slice(0, 40))}: matchQualifier not offered, the service's own matching used`,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FOOD, startService, type RunningService } from '../support/service.js';
 import { schemaValidators } from './schemaValidators.js';
+import { Ajv } from 'ajv';
 
 // Every answer of the 1.0 draft endpoint (/reconcile/1.0-draft) against the draft's JSON
 // Schemas, and every example that comes with them sent to the service as the draft says:
@@ -46,6 +47,18 @@ describe('the 1.0 draft schemas', () => {
       }
     }
     expect(refused).toBeGreaterThan(5);
+  });
+});
+
+describe("the service's own query batch schema (/openapi.json's body of /match)", () => {
+  test("takes every batch the draft's examples call valid and refuses every invalid one", async () => {
+    const description = (await (await fetch(`${service.url}/openapi.json`)).json()) as any;
+    const ours = new Ajv({ strict: false }).compile(
+      description.paths[`${DRAFT}/match`].post.requestBody.content['application/json'].schema,
+    );
+    for (const kind of ['valid', 'invalid'] as const)
+      for (const [file, batch] of examples('reconciliation-query-batch', kind))
+        expect([file, ours(batch)]).toEqual([file, kind === 'valid']);
   });
 });
 
