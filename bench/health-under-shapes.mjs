@@ -191,11 +191,11 @@ const table = [
 ].join('\n');
 process.stdout.write(`${table}\n`);
 const heading = '## /health through each shape';
-const text = readFileSync('RELIABILITY.md', 'utf8');
+const text = readFileSync('docs/RELIABILITY.md', 'utf8');
 const start = text.indexOf(`${heading}\n`);
 const section = `${heading}\n\n${table}\n`;
-if (start === -1) writeFileSync('RELIABILITY.md', `${text.trimEnd()}\n\n${section}`);
+if (start === -1) writeFileSync('docs/RELIABILITY.md', `${text.trimEnd()}\n\n${section}`);
 else {
   const next = text.indexOf('\n## ', start + heading.length);
-  writeFileSync('RELIABILITY.md', text.slice(0, start) + section + (next === -1 ? '' : text.slice(next)));
+  writeFileSync('docs/RELIABILITY.md', text.slice(0, start) + section + (next === -1 ? '' : text.slice(next)));
 }

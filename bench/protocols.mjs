@@ -97,7 +97,7 @@ const table = [
   ),
 ].join('\n');
 process.stdout.write(`${table}\n`);
-writeSection('BENCHMARKS.md', `## Protocols at ${size.toLocaleString('en')} concepts`, table);
+writeSection('docs/BENCHMARKS.md', `## Protocols at ${size.toLocaleString('en')} concepts`, table);
 
 /**
  * The pair's two sides asked in turn by `connections` clients for `seconds`: each client sends

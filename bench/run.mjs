@@ -660,7 +660,7 @@ ${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${me
 - **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On a store with an endpoint: POSTed to it by autocannon, or, to a store that the service asks on a new connection each query (Virtuoso: docs/stores.md), by as many loops of undici's \`request\` (as the service asks its store) on new connections; asking for the form of results the service asks for (SPARQL XML from Virtuoso); one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
 - **bare Express** (the ceiling): an Express 5 route answering a fixed JSON body of the median size of the service's answers for that workload.
 
-![p95 latency per workload and backend](${chartFile})
+![p95 latency per workload and backend](${chartFile.replace(/^docs\//, '')})
 
 ### Targets
 
@@ -716,7 +716,7 @@ Service memory at the end (the cache-on process): ${backends.map((b) => `${b.nam
 `;
 
 const marker = quick ? 'quick' : onlySize ? `size-${extraSize}` : 'full';
-const file = 'BENCHMARKS.md';
+const file = 'docs/BENCHMARKS.md';
 const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
 const start = `<!-- bench:${marker}:start -->`;
 const end = `<!-- bench:${marker}:end -->`;

@@ -21,7 +21,6 @@ import { settingsFiles } from './settings-files.mjs';
 const root = resolve(new URL('..', import.meta.url).pathname);
 const files = [
   'README.md',
-  'BENCHMARKS.md',
   ...readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),

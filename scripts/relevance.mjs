@@ -532,10 +532,10 @@ console.log(
 if (write) {
   // what follows KEPT in RELEVANCE.md is written by hand (figures before and after a change) and kept as it is
   const KEPT = '<!-- kept: written by hand, kept by scripts/relevance.mjs -->';
-  const previous = existsSync('RELEVANCE.md') ? readFileSync('RELEVANCE.md', 'utf8') : '';
+  const previous = existsSync('docs/RELEVANCE.md') ? readFileSync('docs/RELEVANCE.md', 'utf8') : '';
   const kept = previous.includes(KEPT) ? `\n${previous.slice(previous.indexOf(KEPT))}` : '';
   writeFileSync(
-    'RELEVANCE.md',
+    'docs/RELEVANCE.md',
     `# Relevance
 
 How well /search and /suggest find the concept people mean, on the real vocabularies in
