@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Checks the documentation a newcomer walks (README.md, docs/*.md, BENCHMARKS.md):
+// Checks the documentation a newcomer walks (README.md, docs/*.md):
 //   node scripts/check-docs.mjs             every relative link leads to a file, and every
 //                                           #anchor to a heading of it; README.md stays within
-//                                           300 lines; .env.example and docs/configuration.md
+//                                           300 lines and quotes no measured figure (they are
+//                                           kept in docs/); .env.example and docs/configuration.md
 //                                           are what src/settings.ts gives (npm run lint runs this)
 //   node scripts/check-docs.mjs --commands  also runs the fenced shell commands that are safe
 //                                           to run from a fresh clone, as written, against the
@@ -67,7 +68,13 @@ for (const file of files) {
       fail(`${file}: the link ${target} leads to no heading`);
   }
 }
-const readmeLines = readFileSync(join(root, 'README.md'), 'utf8').split('\n').length;
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readmeLines = readme.split('\n').length;
+// the README is the door: it quotes no measured figure (they go stale there), it links to docs/BENCHMARKS.md
+for (const [figure] of readme.replace(/```[\s\S]*?```/g, '').matchAll(/\b\d[\d,.]*\s?(?:ms|s|MB|GB|MiB|GiB|kB|×)(?![\w])/g))
+  fail(
+    `README.md quotes the figure "${figure}": say it in words and link to docs/BENCHMARKS.md or docs/limitations.md, where figures are kept`,
+  );
 if (readmeLines > 301) fail(`README.md has ${readmeLines} lines; it is the entry, at most 300: move the rest into docs/`);
 for (const [path, text] of Object.entries(await settingsFiles()))
   if (readFileSync(join(root, path), 'utf8') !== text)
