@@ -2,6 +2,7 @@ import type { Config } from '../Config.js';
 import { FIELDS_PARAMETER, LANG, MAX_COUNT, PAGE, Q, SCHEME, URIS, countDeclaration } from '../endpoints/parameters.js';
 import { openApiParameter } from '../endpoints/QueryParameter.js';
 import { MATCH_BATCH_SCHEMA } from '../reconcile/matchBatchSchema.js';
+import { QUERY_BATCH_SCHEMA } from '../reconcile/queryBatchSchema.js';
 import { MAX_EXTEND_IDS, MAX_EXTEND_PROPERTIES, MAX_EXTEND_READS } from '../reconcile/extend.js';
 import { MAX_BATCH, MAX_NOTATIONS, MAX_PROPERTIES, MAX_TEXT, MAX_VALUES } from '../reconcile/ReconcileBatch.js';
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
@@ -70,7 +71,12 @@ function reconcilePaths(): object {
           'Without parameters: the service manifest. With `queries`: a reconciliation query batch, answered by a result batch. With `extend`: a data extension query, answered by a data extension response. ' +
           RECONCILE_LIMITS,
         parameters: [
-          query('queries', `A reconciliation query batch, as JSON (at most ${MAX_BATCH} queries, the manifest's batchSize).`),
+          {
+            name: 'queries',
+            in: 'query',
+            description: `A reconciliation query batch, as JSON (at most ${MAX_BATCH} queries, the manifest's batchSize).`,
+            content: { 'application/json': { schema: QUERY_BATCH_SCHEMA } },
+          },
           query('extend', `A data extension query, as JSON (at most ${MAX_EXTEND_IDS} ids).`),
         ],
         responses: body('The manifest, a result batch or a data extension response.'),
@@ -80,7 +86,13 @@ function reconcilePaths(): object {
         requestBody: {
           content: {
             'application/x-www-form-urlencoded': {
-              schema: { type: 'object', properties: { queries: { type: 'string' }, extend: { type: 'string' } } },
+              schema: {
+                type: 'object',
+                properties: {
+                  queries: { type: 'string', contentMediaType: 'application/json', contentSchema: QUERY_BATCH_SCHEMA },
+                  extend: { type: 'string', contentMediaType: 'application/json' },
+                },
+              },
             },
           },
         },

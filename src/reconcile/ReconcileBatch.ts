@@ -67,68 +67,6 @@ export interface ReconcileRequest {
 }
 
 /**
- * Reads the `queries` parameter: a JSON object of queries by key, as the reconciliation
- * API's query batch schema describes. Every wrong thing is a 400 naming `queries`, the key
- * and the field.
- */
-export function readBatch(text: string): Map<string, ReconcileRequest> {
-  let batch: unknown;
-  try {
-    batch = JSON.parse(text);
-  } catch {
-    throw new BadRequestError("'queries' parameter is not JSON");
-  }
-  if (typeof batch !== 'object' || batch === null || Array.isArray(batch))
-    throw new BadRequestError("'queries' parameter must be a JSON object of queries by key");
-  const entries = Object.entries(batch);
-  if (entries.length > MAX_BATCH)
-    throw new BadRequestError(`'queries' parameter holds ${entries.length} queries; at most ${MAX_BATCH} a batch`);
-  return new Map(entries.map(([key, query]) => [key, readQuery(key, query)]));
-}
-
-function readQuery(key: string, query: unknown): ReconcileRequest {
-  const where = `'queries' parameter: query ${JSON.stringify(key.slice(0, 40))}:`;
-  const fail = (message: string): never => {
-    throw new BadRequestError(`${where} ${message}`);
-  };
-  if (typeof query !== 'object' || query === null || Array.isArray(query)) return fail('must be an object');
-  const { query: text, limit, type, type_strict: typeStrict, properties } = query as Record<string, unknown>;
-  if (text !== undefined && typeof text !== 'string') fail("'query' must be a string");
-  if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) >= 1)) fail("'limit' must be a positive integer");
-  const types =
-    type === undefined
-      ? []
-      : typeof type === 'string'
-        ? [type]
-        : Array.isArray(type) && type.every((t) => typeof t === 'string')
-          ? (type as string[])
-          : fail("'type' must be a string or an array of strings");
-  for (const t of types)
-    if (!isIri(t)) fail(`'type' ${JSON.stringify(t.slice(0, 80))} is not an IRI (the types are the concept types and the concept schemes)`);
-  if (typeStrict !== undefined && typeStrict !== 'any' && typeStrict !== 'all' && typeStrict !== 'should')
-    fail("'type_strict' must be any, all or should");
-  const request: ReconcileRequest = {
-    query: '',
-    limit: Math.min(MAX_LIMIT, (limit as number | undefined) ?? DEFAULT_LIMIT),
-    types,
-    typeStrict: (typeStrict as ReconcileRequest['typeStrict'] | undefined) ?? 'any',
-    evidence: [],
-    notations: [],
-    ignored: [],
-  };
-  const given = Array.isArray(properties) ? properties : properties === undefined ? [] : [properties];
-  if (given.length > MAX_PROPERTIES) fail(`'properties' holds ${given.length} properties; at most ${MAX_PROPERTIES} a query`);
-  for (const property of given) {
-    const { pid, v } = (typeof property === 'object' && property !== null ? property : {}) as Record<string, unknown>;
-    addProperty(request, pid, v, fail);
-  }
-  if (setName(request, ((text as string | undefined) ?? '').trim()) && request.query === '' && request.notations.length === 0)
-    fail("needs a non-empty 'query' (or a notation property)");
-  checkNotations(request, fail);
-  return request;
-}
-
-/**
  * Sets the query's name (0.2's `query`, 1.0's name or id condition). A cell that is no name
  * /search could take (too long, control characters) gets no candidates, and the request log
  * says why: not a 400 for the whole batch. False where the name was refused.

@@ -7,7 +7,8 @@ import { QueryParameters, queryParameters } from '../endpoints/parameters.js';
 import { DRAFT_PATH } from './draftRoutes.js';
 import { extend, extendText } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
-import { MAX_BATCH, readBatch } from './ReconcileBatch.js';
+import { MAX_BATCH } from './ReconcileBatch.js';
+import { readQueryBatch } from './readQueryBatch.js';
 import type { ReconcileType } from './Reconciler.js';
 import { MAX_OFFSET, SUGGEST_COUNT, ServiceParameters, type ReconcileServices } from './ReconcileServices.js';
 
@@ -42,7 +43,7 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
         }`,
       );
     if (queries !== undefined) {
-      const batch = readBatch(queries);
+      const batch = readQueryBatch(queries);
       const ignored = [...batch.values()].flatMap((request) => request.ignored);
       if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
       const answers = await reconciler.answer(batch);
