@@ -296,6 +296,9 @@ describe('reconciliation: queries', () => {
       ['{"q0": {"query": "a", "limit": 0}}', /'limit' must be a positive integer/],
       ['{"q0": {"query": "a", "type": "not an iri"}}', /'type' "not an iri" is not an IRI/],
       ['{"q0": {"query": " "}}', /needs a non-empty 'query'/],
+      ['{"q0": {"query": "a"}, "q1": null}', /'queries' parameter: query "q1": must be an object/],
+      ['{"q0": {"query": "a", "type": ["https://example.org/food/dishes", 3]}}', /'type' must be a string or an array of strings/],
+      ['{"q0": {"query": "a", "type_strict": "some"}}', /'type_strict' must be any, all or should/],
     ];
     for (const [text, message] of cases) {
       const { status, body } = await service.get(`/reconcile?queries=${encodeURIComponent(text)}`);
