@@ -32,6 +32,12 @@ export interface QueryParameter {
   readonly repeat?: number;
   /** Leading and trailing white space is dropped before the rules apply (and a value left empty is missing). */
   readonly trim?: boolean;
+  /** A value given empty counts as missing (clients that send `voc=`). */
+  readonly emptyIsMissing?: boolean;
+  /** Another name the parameter is read by where it is not given by its own (`query` for JSKOS' `search`). */
+  readonly alias?: string;
+  /** The value is a list in one text, items separated by this (JSKOS' `|`), empty items dropped: `schema` is the list's. */
+  readonly separator?: string;
   readonly messages: Messages;
   /** A rule no schema can say (it depends on another parameter): the keyword whose message applies, where it is broken. */
   readonly check?: (value: unknown, context: Readonly<Record<string, unknown>>) => string | undefined;
@@ -60,16 +66,25 @@ export function fieldNames(value: string): string[] {
  * @throws BadRequestError naming the parameter: malformed percent-encoding, given twice, missing, or breaking a rule.
  */
 export function readParameter(declared: QueryParameter, params: QueryParameters, context: Readonly<Record<string, unknown>> = {}): unknown {
-  const { name, schema, messages } = declared;
+  const { schema, messages } = declared;
+  const name = declared.alias !== undefined && params.getAll(declared.name).length === 0 ? declared.alias : declared.name;
   const given = params.getAll(name).map((value) => (declared.trim === true ? value.trim() : value));
   if (declared.repeat === undefined && given.length > 1) throw new BadRequestError(`'${name}' parameter must be given only once`);
-  const present = given.filter((value) => declared.trim !== true || value !== '');
+  const blankGone = declared.trim === true || declared.emptyIsMissing === true;
+  const texts = given.filter((value) => !blankGone || value !== '');
+  // a list in one text: its items (none: as good as missing)
+  const present =
+    declared.separator === undefined
+      ? texts
+      : texts.flatMap((text) => text.split(declared.separator as string)).filter((item) => item !== '');
   if (present.length === 0) {
     if (declared.required === true) throw new BadRequestError(message(messages, 'required', '', context));
     return schema.default;
   }
   const value =
-    declared.repeat === undefined ? typed(schema, present[0] as string) : present.map((item) => typed(schema.items as ValueSchema, item));
+    declared.repeat === undefined && declared.separator === undefined
+      ? typed(schema, present[0] as string)
+      : present.map((item) => typed(schema.items as ValueSchema, item));
   return checkedValue(declared, value, present, context);
 }
 
@@ -131,5 +146,6 @@ export function openApiParameter(declared: QueryParameter): object {
     description: declared.description,
     schema: declared.schema,
     ...(declared.repeat === undefined ? {} : { style: 'form', explode: true }),
+    ...(declared.separator === '|' ? { style: 'pipeDelimited', explode: false } : {}),
   };
 }

@@ -32,7 +32,7 @@ export const MAX_Q_LENGTH = 200;
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
 
 /** The rules of a text to be found (`q`, and reconciliation's names and prefixes): at most 200 characters, no control characters, well-formed. */
-const TEXT_SCHEMA = {
+export const TEXT_SCHEMA = {
   type: 'string',
   maxLength: MAX_Q_LENGTH,
   not: { pattern: CONTROL_CHARACTERS.source },
@@ -40,7 +40,7 @@ const TEXT_SCHEMA = {
 } as const;
 
 /** The 400s of a text to be found, naming it as `what`. */
-const textMessages = (what: (context: Readonly<Record<string, unknown>>) => string): Messages => ({
+export const textMessages = (what: (context: Readonly<Record<string, unknown>>) => string): Messages => ({
   maxLength: (_, context) => `${what(context)} must be at most ${MAX_Q_LENGTH} characters long`,
   not: (_, context) => `${what(context)} must not contain control characters`,
   format: (_, context) => `${what(context)} is not well-formed Unicode`,

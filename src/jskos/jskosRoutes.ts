@@ -1,17 +1,7 @@
 import type { Request, RequestHandler, Router } from 'express';
-import { isIri } from '../domain/iri.js';
-import { BadRequestError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import {
-  MAX_BROWSE_COUNT,
-  MAX_COUNT,
-  MAX_RESULTS_DEPTH,
-  MAX_URIS,
-  checkedText,
-  queryParameters,
-  single,
-  type QueryParameters,
-} from '../endpoints/parameters.js';
+import { MAX_BROWSE_COUNT, MAX_COUNT, single, type QueryParameters } from '../endpoints/parameters.js';
+import { checkedValue, readParameter } from '../endpoints/QueryParameter.js';
 import { cachedJson } from '../endpoints/cachedJson.js';
 import { readWindow } from '../endpoints/readWindow.js';
 import { publicUrl, publicUrlCacheControl } from '../http/publicUrl.js';
@@ -20,6 +10,18 @@ import { route } from '../http/route.js';
 import { sendBody } from '../http/sendRendered.js';
 import type { Concept, Field } from '../domain/Concept.js';
 import { JSKOS_FIELDS, jskosConcepts, jskosScheme } from './jskosConcept.js';
+import {
+  CONCEPT_URI,
+  CONCEPT_URIS,
+  PROPERTIES,
+  SCHEME_URI,
+  SCHEME_URIS,
+  SEARCH,
+  SEARCH_GIVEN,
+  VOC,
+  uriList,
+  window,
+} from './jskosParameters.js';
 
 /** Where the API is mounted. */
 export const JSKOS_PATH = '/jskos';
@@ -67,7 +69,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     router,
     `${JSKOS_PATH}/voc`,
     answer(async (params) => {
-      const wanted = uriList(params, false);
+      const wanted = uriList(params, SCHEME_URIS);
       const schemes = (await concepts.schemes(lang)).filter(({ uri }) => wanted.length === 0 || wanted.includes(uri));
       const labels = await concepts.labelMaps(schemes.map(({ uri }) => uri));
       const { limit, offset } = window(params, MAX_BROWSE_COUNT);
@@ -79,7 +81,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     router,
     `${JSKOS_PATH}/voc/top`,
     answer(async (params) => {
-      const [scheme] = uriList(params, true);
+      const [scheme] = uriList(params, SCHEME_URI);
       const found = await readWindow(
         (count, page) => concepts.top({ uri: scheme as string, count, page, lang, fields: JSKOS_FIELDS }),
         window(params, MAX_BROWSE_COUNT),
@@ -89,7 +91,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
   );
 
   const byUri = answer(async (params) => {
-    const uris = uriList(params, true);
+    const uris = uriList(params, CONCEPT_URIS);
     const fields = new Set<Field>([...JSKOS_FIELDS, ...(wantsAncestors(params) ? (['ancestors'] as const) : [])]);
     const found = await concepts.get(uris, lang, fields);
     return jskosConcepts(concepts, found, (concept) =>
@@ -103,7 +105,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     router,
     `${JSKOS_PATH}/concepts/narrower`,
     answer(async (params) => {
-      const [uri] = uriList(params, true);
+      const [uri] = uriList(params, CONCEPT_URI);
       const found = await readWindow(
         (count, page) => concepts.narrower({ uri: uri as string, count, page, lang, fields: JSKOS_FIELDS }),
         window(params, MAX_BROWSE_COUNT),
@@ -116,7 +118,7 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     router,
     `${JSKOS_PATH}/concepts/ancestors`,
     answer(async (params) => {
-      const [uri] = uriList(params, true);
+      const [uri] = uriList(params, CONCEPT_URI);
       const [concept] = await concepts.get([uri as string], lang, new Set<Field>(['ancestors']));
       const ancestors = concept?.ancestors ?? [];
       return jskosConcepts(
@@ -135,12 +137,9 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
    * space is a prefix) for `concepts/search`, /suggest's (type-ahead) for `concepts/suggest`.
    */
   const find = (params: QueryParameters, how: 'search' | 'suggest'): Promise<Concept[]> => {
-    const text = single(params, 'search') ?? single(params, 'query');
-    if (text === undefined || text.trim() === '') throw new BadRequestError("'search' parameter is mandatory: the words to find");
-    const voc = single(params, 'voc');
-    if (voc !== undefined && voc !== '' && !isIri(voc)) throw new BadRequestError("'voc' parameter must be the IRI of a concept scheme");
-    const q = checkedText(text.trim(), "'search' parameter");
-    const scheme = voc === '' ? undefined : voc;
+    const text = readParameter(SEARCH_GIVEN, params) as string;
+    const scheme = readParameter(VOC, params) as string | undefined;
+    const q = checkedValue(SEARCH, text, [text]);
     return readWindow(
       (count, page) =>
         how === 'suggest'
@@ -170,36 +169,9 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
   );
 }
 
-/** `uri`: IRIs separated by `|` (as cocoda-sdk sends several), at most MAX_URIS; required or not. */
-function uriList(params: QueryParameters, required: boolean): string[] {
-  // `|` alone, or only separators, names no IRI: as good as none
-  const uris = (single(params, 'uri') ?? '').split('|').filter((uri) => uri !== '');
-  if (uris.length === 0) {
-    if (required) throw new BadRequestError("'uri' parameter is mandatory");
-    return [];
-  }
-  if (uris.length > MAX_URIS) throw new BadRequestError(`'uri' parameter may name at most ${MAX_URIS} IRIs, not ${uris.length}`);
-  const wrong = uris.find((uri) => !isIri(uri));
-  if (wrong !== undefined) throw new BadRequestError(`'uri' parameter must hold absolute IRIs separated by '|'`);
-  return uris;
-}
-
 /** Whether `properties` asks for ancestors (`ancestors`, `*`, or `+ancestors`). */
 function wantsAncestors(params: QueryParameters): boolean {
-  return (single(params, 'properties') ?? '').split(',').some((name) => ['ancestors', '+ancestors', '*'].includes(name.trim()));
-}
-
-/** `limit` and `offset`: a limit above `max` is lowered to it (clients ask for 10,000 to mean all); offset plus limit at most MAX_RESULTS_DEPTH. */
-function window(params: QueryParameters, max: number): { limit: number; offset: number } {
-  const number = (name: string, fallback: number): number => {
-    const text = single(params, name);
-    if (text === undefined || text === '') return fallback;
-    if (!/^\d{1,9}$/.test(text)) throw new BadRequestError(`'${name}' parameter must be a whole number of 0 or more`);
-    return Number(text);
-  };
-  const limit = Math.min(Math.max(number('limit', max), 1), max);
-  const offset = number('offset', 0);
-  if (offset + limit > MAX_RESULTS_DEPTH)
-    throw new BadRequestError(`'offset' parameter plus the limit must be at most ${MAX_RESULTS_DEPTH}`);
-  return { limit, offset };
+  return ((readParameter(PROPERTIES, params) as string | undefined) ?? '')
+    .split(',')
+    .some((name) => ['ancestors', '+ancestors', '*'].includes(name.trim()));
 }

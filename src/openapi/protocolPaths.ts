@@ -1,4 +1,16 @@
-import { MAX_BROWSE_COUNT, MAX_COUNT, MAX_RESULTS_DEPTH, MAX_URIS } from '../endpoints/parameters.js';
+import { MAX_BROWSE_COUNT, MAX_COUNT, MAX_RESULTS_DEPTH } from '../endpoints/parameters.js';
+import { openApiParameter, type QueryParameter } from '../endpoints/QueryParameter.js';
+import {
+  CONCEPT_URI,
+  CONCEPT_URIS,
+  OFFSET,
+  PROPERTIES,
+  SCHEME_URI,
+  SCHEME_URIS,
+  SEARCH,
+  VOC,
+  jskosLimit,
+} from '../jskos/jskosParameters.js';
 import { MAX_TRANSITIVE } from '../skosmos/skosmosConcept.js';
 import { DATA_FORMATS } from '../skosmos/skosmosData.js';
 
@@ -124,18 +136,12 @@ export function skosmosPaths(): Record<string, object> {
   };
 }
 
-/** /jskos: the read part of jskos-server's API. */
+/** /jskos: the read part of jskos-server's API, its parameters from their declarations (jskos/jskosParameters.ts). */
 export function jskosPaths(): Record<string, object> {
-  const uris = query('uri', `Concept IRIs, separated by \`|\`, at most ${MAX_URIS}.`, true);
-  const window = (max: number): object[] => [
-    query('limit', `How many; above ${max} is lowered to ${max}.`),
-    query('offset', `How many to skip (offset plus limit at most ${MAX_RESULTS_DEPTH}).`),
-  ];
-  const find = [
-    query('search', 'The words, the last one as a prefix.', true),
-    query('voc', 'Only this concept scheme.'),
-    ...window(MAX_COUNT),
-  ];
+  const described = (...declared: QueryParameter[]): object[] => declared.map(openApiParameter);
+  const window = (max: number): object[] => described(jskosLimit(max), OFFSET);
+  const find = [...described(SEARCH, VOC), ...window(MAX_COUNT)];
+  const byUri = described(CONCEPT_URIS, PROPERTIES);
   return {
     '/jskos/status': get('JSKOS: the endpoints of this API', [], {
       '200': {
@@ -145,32 +151,24 @@ export function jskosPaths(): Record<string, object> {
     }),
     '/jskos/voc': get(
       'JSKOS: the concept schemes',
-      [query('uri', 'Only these schemes, separated by `|`.'), ...window(MAX_BROWSE_COUNT)],
+      [...described(SCHEME_URIS), ...window(MAX_BROWSE_COUNT)],
       json('JSKOS concept schemes.', 'array'),
     ),
     '/jskos/voc/top': get(
       "JSKOS: a scheme's top concepts",
-      [query('uri', "The scheme's IRI.", true), ...window(MAX_BROWSE_COUNT)],
+      [...described(SCHEME_URI), ...window(MAX_BROWSE_COUNT)],
       json('JSKOS concepts.', 'array'),
     ),
-    '/jskos/data': get(
-      'JSKOS: concepts by IRI',
-      [uris, query('properties', '`ancestors` (or `*`) adds ancestors.')],
-      json('JSKOS concepts, in the order asked.', 'array'),
-    ),
-    '/jskos/concepts': get(
-      'JSKOS: concepts by IRI',
-      [uris, query('properties', '`ancestors` (or `*`) adds ancestors.')],
-      json('JSKOS concepts, in the order asked.', 'array'),
-    ),
+    '/jskos/data': get('JSKOS: concepts by IRI', byUri, json('JSKOS concepts, in the order asked.', 'array')),
+    '/jskos/concepts': get('JSKOS: concepts by IRI', byUri, json('JSKOS concepts, in the order asked.', 'array')),
     '/jskos/concepts/narrower': get(
       'JSKOS: the concepts one level below',
-      [query('uri', "The concept's IRI.", true), ...window(MAX_BROWSE_COUNT)],
+      [...described(CONCEPT_URI), ...window(MAX_BROWSE_COUNT)],
       json('JSKOS concepts.', 'array'),
     ),
     '/jskos/concepts/ancestors': get(
       'JSKOS: the concepts above, from the top down',
-      [query('uri', "The concept's IRI.", true)],
+      described(CONCEPT_URI),
       json('JSKOS concepts.', 'array'),
     ),
     '/jskos/concepts/search': get('JSKOS: concepts by their labels', find, json('JSKOS concepts, best first.', 'array')),
