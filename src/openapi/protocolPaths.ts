@@ -1,4 +1,4 @@
-import { MAX_BROWSE_COUNT, MAX_COUNT, MAX_RESULTS_DEPTH } from '../endpoints/parameters.js';
+import { LANG, MAX_BROWSE_COUNT, MAX_COUNT, ONE_URI, SCHEME } from '../endpoints/parameters.js';
 import { openApiParameter, type QueryParameter } from '../endpoints/QueryParameter.js';
 import {
   CONCEPT_URI,
@@ -11,7 +11,23 @@ import {
   VOC,
   jskosLimit,
 } from '../jskos/jskosParameters.js';
-import { MAX_TRANSITIVE } from '../skosmos/skosmosConcept.js';
+import {
+  FIELDS,
+  FORMAT,
+  GROUP,
+  LABEL,
+  LABELLANG,
+  MAXHITS,
+  OFFSET as SKOSMOS_OFFSET,
+  PARENT,
+  QUERY,
+  TITLES_LANG,
+  TRANSITIVE_LIMIT,
+  TYPE,
+  TYPES_LANG,
+  UNIQUE,
+  VOCAB,
+} from '../skosmos/skosmosParameters.js';
 import { DATA_FORMATS } from '../skosmos/skosmosData.js';
 
 // The Skosmos REST API (docs/skosmos.md) and the JSKOS API (docs/jskos.md): their answers are
@@ -40,24 +56,13 @@ const json = (what: string, type: 'object' | 'array', extra: Record<string, obje
 });
 const notFound = { '404': { $ref: '#/components/responses/NotFound' } };
 const get = (summary: string, parameters: object[], responses: object): object => ({ get: { summary, parameters, responses } });
-const uri = query('uri', "The concept's IRI.", true);
-const lang = query('lang', 'The language of the labels.');
 
-/** /rest/v1: the read part of Skosmos' REST API. */
+/** /rest/v1: the read part of Skosmos' REST API, its parameters from their declarations (skosmos/skosmosParameters.ts and the native ones). */
 export function skosmosPaths(): Record<string, object> {
-  const searchParameters = [
-    query('query', "The words; `*` at a word's end for a prefix; without `*`, whole labels.", true),
-    lang,
-    query('labellang', "The language of the results' labels."),
-    query('type', '`skos:Concept` (another type finds nothing).'),
-    query('parent', 'Only concepts below this one.'),
-    query('maxhits', `How many results, 1 to ${MAX_COUNT} (default ${MAX_COUNT}).`),
-    query('offset', `How many results to skip (offset plus maxhits at most ${MAX_RESULTS_DEPTH}).`),
-    query('fields', 'Extra fields, separated by spaces: broader, narrower, notation.'),
-    query('unique', 'Accepted: results are always one per concept.'),
-  ];
-  const concept = (summary: string, extra: object[] = []): object =>
-    get(summary, [vocid, uri, lang, ...extra], json(`${summary} (Skosmos JSON-LD).`, 'object', notFound));
+  const described = (...declared: QueryParameter[]): object[] => declared.map(openApiParameter);
+  const searchParameters = described(QUERY, LANG, LABELLANG, TYPE, PARENT, GROUP, MAXHITS, SKOSMOS_OFFSET, FIELDS, UNIQUE);
+  const concept = (summary: string, extra: QueryParameter[] = []): object =>
+    get(summary, [vocid, ...described(ONE_URI, LANG, ...extra)], json(`${summary} (Skosmos JSON-LD).`, 'object', notFound));
   const data = {
     '200': {
       description: 'The concept and the labels of what it links to.',
@@ -67,27 +72,32 @@ export function skosmosPaths(): Record<string, object> {
     ...notFound,
     '406': { description: 'A format this service does not write; the message names those it does.' },
   };
-  const dataParameters = [uri, query('format', `One of ${DATA_FORMATS.join(', ')} (else Accept, else JSON-LD).`)];
+  const dataParameters = described(ONE_URI, FORMAT);
+  const lang = described(LANG);
   return {
     '/rest/v1/vocabularies': get(
       'Skosmos: the vocabularies (one per concept scheme)',
-      [query('lang', 'The language of the titles.', true)],
+      described(TITLES_LANG),
       json('The vocabularies.', 'object'),
     ),
     '/rest/v1/search': get(
       'Skosmos: search every vocabulary',
-      [...searchParameters, query('vocab', 'Vocabulary ids, separated by spaces.')],
+      [...searchParameters, ...described(VOCAB)],
       json('The results.', 'object', notFound),
     ),
-    '/rest/v1/types': get('Skosmos: the concept types', [query('lang', 'The language of the labels.', true)], json('The types.', 'object')),
-    '/rest/v1/label': get("Skosmos: a concept's labels", [uri, lang], json('The prefLabel and altLabels.', 'object', notFound)),
+    '/rest/v1/types': get('Skosmos: the concept types', described(TYPES_LANG), json('The types.', 'object')),
+    '/rest/v1/label': get(
+      "Skosmos: a concept's labels",
+      described(ONE_URI, LANG),
+      json('The prefLabel and altLabels.', 'object', notFound),
+    ),
     '/rest/v1/data': get('Skosmos: a concept as RDF', dataParameters, data),
     '/rest/v1/{vocid}/': get(
       'Skosmos: a vocabulary',
-      [vocid, lang],
+      [vocid, ...lang],
       json('Its id, title, languages and concept scheme.', 'object', notFound),
     ),
-    '/rest/v1/{vocid}/types': get("Skosmos: a vocabulary's concept types", [vocid, lang], json('The types.', 'object', notFound)),
+    '/rest/v1/{vocid}/types': get("Skosmos: a vocabulary's concept types", [vocid, ...lang], json('The types.', 'object', notFound)),
     '/rest/v1/{vocid}/search': get(
       'Skosmos: search one vocabulary',
       [vocid, ...searchParameters],
@@ -95,41 +105,37 @@ export function skosmosPaths(): Record<string, object> {
     ),
     '/rest/v1/{vocid}/lookup': get(
       'Skosmos: the concepts a label names',
-      [vocid, query('label', 'The label.', true), lang],
+      [vocid, ...described(LABEL, LANG)],
       json('The concepts.', 'object', notFound),
     ),
     '/rest/v1/{vocid}/topConcepts': get(
       "Skosmos: a vocabulary's top concepts",
-      [vocid, lang, query('scheme', 'Another concept scheme.')],
+      [vocid, ...described(LANG, SCHEME)],
       json('The top concepts.', 'object', notFound),
     ),
-    '/rest/v1/{vocid}/groups': get("Skosmos: a vocabulary's groups (none)", [vocid, lang], json('No groups.', 'object', notFound)),
+    '/rest/v1/{vocid}/groups': get("Skosmos: a vocabulary's groups (none)", [vocid, ...lang], json('No groups.', 'object', notFound)),
     '/rest/v1/{vocid}/label': concept("Skosmos: a concept's labels"),
     '/rest/v1/{vocid}/broader': concept('Skosmos: the broader concepts'),
     '/rest/v1/{vocid}/narrower': concept('Skosmos: the narrower concepts'),
     '/rest/v1/{vocid}/related': concept('Skosmos: the related concepts'),
-    '/rest/v1/{vocid}/broaderTransitive': concept('Skosmos: the concept and those above it', [
-      query('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`),
-    ]),
-    '/rest/v1/{vocid}/narrowerTransitive': concept('Skosmos: the concept and those below it', [
-      query('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`),
-    ]),
+    '/rest/v1/{vocid}/broaderTransitive': concept('Skosmos: the concept and those above it', [TRANSITIVE_LIMIT]),
+    '/rest/v1/{vocid}/narrowerTransitive': concept('Skosmos: the concept and those below it', [TRANSITIVE_LIMIT]),
     '/rest/v1/{vocid}/children': concept('Skosmos: the concepts one level below'),
     '/rest/v1/{vocid}/hierarchy': concept('Skosmos: the concept and those above it, each with its children'),
     '/rest/v1/{vocid}/mappings': concept("Skosmos: the concept's SKOS mappings, as JSKOS"),
     '/rest/v1/{vocid}/groupMembers': get(
       "Skosmos: a group's members (no groups here: always 404)",
-      [vocid, uri, lang],
+      [vocid, ...described(ONE_URI, LANG)],
       json('Never: this service knows no groups.', 'object', notFound),
     ),
     '/rest/v1/{vocid}/new': get(
       'Skosmos: new concepts (no dates are read: empty)',
-      [vocid, lang],
+      [vocid, ...lang],
       json('An empty changeList.', 'object', notFound),
     ),
     '/rest/v1/{vocid}/modified': get(
       'Skosmos: modified concepts (no dates are read: empty)',
-      [vocid, lang],
+      [vocid, ...lang],
       json('An empty changeList.', 'object', notFound),
     ),
     '/rest/v1/{vocid}/data': get('Skosmos: a concept as RDF, in a vocabulary', [vocid, ...dataParameters], data),

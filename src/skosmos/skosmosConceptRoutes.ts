@@ -1,12 +1,14 @@
 import type { RequestHandler, Router } from 'express';
 import { NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import { integer, oneUriParameter, queryParameters, single } from '../endpoints/parameters.js';
+import { oneUriParameter, queryParameters } from '../endpoints/parameters.js';
+import { readParameter } from '../endpoints/QueryParameter.js';
+import { FORMAT, TRANSITIVE_LIMIT, textOf } from './skosmosParameters.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { renderedText } from '../http/ResponseCache.js';
 import { route } from '../http/route.js';
 import { sendBody } from '../http/sendRendered.js';
-import { MAX_TRANSITIVE, browsed, conceptOrNotFound, related, transitive } from './skosmosConcept.js';
+import { browsed, conceptOrNotFound, related, transitive } from './skosmosConcept.js';
 import { dataFormat, writeData } from './skosmosData.js';
 import { hierarchy } from './skosmosHierarchy.js';
 import { CONTEXT, LABEL_CONTEXT, ONKI, SKOSMOS_PATH, type SkosmosKit } from './skosmosKit.js';
@@ -64,7 +66,7 @@ export function skosmosConceptRoutes(router: Router, context: EndpointContext, k
       router,
       `${SKOSMOS_PATH}/:vocid/${name}`,
       conceptAnswer(async (uri, language, params) => {
-        const limit = integer(params, 'limit', MAX_TRANSITIVE, 1, MAX_TRANSITIVE);
+        const limit = readParameter(TRANSITIVE_LIMIT, params) as number;
         return {
           '@context': {
             ...CONTEXT,
@@ -138,7 +140,7 @@ export function skosmosConceptRoutes(router: Router, context: EndpointContext, k
     const params = queryParameters(req.url);
     if (req.params.vocid !== undefined) await vocab(req, params);
     const uri = oneUriParameter(params);
-    const format = dataFormat(single(params, 'format'), req.get('Accept'));
+    const format = dataFormat(textOf(params, FORMAT), req.get('Accept'));
     const key = JSON.stringify(['skosmos-data', uri, format]);
     const body = await cachedAnswer(res, cache, key, async () => {
       const description = await concepts.describe(uri);

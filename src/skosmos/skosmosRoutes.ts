@@ -1,24 +1,30 @@
 import type { Router } from 'express';
 import { SKOS } from '../domain/namespaces.js';
-import { isLangTag } from '../domain/langTag.js';
-import { BadRequestError, NotFoundError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import {
-  MAX_COUNT,
-  checkedText,
-  integer,
-  langParameter,
-  oneUriParameter,
-  schemeParameter,
-  single,
-  type QueryParameters,
-} from '../endpoints/parameters.js';
+import { MAX_COUNT, langParameter, oneUriParameter, schemeParameter } from '../endpoints/parameters.js';
 import { route } from '../http/route.js';
 import type { Concept, Field } from '../domain/Concept.js';
 import { browsed } from './skosmosConcept.js';
 import { skosmosConceptRoutes } from './skosmosConceptRoutes.js';
 import { CONTEXT, LABEL_CONTEXT, ONKI, SKOSMOS_PATH, SKOS_PREFIX, skosmosKit } from './skosmosKit.js';
 import { equalLabel, readQuery, skosmosSearch } from './skosmosSearch.js';
+import { readParameter } from '../endpoints/QueryParameter.js';
+import {
+  FIELDS,
+  GROUP,
+  LABEL,
+  MAXHITS,
+  OFFSET,
+  PARENT,
+  QUERY,
+  TITLES_LANG,
+  TYPE,
+  TYPES_LANG,
+  VOCAB,
+  labellangParameter,
+  textOf,
+} from './skosmosParameters.js';
 import { vocabularies, vocabularyIn } from './SkosmosVocabularies.js';
 
 /** The fields Skosmos' search may add to a result (`fields`), as this service has them. */
@@ -39,8 +45,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
     router,
     `${SKOSMOS_PATH}/vocabularies`,
     answer(async (_req, params) => {
-      const language = langParameter(params);
-      if (language === undefined) throw new BadRequestError("'lang' parameter is mandatory: the language of the vocabularies' titles");
+      const language = (readParameter(TITLES_LANG, params) as string).toLowerCase();
       const all = await vocabularies(concepts, language, config);
       return {
         '@context': {
@@ -63,8 +68,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
       path,
       answer(async (req, params) => {
         if (req.params.vocid !== undefined) await vocab(req, params);
-        else if (langParameter(params) === undefined)
-          throw new BadRequestError("'lang' parameter is mandatory: the language of the types' labels");
+        else readParameter(TYPES_LANG, params);
         return {
           '@context': { ...CONTEXT, rdfs: 'http://www.w3.org/2000/01/rdf-schema#', onki: ONKI, label: 'rdfs:label', types: 'onki:hasType' },
           uri: '',
@@ -78,20 +82,20 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
       router,
       path,
       answer(async (req, params) => {
-        const query = readQuery(single(params, 'query'));
+        const query = readQuery(readParameter(QUERY, params) as string);
         const language = langParameter(params);
         const all = await vocabularies(concepts, language ?? config.defaultLang, config);
-        const named = req.params.vocid !== undefined ? String(req.params.vocid) : single(params, 'vocab');
+        const named = req.params.vocid !== undefined ? String(req.params.vocid) : textOf(params, VOCAB);
         const ids = named === undefined || named.trim() === '' ? [] : named.trim().split(/\s+/);
         const chosen = ids.length === 0 ? all : ids.map((id) => vocabularyIn(all, id));
-        const type = single(params, 'type');
-        const group = single(params, 'group');
-        const parent = single(params, 'parent');
+        const type = textOf(params, TYPE);
+        const group = textOf(params, GROUP);
+        const parent = textOf(params, PARENT);
         const fields = new Set(
-          (single(params, 'fields') ?? '').split(/\s+/).flatMap((name) => (SEARCH_FIELDS[name] === undefined ? [] : [SEARCH_FIELDS[name]])),
+          (textOf(params, FIELDS) ?? '').split(/\s+/).flatMap((name) => (SEARCH_FIELDS[name] === undefined ? [] : [SEARCH_FIELDS[name]])),
         );
-        const maxhits = integer(params, 'maxhits', MAX_COUNT, 1, MAX_COUNT);
-        const offset = integer(params, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+        const maxhits = readParameter(MAXHITS, params) as number;
+        const offset = readParameter(OFFSET, params) as number;
         // a type other than a concept's, or a group (this service has none): no results, as Skosmos for a vocabulary without them
         const none = (type !== undefined && type !== '' && !isConceptType(type)) || (group !== undefined && group !== '');
         const results = none
@@ -174,9 +178,7 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
     `${SKOSMOS_PATH}/:vocid/lookup`,
     answer(async (req, params) => {
       const found = await vocab(req, params);
-      const label = single(params, 'label');
-      if (label === undefined || label.trim() === '') throw new BadRequestError("'label' parameter is mandatory: the label to look up");
-      checkedText(label, "'label' parameter");
+      const label = readParameter(LABEL, params) as string;
       const language = langParameter(params);
       const candidates = await skosmosSearch(concepts, {
         query: readQuery(label.replaceAll('*', ' ')),
@@ -289,14 +291,6 @@ export function skosmosRoutes(router: Router, context: EndpointContext): void {
       };
     }),
   );
-}
-
-/** `labellang`: the language of the results' labels, where it differs from `lang`'s. */
-function labellangParameter(params: QueryParameters): string | undefined {
-  const labellang = single(params, 'labellang');
-  if (labellang === undefined || labellang === '') return undefined;
-  if (!isLangTag(labellang)) throw new BadRequestError(`'labellang' parameter must be a language tag such as en or pt-BR`);
-  return labellang.toLowerCase();
 }
 
 function isConceptType(type: string): boolean {

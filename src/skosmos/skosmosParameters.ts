@@ -1,0 +1,97 @@
+import { LANG_TAG } from '../domain/langTag.js';
+import { LANG, MAX_COUNT, MAX_RESULTS_DEPTH, TEXT_SCHEMA, integerParameter, textMessages } from '../endpoints/parameters.js';
+import { readParameter, type QueryParameter } from '../endpoints/QueryParameter.js';
+import type { QueryParameters } from '../endpoints/QueryParameters.js';
+import { MAX_TRANSITIVE } from './skosmosConcept.js';
+import { DATA_FORMATS } from './skosmosData.js';
+
+/**
+ * The query parameters of the Skosmos REST API (docs/skosmos.md) that are Skosmos' own,
+ * declared once each: the routes read them, `/openapi.json` describes them. `lang`, `uri` and
+ * `scheme` are the native endpoints' (endpoints/parameters.ts). `unique`, which Skosmos'
+ * clients send and which changes nothing here (results are one per concept), is declared for
+ * the description alone: it is never read, so never refused.
+ */
+
+/** A text parameter read as given (once), with no rule of its own. */
+function text(name: string, description: string): QueryParameter {
+  return { name, description, schema: { type: 'string' }, messages: {} };
+}
+
+/** `query` of /search: the words, `*` at a word's end for a prefix; the rules of `q`. */
+export const QUERY: QueryParameter = {
+  name: 'query',
+  required: true,
+  trim: true,
+  description: "The words; `*` at a word's end for a prefix; without `*`, whole labels.",
+  schema: { ...TEXT_SCHEMA, minLength: 1 },
+  messages: {
+    required: () => "'query' parameter is mandatory: the words to find, `*` at a word's end for a prefix",
+    ...textMessages(() => "'query' parameter"),
+  },
+};
+
+/** `label` of /lookup: required, not blank, the rules of `q` on the label as given. */
+export const LABEL: QueryParameter = {
+  name: 'label',
+  required: true,
+  description: 'The label.',
+  schema: { ...TEXT_SCHEMA, pattern: '\\S' },
+  messages: {
+    required: () => "'label' parameter is mandatory: the label to look up",
+    pattern: () => "'label' parameter is mandatory: the label to look up",
+    ...textMessages(() => "'label' parameter"),
+  },
+};
+
+/** `lang` where a route needs it: the language of the vocabularies' titles. */
+export const TITLES_LANG: QueryParameter = {
+  ...LANG,
+  required: true,
+  description: 'The language of the titles.',
+  messages: { ...LANG.messages, required: () => "'lang' parameter is mandatory: the language of the vocabularies' titles" },
+};
+
+/** `lang` of /types without a vocabulary: the language of the types' labels. */
+export const TYPES_LANG: QueryParameter = {
+  ...LANG,
+  required: true,
+  description: 'The language of the labels.',
+  messages: { ...LANG.messages, required: () => "'lang' parameter is mandatory: the language of the types' labels" },
+};
+
+/** `labellang`: the language of the results' labels, where it differs from `lang`'s; empty: none. */
+export const LABELLANG: QueryParameter = {
+  name: 'labellang',
+  emptyIsMissing: true,
+  description: "The language of the results' labels.",
+  schema: { type: 'string', pattern: LANG_TAG.source },
+  messages: { pattern: () => "'labellang' parameter must be a language tag such as en or pt-BR" },
+};
+
+export function labellangParameter(params: QueryParameters): string | undefined {
+  return (readParameter(LABELLANG, params) as string | undefined)?.toLowerCase();
+}
+
+export const VOCAB = text('vocab', 'Vocabulary ids, separated by spaces.');
+export const TYPE = text('type', '`skos:Concept` (another type finds nothing).');
+export const GROUP = text('group', 'A group (this service has none: nothing is found).');
+export const PARENT = text('parent', 'Only concepts below this one.');
+export const FIELDS = text('fields', 'Extra fields, separated by spaces: broader, narrower, notation.');
+export const UNIQUE = text('unique', 'Accepted: results are always one per concept.');
+export const FORMAT = text('format', `One of ${DATA_FORMATS.join(', ')} (else Accept, else JSON-LD).`);
+
+export const MAXHITS = integerParameter('maxhits', `How many results, 1 to ${MAX_COUNT} (default ${MAX_COUNT}).`, MAX_COUNT, 1, MAX_COUNT);
+export const OFFSET = integerParameter(
+  'offset',
+  `How many results to skip (offset plus maxhits at most ${MAX_RESULTS_DEPTH}).`,
+  0,
+  0,
+  Number.MAX_SAFE_INTEGER,
+);
+export const TRANSITIVE_LIMIT = integerParameter('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`, MAX_TRANSITIVE, 1, MAX_TRANSITIVE);
+
+/** The value of a declared text parameter, as given. */
+export function textOf(params: QueryParameters, declared: QueryParameter): string | undefined {
+  return readParameter(declared, params) as string | undefined;
+}
