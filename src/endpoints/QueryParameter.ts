@@ -30,9 +30,9 @@ export interface QueryParameter {
   readonly required?: boolean;
   /** At most this many values; unset: given once. */
   readonly repeat?: number;
-  /** Leading and trailing white space is dropped before the rules apply (and a value left empty is missing). */
+  /** Leading and trailing white space is dropped before the rules apply. */
   readonly trim?: boolean;
-  /** A value given empty counts as missing (clients that send `voc=`). */
+  /** A value given empty (after `trim`) counts as missing (`q= `; clients that send `voc=` or `cursor=`). */
   readonly emptyIsMissing?: boolean;
   /** Another name the parameter is read by where it is not given by its own (`query` for JSKOS' `search`). */
   readonly alias?: string;
@@ -70,8 +70,7 @@ export function readParameter(declared: QueryParameter, params: QueryParameters,
   const name = declared.alias !== undefined && params.getAll(declared.name).length === 0 ? declared.alias : declared.name;
   const given = params.getAll(name).map((value) => (declared.trim === true ? value.trim() : value));
   if (declared.repeat === undefined && given.length > 1) throw new BadRequestError(`'${name}' parameter must be given only once`);
-  const blankGone = declared.trim === true || declared.emptyIsMissing === true;
-  const texts = given.filter((value) => !blankGone || value !== '');
+  const texts = given.filter((value) => declared.emptyIsMissing !== true || value !== '');
   // a list in one text: its items (none: as good as missing)
   const present =
     declared.separator === undefined

@@ -55,6 +55,7 @@ export const Q: QueryParameter = {
   name: 'q',
   required: true,
   trim: true,
+  emptyIsMissing: true,
   description: `The text to find: trimmed, then 1 to ${MAX_Q_LENGTH} characters; no control characters.`,
   schema: { ...TEXT_SCHEMA, minLength: 1 },
   messages: { required: () => "'q' parameter is mandatory", ...textMessages(() => "'q' parameter") },

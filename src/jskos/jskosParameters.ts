@@ -41,6 +41,7 @@ export const SEARCH: QueryParameter = {
   alias: 'query',
   required: true,
   trim: true,
+  emptyIsMissing: true,
   description: 'The words, the last one as a prefix (`query` is read where `search` is not given).',
   schema: { ...TEXT_SCHEMA, minLength: 1 },
   messages: { required: () => "'search' parameter is mandatory: the words to find", ...textMessages(() => "'search' parameter") },

@@ -1,15 +1,26 @@
 import type { Config } from '../Config.js';
 import { FIELDS_PARAMETER, LANG, MAX_COUNT, PAGE, Q, SCHEME, URIS, countDeclaration } from '../endpoints/parameters.js';
-import { openApiParameter } from '../endpoints/QueryParameter.js';
+import { openApiParameter, type QueryParameter } from '../endpoints/QueryParameter.js';
+import {
+  CURSOR,
+  DRAFT_LIMIT,
+  DRAFT_OFFSET,
+  ENTITY_PREFIX,
+  EXTEND,
+  PREFIX,
+  PREVIEW_ID,
+  PROPOSAL_LIMIT,
+  PROPOSAL_TYPE,
+  QUERIES,
+} from '../reconcile/reconcileParameters.js';
 import { MATCH_BATCH_SCHEMA } from '../reconcile/matchBatchSchema.js';
-import { QUERY_BATCH_SCHEMA } from '../reconcile/queryBatchSchema.js';
 import { MAX_EXTEND_IDS, MAX_EXTEND_PROPERTIES, MAX_EXTEND_READS } from '../reconcile/extend.js';
 import { MAX_BATCH, MAX_NOTATIONS, MAX_PROPERTIES, MAX_TEXT, MAX_VALUES } from '../reconcile/ReconcileBatch.js';
 import { SKOS_SUGGESTER_DEFAULT_COUNT } from '../endpoints/find.js';
 import { SEARCH_DEFAULT_COUNT } from '../endpoints/search.js';
 import { SUGGEST_DEFAULT_COUNT } from '../endpoints/suggest.js';
 import { browsePaths, browseSchemas } from './browseDescription.js';
-import { jskosPaths, query, skosmosPaths } from './protocolPaths.js';
+import { jskosPaths, skosmosPaths } from './protocolPaths.js';
 
 /**
  * The reconciliation API's paths (docs/openrefine.md, "Reconciliation: OpenRefine" and "Reconciliation,
@@ -43,26 +54,31 @@ function reconcilePaths(): object {
     },
     options: preflight,
   });
-  const draftSuggest = (what: string): object => ({
+  const described = (...declared: QueryParameter[]): object[] => declared.map(openApiParameter);
+  const draftSuggest = (what: string, prefix: QueryParameter): object => ({
     get: {
       summary: `Reconciliation 1.0 draft: suggest ${what}`,
-      parameters: [
-        query('prefix', 'What was typed; empty gives all types and properties.', true),
-        query('offset', 'How many suggestions to skip.'),
-        query('limit', 'How many suggestions, 1 to 100 (default 10).'),
-      ],
+      parameters: described(prefix, DRAFT_OFFSET, DRAFT_LIMIT),
       responses: body(`A suggest response for ${what} (1.0 draft).`),
     },
     options: preflight,
   });
-  const suggest = (what: string): object => ({
+  const suggest = (what: string, prefix: QueryParameter): object => ({
     get: {
       summary: `Reconciliation: suggest ${what}`,
-      parameters: [query('prefix', 'What was typed.', true), query('cursor', 'How many suggestions to skip.')],
+      parameters: described(prefix, CURSOR),
       responses: body(`A suggest response for ${what} (reconciliation API 0.2).`),
     },
     options: preflight,
   });
+  const proposals = {
+    get: {
+      summary: 'Reconciliation: the properties data extension offers',
+      parameters: described(PROPOSAL_TYPE, PROPOSAL_LIMIT),
+      responses: body('A property proposal response.'),
+    },
+    options: preflight,
+  };
   return {
     '/reconcile': {
       get: {
@@ -70,15 +86,7 @@ function reconcilePaths(): object {
         description:
           'Without parameters: the service manifest. With `queries`: a reconciliation query batch, answered by a result batch. With `extend`: a data extension query, answered by a data extension response. ' +
           RECONCILE_LIMITS,
-        parameters: [
-          {
-            name: 'queries',
-            in: 'query',
-            description: `A reconciliation query batch, as JSON (at most ${MAX_BATCH} queries, the manifest's batchSize).`,
-            content: { 'application/json': { schema: QUERY_BATCH_SCHEMA } },
-          },
-          query('extend', `A data extension query, as JSON (at most ${MAX_EXTEND_IDS} ids).`),
-        ],
+        parameters: described(QUERIES, EXTEND),
         responses: body('The manifest, a result batch or a data extension response.'),
       },
       post: {
@@ -86,13 +94,7 @@ function reconcilePaths(): object {
         requestBody: {
           content: {
             'application/x-www-form-urlencoded': {
-              schema: {
-                type: 'object',
-                properties: {
-                  queries: { type: 'string', contentMediaType: 'application/json', contentSchema: QUERY_BATCH_SCHEMA },
-                  extend: { type: 'string', contentMediaType: 'application/json' },
-                },
-              },
+              schema: { type: 'object', properties: { queries: QUERIES.schema, extend: EXTEND.schema } },
             },
           },
         },
@@ -103,22 +105,15 @@ function reconcilePaths(): object {
     '/reconcile/preview': {
       get: {
         summary: 'Reconciliation: the preview card of a concept',
-        parameters: [query('id', "The concept's IRI.", true)],
+        parameters: described(PREVIEW_ID),
         responses: previewResponses,
       },
       options: preflight,
     },
-    '/reconcile/suggest/entity': suggest('concepts'),
-    '/reconcile/suggest/type': suggest('types (the concept types and schemes)'),
-    '/reconcile/suggest/property': suggest('properties'),
-    '/reconcile/properties': {
-      get: {
-        summary: 'Reconciliation: the properties data extension offers',
-        parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')],
-        responses: body('A property proposal response.'),
-      },
-      options: preflight,
-    },
+    '/reconcile/suggest/entity': suggest('concepts', ENTITY_PREFIX),
+    '/reconcile/suggest/type': suggest('types (the concept types and schemes)', PREFIX),
+    '/reconcile/suggest/property': suggest('properties', PREFIX),
+    '/reconcile/properties': proposals,
     // the 1.0 draft (docs/openrefine.md, "Reconciliation, 1.0 draft"): its documents are the draft's, checked by test:reconcile
     [draft]: {
       get: { summary: 'Reconciliation 1.0 draft: the service manifest', responses: body('The manifest (1.0 draft).') },
@@ -134,25 +129,18 @@ function reconcilePaths(): object {
       `Reconciliation 1.0 draft: a data extension query {"ids", "properties"}. ${RECONCILE_LIMITS}`,
       'A data extension response {"meta", "rows"}.',
     ),
-    [`${draft}/extend/propose`]: {
-      get: {
-        summary: 'Reconciliation 1.0 draft: the properties data extension offers',
-        parameters: [query('type', 'A type.', true), query('limit', 'How many at most.')],
-        responses: body('A property proposal response.'),
-      },
-      options: preflight,
-    },
+    [`${draft}/extend/propose`]: proposals,
     [`${draft}/preview`]: {
       get: {
         summary: 'Reconciliation 1.0 draft: the preview card of a concept',
-        parameters: [query('id', "The concept's IRI.", true)],
+        parameters: described(PREVIEW_ID),
         responses: previewResponses,
       },
       options: preflight,
     },
-    [`${draft}/suggest/entity`]: draftSuggest('concepts'),
-    [`${draft}/suggest/type`]: draftSuggest('types (the concept types and schemes)'),
-    [`${draft}/suggest/property`]: draftSuggest('properties'),
+    [`${draft}/suggest/entity`]: draftSuggest('concepts', ENTITY_PREFIX),
+    [`${draft}/suggest/type`]: draftSuggest('types (the concept types and schemes)', PREFIX),
+    [`${draft}/suggest/property`]: draftSuggest('properties', PREFIX),
   };
 }
 

@@ -34,14 +34,6 @@ import { DATA_FORMATS } from '../skosmos/skosmosData.js';
 // those protocols' documents (Skosmos' JSON-LD, JSKOS), checked with their own clients by
 // test:clients, so they are only named here, with every parameter this service reads.
 
-/** A query parameter of type string. */
-export const query = (name: string, description: string, required = false): object => ({
-  name,
-  in: 'query',
-  required,
-  description,
-  schema: { type: 'string' },
-});
 const vocid = {
   name: 'vocid',
   in: 'path',

@@ -6,7 +6,6 @@ import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { DETAIL_FIELDS } from '../domain/Concept.js';
 import { BadRequestError } from '../errors.js';
-import { QueryParameters, checkedText, integer, queryParameters, single } from '../endpoints/parameters.js';
 import { isRdfIri } from '../domain/iri.js';
 import { previewHtml, previewMissingHtml } from './preview.js';
 import { EXTEND_PROPERTIES, SUGGESTED_PROPERTIES, propertyMatches, type PropertyDefinition } from './properties.js';
@@ -168,34 +167,5 @@ export class ReconcileServices {
   /** `Cache-Control` of an answer that holds the public URL (http/publicUrl.ts). */
   cacheControl(res: Response): string {
     return publicUrlCacheControl(this.config, res);
-  }
-}
-
-/** The parameters of a suggest or proposal request, checked: each a 400 naming it when wrong. */
-export class ServiceParameters {
-  private readonly params: QueryParameters;
-
-  constructor(url: string) {
-    this.params = queryParameters(url);
-  }
-
-  one(name: string): string | undefined {
-    return single(this.params, name);
-  }
-
-  required(name: string): string {
-    const value = this.one(name);
-    if (value === undefined) throw new BadRequestError(`'${name}' parameter is mandatory`);
-    return value;
-  }
-
-  /** `prefix`, trimmed, with /search's text rules. */
-  prefix(): string {
-    return checkedText(this.required('prefix').trim(), "'prefix' parameter");
-  }
-
-  /** An integer from `min` to `max`; `fallback` when absent or empty (OpenRefine sends an empty cursor). */
-  integer(name: string, fallback: number, min: number, max: number): number {
-    return this.one(name) === '' ? fallback : integer(this.params, name, fallback, min, max);
   }
 }

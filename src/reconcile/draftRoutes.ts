@@ -5,7 +5,10 @@ import { extend } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import type { ReconcileResult, ReconcileType } from './Reconciler.js';
-import { MAX_OFFSET, MAX_SUGGEST, SUGGEST_COUNT, ServiceParameters, type ReconcileServices } from './ReconcileServices.js';
+import type { ReconcileServices } from './ReconcileServices.js';
+import { readParameter } from '../endpoints/QueryParameter.js';
+import { queryParameters, type QueryParameters } from '../endpoints/parameters.js';
+import { DRAFT_LIMIT, DRAFT_OFFSET, ENTITY_PREFIX, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE } from './reconcileParameters.js';
 import { readMatchBatch } from './readMatchBatch.js';
 
 /** Where the 1.0 draft is served, below the base path: its routes are fixed relative to it. */
@@ -72,9 +75,9 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
   route(router, `${DRAFT_PATH}/extend`, postOnly, [body, extension]);
 
   route(router, `${DRAFT_PATH}/extend/propose`, (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const type = params.required('type');
-    const limit = params.one('limit') === undefined ? undefined : params.integer('limit', 1, 1, 9999);
+    const params = queryParameters(req.url);
+    const type = readParameter(PROPOSAL_TYPE, params) as string;
+    const limit = readParameter(PROPOSAL_LIMIT, params) as number | undefined;
     return json(req, res, {
       type,
       ...(limit === undefined ? {} : { limit }),
@@ -84,23 +87,23 @@ export function draftRoutes(router: Router, services: ReconcileServices, version
 
   route(router, `${DRAFT_PATH}/preview`, services.preview);
 
-  const paging = (params: ServiceParameters): [number, number] => [
-    params.integer('offset', 0, 0, MAX_OFFSET),
-    params.integer('limit', SUGGEST_COUNT, 1, MAX_SUGGEST),
+  const paging = (params: QueryParameters): [number, number] => [
+    readParameter(DRAFT_OFFSET, params) as number,
+    readParameter(DRAFT_LIMIT, params) as number,
   ];
   route(router, `${DRAFT_PATH}/suggest/entity`, async (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const prefix = params.prefix();
+    const params = queryParameters(req.url);
+    const prefix = readParameter(ENTITY_PREFIX, params) as string;
     return json(req, res, { result: await services.suggestEntities(prefix, ...paging(params)) });
   });
   route(router, `${DRAFT_PATH}/suggest/type`, async (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const prefix = params.required('prefix');
+    const params = queryParameters(req.url);
+    const prefix = readParameter(PREFIX, params) as string;
     return json(req, res, { result: await services.suggestTypes(prefix, ...paging(params)) });
   });
   route(router, `${DRAFT_PATH}/suggest/property`, (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const prefix = params.required('prefix');
+    const params = queryParameters(req.url);
+    const prefix = readParameter(PREFIX, params) as string;
     return json(req, res, {
       result: services.suggestProperties(prefix, ...paging(params)).map(({ id, name, description }) => ({ id, name, description })),
     });

@@ -10,7 +10,9 @@ import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import { readQueryBatch } from './readQueryBatch.js';
 import type { ReconcileType } from './Reconciler.js';
-import { MAX_OFFSET, SUGGEST_COUNT, ServiceParameters, type ReconcileServices } from './ReconcileServices.js';
+import { SUGGEST_COUNT, type ReconcileServices } from './ReconcileServices.js';
+import { readParameter } from '../endpoints/QueryParameter.js';
+import { CURSOR, ENTITY_PREFIX, EXTEND, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE, QUERIES } from './reconcileParameters.js';
 
 /**
  * The W3C reconciliation API, version 0.2 (docs/openrefine.md, "Reconciliation"), under `/reconcile`:
@@ -25,13 +27,8 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
   const service: RequestHandler = async (req, res) => {
     // a POST's form body, else the URL's query
     const params = req.method === 'POST' ? new QueryParameters(typeof req.body === 'string' ? req.body : '') : queryParameters(req.url);
-    const one = (name: string): string | undefined => {
-      const values = params.getAll(name);
-      if (values.length > 1) throw new BadRequestError(`'${name}' parameter must be given only once`);
-      return values[0];
-    };
-    const queries = one('queries');
-    const extension = one('extend');
+    const queries = readParameter(QUERIES, params) as string | undefined;
+    const extension = readParameter(EXTEND, params) as string | undefined;
     // a POST holds a batch or an extension as a form; one whose body is something else (a JSON
     // body, as the 1.0 draft's endpoints take) is refused, not answered with the manifest (the
     // manifest answers GET, and a form POST without fields, as it always has)
@@ -69,27 +66,27 @@ export function reconcileRoutes(router: Router, services: ReconcileServices): vo
   route(router, '/reconcile/preview', services.preview);
 
   route(router, '/reconcile/suggest/entity', async (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const prefix = params.prefix();
-    return json(req, res, { result: await services.suggestEntities(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
+    const params = queryParameters(req.url);
+    const prefix = readParameter(ENTITY_PREFIX, params) as string;
+    return json(req, res, { result: await services.suggestEntities(prefix, readParameter(CURSOR, params) as number, SUGGEST_COUNT) });
   });
 
   route(router, '/reconcile/suggest/type', async (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const prefix = params.required('prefix');
-    return json(req, res, { result: await services.suggestTypes(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
+    const params = queryParameters(req.url);
+    const prefix = readParameter(PREFIX, params) as string;
+    return json(req, res, { result: await services.suggestTypes(prefix, readParameter(CURSOR, params) as number, SUGGEST_COUNT) });
   });
 
   route(router, '/reconcile/suggest/property', (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const prefix = params.required('prefix');
-    return json(req, res, { result: services.suggestProperties(prefix, params.integer('cursor', 0, 0, MAX_OFFSET), SUGGEST_COUNT) });
+    const params = queryParameters(req.url);
+    const prefix = readParameter(PREFIX, params) as string;
+    return json(req, res, { result: services.suggestProperties(prefix, readParameter(CURSOR, params) as number, SUGGEST_COUNT) });
   });
 
   route(router, '/reconcile/properties', (req, res) => {
-    const params = new ServiceParameters(req.url);
-    const type = params.required('type');
-    const limit = params.one('limit') === undefined ? undefined : params.integer('limit', 1, 1, 9999);
+    const params = queryParameters(req.url);
+    const type = readParameter(PROPOSAL_TYPE, params) as string;
+    const limit = readParameter(PROPOSAL_LIMIT, params) as number | undefined;
     return json(req, res, { type, ...(limit === undefined ? {} : { limit }), properties: services.proposals(limit) });
   });
 }

@@ -23,6 +23,7 @@ export const QUERY: QueryParameter = {
   name: 'query',
   required: true,
   trim: true,
+  emptyIsMissing: true,
   description: "The words; `*` at a word's end for a prefix; without `*`, whole labels.",
   schema: { ...TEXT_SCHEMA, minLength: 1 },
   messages: {

@@ -1,0 +1,84 @@
+import { TEXT_SCHEMA, integerParameter, textMessages } from '../endpoints/parameters.js';
+import type { QueryParameter } from '../endpoints/QueryParameter.js';
+import { MAX_EXTEND_IDS } from './extend.js';
+import { MAX_BATCH } from './ReconcileBatch.js';
+import { QUERY_BATCH_SCHEMA } from './queryBatchSchema.js';
+import { MAX_OFFSET, MAX_SUGGEST, SUGGEST_COUNT } from './ReconcileServices.js';
+
+/**
+ * The query parameters of the reconciliation API's services (0.2 under /reconcile, the 1.0
+ * draft under /reconcile/1.0-draft), declared once each: the routes read them, `/openapi.json`
+ * describes them. OpenRefine sends an empty `cursor`, taken as none.
+ */
+
+/** A parameter required and read as given, with no rule of its own. */
+function requiredText(name: string, description: string): QueryParameter {
+  return {
+    name,
+    required: true,
+    description,
+    schema: { type: 'string' },
+    messages: { required: () => `'${name}' parameter is mandatory` },
+  };
+}
+
+/** `queries` (GET, or a form POST's field): a query batch as JSON (readQueryBatch.ts reads it). */
+export const QUERIES: QueryParameter = {
+  name: 'queries',
+  description: `A reconciliation query batch, as JSON (at most ${MAX_BATCH} queries, the manifest's batchSize).`,
+  schema: { type: 'string', contentMediaType: 'application/json', contentSchema: QUERY_BATCH_SCHEMA },
+  messages: {},
+};
+
+/** `extend`: a data extension query as JSON (extend.ts reads it). */
+export const EXTEND: QueryParameter = {
+  name: 'extend',
+  description: `A data extension query, as JSON (at most ${MAX_EXTEND_IDS} ids).`,
+  schema: { type: 'string', contentMediaType: 'application/json' },
+  messages: {},
+};
+
+/** `prefix` of entity suggest: trimmed, the rules of /search's `q`; empty is allowed. */
+export const ENTITY_PREFIX: QueryParameter = {
+  name: 'prefix',
+  required: true,
+  trim: true,
+  description: 'What was typed.',
+  schema: TEXT_SCHEMA,
+  messages: { required: () => "'prefix' parameter is mandatory", ...textMessages(() => "'prefix' parameter") },
+};
+
+/** `prefix` of type and property suggest: what was typed; empty gives them all. */
+export const PREFIX = requiredText('prefix', 'What was typed; empty gives all.');
+
+/** `type` of property proposals. */
+export const PROPOSAL_TYPE = requiredText('type', 'A type.');
+
+/** `limit` of property proposals: how many at most; absent or empty: all. */
+export const PROPOSAL_LIMIT: QueryParameter = {
+  ...integerParameter('limit', 'How many at most; absent or empty: all.', 1, 1, 9999),
+  schema: { type: 'integer', minimum: 1, maximum: 9999 },
+  emptyIsMissing: true,
+};
+
+/** `cursor` of 0.2's suggest services: how many suggestions to skip. */
+export const CURSOR: QueryParameter = {
+  ...integerParameter('cursor', 'How many suggestions to skip.', 0, 0, MAX_OFFSET),
+  emptyIsMissing: true,
+};
+
+/** `offset` and `limit` of the 1.0 draft's suggest services. */
+export const DRAFT_OFFSET: QueryParameter = {
+  ...integerParameter('offset', 'How many suggestions to skip.', 0, 0, MAX_OFFSET),
+  emptyIsMissing: true,
+};
+export const DRAFT_LIMIT: QueryParameter = {
+  ...integerParameter('limit', `How many suggestions, 1 to ${MAX_SUGGEST} (default ${SUGGEST_COUNT}).`, SUGGEST_COUNT, 1, MAX_SUGGEST),
+  emptyIsMissing: true,
+};
+
+/**
+ * `id` of the preview card: the concept's IRI. Declared for the description: the preview reads
+ * it itself (substitutedId.ts), as a `#` in an id may have cut it off.
+ */
+export const PREVIEW_ID: QueryParameter = requiredText('id', "The concept's IRI.");
