@@ -1,5 +1,4 @@
 import { FIELDS, type Field } from '../domain/Concept.js';
-import { BadRequestError } from '../errors.js';
 import { LANG_TAG } from '../domain/langTag.js';
 import { checkedValue, fieldNames, readParameter, type Messages, type QueryParameter } from './QueryParameter.js';
 import type { QueryParameters } from './QueryParameters.js';
@@ -12,13 +11,6 @@ export { QueryParameters, queryParameters } from './QueryParameters.js';
  * request against them; `/openapi.json` describes them from the same declarations. Unknown
  * parameters are never looked at.
  */
-
-/** A parameter that may be given once; `undefined` when absent. */
-export function single(params: QueryParameters, name: string): string | undefined {
-  const values = params.getAll(name);
-  if (values.length > 1) throw new BadRequestError(`'${name}' parameter must be given only once`);
-  return values[0];
-}
 
 /** Quotes a value for a message, shortened so that an error never echoes a whole long input. */
 function quote(value: string): string {
@@ -92,7 +84,7 @@ export function integerParameter(name: string, description: string, fallback: nu
 const integers = new Map<string, QueryParameter>();
 
 /** An integer parameter from `min` to `max`, `fallback` when absent; else a 400 naming it. */
-export function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number): number {
+function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number): number {
   const key = JSON.stringify([name, fallback, min, max]);
   if (!integers.has(key)) integers.set(key, integerParameter(name, '', fallback, min, max));
   return readParameter(integers.get(key) as QueryParameter, params) as number;

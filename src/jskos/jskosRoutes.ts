@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import { MAX_BROWSE_COUNT, MAX_COUNT, single, type QueryParameters } from '../endpoints/parameters.js';
+import { MAX_BROWSE_COUNT, MAX_COUNT, type QueryParameters } from '../endpoints/parameters.js';
 import { checkedValue, readParameter } from '../endpoints/QueryParameter.js';
 import { cachedJson } from '../endpoints/cachedJson.js';
 import { readWindow } from '../endpoints/readWindow.js';
@@ -159,8 +159,9 @@ export function jskosRoutes(router: Router, context: EndpointContext): void {
     `${JSKOS_PATH}/concepts/suggest`,
     answer(async (params) => {
       const found = await find(params, 'suggest');
+      // the words as sent (find has read them: given once, by one of the two names)
       return [
-        single(params, 'search') ?? single(params, 'query'),
+        params.getAll(SEARCH.name)[0] ?? params.getAll(SEARCH.alias as string)[0],
         found.map(({ prefLabel }) => prefLabel),
         found.map(() => ''),
         found.map(({ uri }) => uri),
