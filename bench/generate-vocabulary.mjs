@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes a synthetic SKOS vocabulary as gzipped N-Triples, for benchmarks:
 //   node bench/generate-vocabulary.mjs [--concepts 200000] [--seed 1] [--out tmp/bench/synthetic-200000.nt.gz]
-//        [--languages 13] [--typed 1]
+//        [--languages 13 [--labels classification]] [--typed 1]
 // Every concept has an English and a German prefLabel of one to four words, 0 to 2
 // altLabels, a notation, a scheme, and 0 to 3 skos:related links stated in one direction.
 // With --languages N (2 to 13) the shape of a multilingual classification instead: an
@@ -11,7 +11,14 @@
 // a notation, a scheme, and one skos:broader link to an earlier concept (no related links):
 // at 1.4 million concepts about 9 million labels. --typed F types only that share of the
 // concepts skos:Concept (exports of classifications often type a few; the rest are
-// concepts by their links alone, see SKOS_ENTAILMENT).
+// concepts by their links alone, see SKOS_ENTAILMENT). With --labels classification (and
+// --languages 13), labels as a real classification's (Iconclass, docs/benchmark-history.md,
+// "Real labels against the generator's"): 3% of the concepts are base entries, the rest a base
+// entry's label followed by a key's text in brackets, as Iconclass' keyed notations are; a
+// base label's words are drawn at 1 / 5 / 15 (p10 / p50 / p90) and a key's at 1 / 3 / 7, from
+// a lexicon of shorter words, so that the labels come out as Iconclass' do (8 words and about
+// 60 characters at the median); each language with Iconclass' share of the concepts (seven in
+// nearly every one, the others in some); no altLabels.
 // Words are made of syllables and follow a Zipf-like frequency, so that some words (and
 // most short prefixes) match thousands of labels, as in real thesauri; the German words
 // carry umlauts and ß. The same arguments always give the same file.
@@ -29,10 +36,13 @@ const languageCount = args.languages === undefined ? undefined : Number(args.lan
 const typed = Number(args.typed ?? 1);
 const out =
   args.out ??
-  `tmp/bench/synthetic-${concepts}${languageCount === undefined ? '' : `-${languageCount}-languages`}${typed === 1 ? '' : `-typed-${typed}`}.nt.gz`;
+  `tmp/bench/synthetic-${concepts}${languageCount === undefined ? '' : `-${languageCount}-languages`}${args.labels === undefined ? '' : `-${args.labels}`}${typed === 1 ? '' : `-typed-${typed}`}.nt.gz`;
 if (languageCount !== undefined && !(Number.isInteger(languageCount) && languageCount >= 2 && languageCount <= 13))
   throw new Error('--languages must be an integer from 2 to 13');
 if (!(typed >= 0 && typed <= 1)) throw new Error('--typed must be a share from 0 to 1');
+const classification = args.labels === 'classification';
+if (args.labels !== undefined && !(classification && languageCount === 13))
+  throw new Error('--labels takes classification, with --languages 13');
 if (!Number.isInteger(concepts) || concepts < 1) throw new Error('--concepts must be a positive integer');
 
 // mulberry32: a small, seeded PRNG
@@ -90,9 +100,9 @@ const GERMAN = [
   ['v', 'w'],
 ];
 
-function word(min) {
+function word(min, spread = 3) {
   let text = '';
-  const syllables = min + Math.floor(random() * 3);
+  const syllables = min + Math.floor(random() * spread);
   for (let i = 0; i < syllables; i++) text += pick(ONSETS) + pick(VOWELS) + pick(CODAS);
   return text;
 }
@@ -103,7 +113,8 @@ function german(english) {
 }
 
 // A lexicon of 20,000 words (a few short function-like words among them), paired with German forms.
-const lexicon = Array.from({ length: 20000 }, (_, i) => word(i < 200 ? 1 : 2));
+// (a classification's words are shorter: its labels are sentences of common words)
+const lexicon = Array.from({ length: 20000 }, (_, i) => (classification ? word(1, 2) : word(i < 200 ? 1 : 2)));
 const germanLexicon = lexicon.map(german);
 // Zipf-like choice: index ~ exp(u * ln N), so low indexes are far more frequent.
 const zipf = () => Math.min(lexicon.length - 1, Math.floor(Math.exp(random() * Math.log(lexicon.length))) - 1);
@@ -184,6 +195,38 @@ function multilingual(picks, language) {
   return capitalise(words.join(language === 'ja' || language === 'zh' ? '' : ' '));
 }
 
+// The classification shape (--labels classification): words a label, drawn through measured
+// quantiles (linear between them), and each language's share of the concepts, in LANGUAGES'
+// order (Iconclass' en de fr it pt cz jp nearly always; fi es zh nl pl hu in some).
+const BASE_WORDS = [
+  [0, 1],
+  [0.1, 1],
+  [0.5, 5],
+  [0.9, 15],
+  [0.99, 30],
+  [1, 50],
+];
+const KEY_WORDS = [
+  [0, 1],
+  [0.1, 1],
+  [0.5, 3],
+  [0.9, 7],
+  [1, 16],
+];
+const LANGUAGE_SHARES = [1, 1, 1, 0.29, 1, 0.05, 0.99, 0.33, 1, 0.04, 0.99, 0.16, 0.01];
+function drawn(quantiles) {
+  const u = random();
+  for (let i = 1; i < quantiles.length; i++) {
+    const [p, value] = quantiles[i];
+    const [p0, value0] = quantiles[i - 1];
+    if (u <= p) return Math.max(1, Math.round(value0 + ((u - p0) / (p - p0)) * (value - value0)));
+  }
+  return quantiles[quantiles.length - 1][1];
+}
+const baseEntries = Math.max(1, Math.round(concepts * 0.03));
+const basePicks = [];
+const keyPicks = Array.from({ length: classification ? 2875 : 0 }, () => Array.from({ length: drawn(KEY_WORDS) }, zipf));
+
 const NS = 'http://example.org/synthetic/';
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const iri = (value) => `<${value}>`;
@@ -209,10 +252,24 @@ for (let i = 1; i <= concepts && languageCount !== undefined; i++) {
   const concept = iri(`${NS}c${i}`);
   if (random() < typed) await emit(concept, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}Concept`));
   await emit(concept, iri(`${SKOS}inScheme`), scheme);
-  const picks = Array.from({ length: 1 + Math.floor(random() * random() * 4.5) }, zipf);
-  for (const language of LANGUAGES)
-    if (language === 'en' || random() < 0.4) await emit(concept, iri(`${SKOS}prefLabel`), literal(multilingual(picks, language), language));
-  if (random() < 0.6) {
+  if (classification) {
+    // a base entry, or a base entry's label with a key's text
+    const base = i <= baseEntries ? undefined : basePicks[Math.floor(random() * basePicks.length)];
+    const picks = base ?? Array.from({ length: drawn(BASE_WORDS) }, zipf);
+    if (base === undefined) basePicks.push(picks);
+    const key = base === undefined ? undefined : keyPicks[Math.floor(random() * keyPicks.length)];
+    for (const [l, language] of LANGUAGES.entries())
+      if (random() < LANGUAGE_SHARES[l]) {
+        const text = multilingual(picks, language) + (key === undefined ? '' : ` (${multilingual(key, language).toLowerCase()})`);
+        await emit(concept, iri(`${SKOS}prefLabel`), literal(text, language));
+      }
+  } else {
+    const picks = Array.from({ length: 1 + Math.floor(random() * random() * 4.5) }, zipf);
+    for (const language of LANGUAGES)
+      if (language === 'en' || random() < 0.4)
+        await emit(concept, iri(`${SKOS}prefLabel`), literal(multilingual(picks, language), language));
+  }
+  if (!classification && random() < 0.6) {
     const language = LANGUAGES[Math.floor(random() * LANGUAGES.length)];
     await emit(
       concept,
