@@ -81,26 +81,25 @@ export function integerParameter(name: string, description: string, fallback: nu
   };
 }
 
-const integers = new Map<string, QueryParameter>();
-
-/** An integer parameter from `min` to `max`, `fallback` when absent; else a 400 naming it. */
-function integer(params: QueryParameters, name: string, fallback: number, min: number, max: number): number {
-  const key = JSON.stringify([name, fallback, min, max]);
-  if (!integers.has(key)) integers.set(key, integerParameter(name, '', fallback, min, max));
-  return readParameter(integers.get(key) as QueryParameter, params) as number;
-}
-
 export const MAX_COUNT = 100;
 export const MAX_RESULTS_DEPTH = 10_000;
 
-/** `count` of /search and /suggest: concepts per page, from 1 to 100, `fallback` when absent. */
+const counts = new Map<string, QueryParameter>();
+
+/**
+ * `count` of a list: concepts per page, from 1 to `max`, `fallback` when absent; one
+ * declaration for each pair, which validation and `/openapi.json` share (and ajv compiles once).
+ */
 export function countDeclaration(fallback: number, max = MAX_COUNT): QueryParameter {
-  return integerParameter('count', `Concepts per page, 1 to ${max}.`, fallback, 1, max);
+  const key = `${fallback}/${max}`;
+  let declared = counts.get(key);
+  if (declared === undefined) counts.set(key, (declared = integerParameter('count', `Concepts per page, 1 to ${max}.`, fallback, 1, max)));
+  return declared;
 }
 
-/** `count`: an integer from 1 to 100; `fallback` when absent. */
+/** `count` of /search and /suggest: an integer from 1 to 100; `fallback` when absent. */
 export function countParameter(params: QueryParameters, fallback: number): number {
-  return integer(params, 'count', fallback, 1, MAX_COUNT);
+  return readParameter(countDeclaration(fallback), params) as number;
 }
 
 export const MAX_BROWSE_COUNT = 1000;
