@@ -35,5 +35,5 @@ RUN mkdir -p /var/lib/skos-lookup && chown node:node /var/lib/skos-lookup
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=120s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}${process.env.BASE_PATH ?? ''}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PROBE_PORT || process.env.PORT}${process.env.BASE_PATH ?? ''}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/server.js"]

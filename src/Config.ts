@@ -32,6 +32,8 @@ export interface Config {
   readonly cacheTtlSeconds: number;
   /** How long a SIGTERM waits for the requests in flight. */
   readonly shutdownGraceSeconds: number;
+  /** PROBE_PORT: a port that answers /health and /ready alone (http/listen.ts), or none. */
+  readonly probePort: number | undefined;
   /** MAX_CONNECTIONS: open connections at most; 0 for what the descriptor limit allows (http/listen.ts). */
   readonly maxConnections: number;
   readonly httpMaxAge: number;

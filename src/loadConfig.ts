@@ -220,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   return Object.freeze({
     port: integer('PORT'),
     host: valueOf('HOST'),
+    probePort: read('PROBE_PORT') === undefined ? undefined : integer('PROBE_PORT'),
     sparqlEndpoint: endpoint,
     sparqlUser: user,
     sparqlPassword: password,

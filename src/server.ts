@@ -10,7 +10,7 @@ import type { Lookup } from './lookup/Lookup.js';
 import { ConfigError, type Config } from './Config.js';
 import { QUERIES_DIR, loadConfig, secretsOf, settingMistakes, settingsGiven } from './loadConfig.js';
 import { Drain } from './http/Drain.js';
-import { listen } from './http/listen.js';
+import { listen, listenForProbes } from './http/listen.js';
 import { createLogger, type Logger } from './log.js';
 import { memoryReturnWarning, runsOnGlibc } from './memoryAdvice.js';
 import { Metrics } from './metrics/Metrics.js';
@@ -170,10 +170,12 @@ async function serve(
   metrics.watchIndex(() => concepts.labelIndex?.stats);
   metrics.watchPool(() => concepts.pool && { threads: concepts.pool.size, ...concepts.pool.load });
   const app = createApp({ config, log, concepts, metrics });
+  const probePaths = [`${config.basePath}/health`, `${config.basePath}/ready`];
   // The service listens first and reads its data after: /health answers from the start, and
   // /ready says what is being loaded until everything is in.
   const server = await listen(app, config.port, config.host, {
     maxConnections: config.maxConnections,
+    probes: probePaths,
     refused: (count, cap) =>
       log.warn(`${count} connection${count === 1 ? '' : 's'} refused: ${cap} are open, the most this service takes (MAX_CONNECTIONS)`),
   }).catch((error: unknown) => {
@@ -181,7 +183,16 @@ async function serve(
     process.exit(2);
   });
   const { address, port } = server.address() as AddressInfo;
-  log.info(`listening on http://${address.includes(':') ? `[${address}]` : address}:${port}${config.basePath}/`);
+  const origin = (at: AddressInfo): string => `http://${at.address.includes(':') ? `[${at.address}]` : at.address}:${at.port}`;
+  log.info(`listening on ${origin({ address, port } as AddressInfo)}${config.basePath}/`);
+  if (config.probePort !== undefined) {
+    const probes = await listenForProbes(app, config.probePort, config.host, probePaths).catch((error: unknown) => {
+      log.error(`cannot listen for probes on ${config.host}:${config.probePort} (PROBE_PORT)`, error);
+      process.exit(2);
+    });
+    probes.unref();
+    log.info(`probes answered on ${origin(probes.address() as AddressInfo)}${config.basePath}/health and /ready`);
+  }
   if (config.publicUrl === undefined)
     log.info(
       "PUBLIC_URL is not set: the reconciliation manifest names the service by each request's Host, so OpenRefine takes " +

@@ -31,6 +31,13 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
       fallback: '127.0.0.1',
       about: '',
     },
+    {
+      name: 'PROBE_PORT',
+      fallback: '',
+      range: [0, 65_535],
+      about:
+        "A second port, on HOST, that answers /health and /ready alone (anything else: 404). Probes there never wait behind the clients' connections: the process takes in one new connection a turn, so a crowd of new connections on PORT holds a probe's behind it. Unset: none.",
+    },
   ],
   [
     {

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '../errors.js';
+import { fairIntake } from './fairIntake.js';
 
 /** How long a client may take to send a request's headers (a slowloris holds a connection no longer). */
 export const HEADERS_TIMEOUT_MS = 10_000;
@@ -19,6 +20,8 @@ export interface ListenOptions {
   maxConnections?: number | undefined;
   /** Told, at most once every 10 s, how many connections were refused at the cap since it last told. */
   refused?: ((count: number, cap: number) => void) | undefined;
+  /** The paths (with their base path) answered the moment they are read, whatever crowd waits: the probes. */
+  probes?: readonly string[] | undefined;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface ListenOptions {
 export function listen(app: Express, port: number, host: string, options: ListenOptions = {}): Promise<Server> {
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
-    app,
+    fairIntake(app, isProbe(options.probes ?? [])),
   );
   server.maxConnections = connectionCap(options.maxConnections ?? 0);
   // the first refusal is told at once, the rest 10 s later in one line (and so on while it goes on)
@@ -83,6 +86,40 @@ export function listen(app: Express, port: number, host: string, options: Listen
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });
+}
+
+/**
+ * Starts a second server on `port` that answers the probe `paths` through `app` and 404 to
+ * anything else (PROBE_PORT). Its own listening socket is taken in on every turn of the
+ * process whatever waits on the clients' one, where the process takes in one new connection
+ * a turn (libuv since 1.45): 150 new connections at once on the clients' port hold a probe's
+ * connection behind them for as many turns.
+ */
+export function listenForProbes(app: Express, port: number, host: string, paths: readonly string[]): Promise<Server> {
+  const probe = isProbe(paths);
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
+    if (probe(request.url ?? '')) {
+      app(request, response);
+      return;
+    }
+    const body: ErrorBody = { status: 404, error: 'Not Found', message: `this port answers ${paths.join(' and ')} alone` };
+    response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+  });
+  server.maxConnections = 64;
+  server.listen(port, host);
+  return new Promise((resolve, reject) => {
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+/** Whether a request's URL (path and query) asks for one of `paths`. */
+function isProbe(paths: readonly string[]): (url: string) => boolean {
+  const probes = new Set(paths);
+  return (url) => {
+    const query = url.indexOf('?');
+    return probes.has(query === -1 ? url : url.slice(0, query));
+  };
 }
 
 /** `configured`, or for 0 the soft limit of open descriptors (Linux: /proc/self/limits) less a reserve, at most DEFAULT_MAX_CONNECTIONS. */

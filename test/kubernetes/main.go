@@ -116,10 +116,13 @@ func checkDeployment(d *appsv1.Deployment, objects map[string]any) {
 		return
 	}
 	c := pod.Containers[0]
-	port := int32(0)
+	port, probePort := int32(0), int32(0)
 	for _, p := range c.Ports {
 		if p.Name == "http" {
 			port = p.ContainerPort
+		}
+		if p.Name == "probes" {
+			probePort = p.ContainerPort
 		}
 	}
 	env := map[string]string{}
@@ -127,11 +130,12 @@ func checkDeployment(d *appsv1.Deployment, objects map[string]any) {
 		env[e.Name] = e.Value
 	}
 	check("the container listens where its port says (HOST 0.0.0.0, PORT = containerPort)", env["HOST"] == "0.0.0.0" && fmt.Sprint(port) == env["PORT"], fmt.Sprintf("PORT=%s, containerPort %d", env["PORT"], port))
+	check("the probes' port is PROBE_PORT, apart from PORT (a crowd of clients' connections never holds a probe)", probePort != 0 && probePort != port && fmt.Sprint(probePort) == env["PROBE_PORT"], fmt.Sprintf("PROBE_PORT=%s, probes containerPort %d", env["PROBE_PORT"], probePort))
 	probe := func(p *corev1.Probe, path string) bool {
-		return p != nil && p.HTTPGet != nil && p.HTTPGet.Path == path && (p.HTTPGet.Port.StrVal == "http" || p.HTTPGet.Port.IntVal == port)
+		return p != nil && p.HTTPGet != nil && p.HTTPGet.Path == path && (p.HTTPGet.Port.StrVal == "probes" || p.HTTPGet.Port.IntVal == probePort)
 	}
-	check("readiness on /ready (the index in and the store answering)", probe(c.ReadinessProbe, "/ready"), "")
-	check("liveness on /health (never asks the store)", probe(c.LivenessProbe, "/health"), "")
+	check("readiness on /ready at the probes' port (the index in and the store answering)", probe(c.ReadinessProbe, "/ready"), "")
+	check("liveness on /health at the probes' port (never asks the store)", probe(c.LivenessProbe, "/health"), "")
 	check("/ready's probe waits longer than the store check it may run (5 s)", c.ReadinessProbe != nil && c.ReadinessProbe.TimeoutSeconds > 5, "")
 	preStop := c.Lifecycle != nil && c.Lifecycle.PreStop != nil && c.Lifecycle.PreStop.Exec != nil && len(c.Lifecycle.PreStop.Exec.Command) == 2 && c.Lifecycle.PreStop.Exec.Command[0] == "sleep"
 	check("a preStop pause before SIGTERM", preStop, "")
