@@ -5,11 +5,13 @@
 // and what the fields ancestors, narrower and narrowerCount add to /get of 20 concepts. The
 // service (dist/server.js) reads the vocabulary from a store and graph of your own, then
 // writes its index to a snapshot, whose arrays give the bytes browsing costs a concept.
-// Prints a Markdown table of p50, p95 and max in ms.
+// Prints a Markdown table of p50, p95 and max in ms and saves it as bench/results/NAME/
+// (--name; browse-<concepts> by default: a hierarchy and a flat scheme want names of their own).
 //   node bench/browse.mjs --endpoint http://127.0.0.1:18990/sparql --graph urn:x-skos-lookup:tree2m
-//        [--dialect virtuoso] [--lang de] [--requests 200] [--snapshot tmp/bench/index-browse.bin]
+//        [--dialect virtuoso] [--lang de] [--requests 200] [--snapshot tmp/bench/index-browse.bin] [--name browse-hierarchy-2000000]
 import { readFileSync } from 'node:fs';
 import { percentile } from './lib/measure.mjs';
+import { markdownTable, measuredAt, saveResults } from './lib/results.mjs';
 import { startProcess } from './lib/processes.mjs';
 
 const argv = process.argv.slice(2);
@@ -20,6 +22,8 @@ const graph = option('graph', undefined);
 const other = option('lang', 'de');
 const requests = Number(option('requests', '200'));
 const snapshot = option('snapshot', 'tmp/bench/index-browse.bin');
+const measured = measuredAt();
+const began = Date.now();
 
 const service = await startProcess(
   'dist/server.js',
@@ -49,8 +53,7 @@ const timed = async (paths) => {
 };
 const rows = [];
 const row = (what, figures) =>
-  figures.n > 0 &&
-  rows.push(`| ${what} | ${figures.n} | ${[figures.p50, figures.p95, figures.max].map((ms) => ms.toFixed(2)).join(' | ')} |`);
+  figures.n > 0 && rows.push([what, figures.n, ...[figures.p50, figures.p95, figures.max].map((ms) => ms.toFixed(2))]);
 const q = encodeURIComponent;
 
 // the floor: the service's cheapest answer, over the same HTTP
@@ -145,9 +148,18 @@ const browsing = bytesOf([
 const all = bytesOf(layout.arrays.map((array) => array.name));
 
 console.log(`${concepts} concepts; scheme ${scheme.uri}: ${scheme.concepts} concepts, ${scheme.topConcepts} top concepts`);
-console.log('| request | n | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');
-for (const line of rows) console.log(line);
-console.log(
-  `\nbrowsing's arrays: ${(browsing / 1e6).toFixed(1)} MB, ${(browsing / concepts).toFixed(1)} bytes a concept (the index: ${(all / 1e6).toFixed(0)} MB); ` +
-    `service RSS at the end ${memory.rss} MB, peak ${memory.peak} MB; index in after ${(service.readyMs / 1000).toFixed(1)} s`,
-);
+const table = { columns: ['request', 'n', 'p50 ms', 'p95 ms', 'max ms'], rows };
+console.log(markdownTable(table));
+const after =
+  `Browsing's arrays: ${(browsing / 1e6).toFixed(1)} MB, ${(browsing / concepts).toFixed(1)} bytes a concept (the index: ${(all / 1e6).toFixed(0)} MB); ` +
+  `service RSS at the end ${memory.rss} MB, peak ${memory.peak} MB; index in after ${(service.readyMs / 1000).toFixed(1)} s.`;
+console.log(`\n${after}`);
+const saved = saveResults(option('name', `browse-${concepts}`), {
+  measured,
+  began,
+  command: `node bench/browse.mjs ${argv.join(' ')}`,
+  setup: `${concepts.toLocaleString('en')} concepts; the scheme ${scheme.uri}: ${scheme.concepts.toLocaleString('en')} concepts, ${scheme.topConcepts.toLocaleString('en')} top concepts. One client, uncached, each request once in turn.`,
+  tables: [table],
+  after,
+});
+console.log(`wrote ${saved}`);

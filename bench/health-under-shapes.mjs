@@ -7,20 +7,20 @@
 // (or a crowd) does its worst. Each probe asks on a connection of its own, from a process of
 // its own (bench/lib/healthProbe.mjs). Prints one row a
 // shape: the shape's requests and what they got, then the probes' count, p50, p99 and worst
-// (ms); writes the table into RELIABILITY.md under "/health through each shape".
+// (ms); saves them as bench/results/shapes/ and writes RELIABILITY.md's table from them.
 //   - a /get of 100 broad concepts with fields=narrower (2,000 children each) asked again and
 //     again, beside ten clients searching (label index on);
 //   - 150 store-path /search at once (LABEL_INDEX=off, 2 in flight, 20 waiting, 1.5 s limit);
 //   - 80 half-sent requests held against MAX_CONNECTIONS=100;
 //   - store-path /narrower of a concept with 20,000 children, page after page.
 // Files are generated under tmp/bench/shapes/. Figures, not pass/fail: this machine is shared.
-import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { request } from 'undici';
-import { measuredCommit } from './lib/measuredCommit.mjs';
+import { measuredAt, saveResults, writeBenchTables } from './lib/results.mjs';
 import { percentile } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
 
@@ -28,7 +28,8 @@ const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const DIR = 'tmp/bench/shapes';
 const say = (text) => process.stderr.write(`bench:shapes: ${text}\n`);
-const measured = measuredCommit();
+const measured = measuredAt();
+const began = Date.now();
 mkdirSync(DIR, { recursive: true });
 
 /** Writes `file` from `lines()` once. */
@@ -192,23 +193,24 @@ for (const shape of SHAPES) {
   }
 }
 
-const table = [
-  `Measured at ${measured} (\`npm run bench:shapes\`, ${new Date().toISOString().slice(0, 10)}): the service on the embedded store, response cache off, a \`/health\` probe every 200 ms on a connection of its own through each shape (and a second before and after), on the clients' port and, at the same time, on \`PROBE_PORT\`.`,
-  '',
-  '| shape | what its requests got | probes | `/health` p50 | p99 | worst | on `PROBE_PORT`: p50 | worst |',
-  '|---|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    ({ shape, got, probes, p50, p99, worst, probePortP50, probePortWorst }) =>
-      `| ${shape} | ${got} | ${probes} | ${p50.toFixed(1)} ms | ${p99.toFixed(1)} ms | ${worst.toFixed(1)} ms | ${probePortP50.toFixed(1)} ms | ${probePortWorst.toFixed(1)} ms |`,
-  ),
-].join('\n');
-process.stdout.write(`${table}\n`);
-const heading = '## /health through each shape';
-const text = readFileSync('docs/RELIABILITY.md', 'utf8');
-const start = text.indexOf(`${heading}\n`);
-const section = `${heading}\n\n${table}\n`;
-if (start === -1) writeFileSync('docs/RELIABILITY.md', `${text.trimEnd()}\n\n${section}`);
-else {
-  const next = text.indexOf('\n## ', start + heading.length);
-  writeFileSync('docs/RELIABILITY.md', text.slice(0, start) + section + (next === -1 ? '' : text.slice(next)));
-}
+const file = saveResults('shapes', {
+  measured,
+  began,
+  command: 'npm run bench:shapes',
+  setup:
+    "The service on the embedded store, response cache off, a `/health` probe every 200 ms on a connection of its own through each shape (and a second before and after), on the clients' port and, at the same time, on `PROBE_PORT`.",
+  tables: [
+    {
+      columns: ['shape', 'what its requests got', 'probes', '`/health` p50', 'p99', 'worst', 'on `PROBE_PORT`: p50', 'worst'],
+      align: ['', '', 'right', 'right', 'right', 'right', 'right', 'right'],
+      rows: rows.map(({ shape, got, probes, p50, p99, worst, probePortP50, probePortWorst }) => [
+        shape,
+        got,
+        probes,
+        ...[p50, p99, worst, probePortP50, probePortWorst].map((ms) => `${ms.toFixed(1)} ms`),
+      ]),
+    },
+  ],
+});
+say(`wrote ${file}`);
+writeBenchTables();

@@ -10,17 +10,17 @@
 //   - the JSKOS API's `/jskos/concepts/suggest?search=K&limit=10` beside `/suggest?q=K`;
 // each pair over the same words and keystrokes, each client asking a native request and the
 // protocol's for the same input in turn (the order alternating), with 1 and 8 clients. Prints
-// the table (p50, p95, and each p95's ratio to its native one) and writes it into
-// BENCHMARKS.md under "Protocols at N concepts".
+// the table (p50, p95, and each p95's ratio to its native one), saves it as
+// bench/results/protocols-N/ and writes BENCHMARKS.md's "Protocols at N concepts" from it.
 // --virtuoso-loaded: the Virtuoso at VIRTUOSO_HTTP_PORT already holds the vocabulary. With
 // INDEX_SNAPSHOT set, the service reads its index from that file when it is there (a 2-million
 // build takes 4 minutes), as a replica would.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { Agent, request } from 'undici';
 import { summarise } from './lib/measure.mjs';
-import { measuredCommit } from './lib/measuredCommit.mjs';
+import { measuredAt, saveResults, writeBenchTables } from './lib/results.mjs';
 import { startProcess } from './lib/processes.mjs';
 import { keystrokes, readVocabulary } from './lib/workloads.mjs';
 
@@ -39,7 +39,8 @@ if (!loaded) {
   storeCommand(script, 'start');
   storeCommand(script, 'load', file);
 }
-const measured = measuredCommit();
+const measured = measuredAt();
+const began = Date.now();
 const vocabulary = await readVocabulary(file);
 const words = vocabulary.words.filter((_, i) => i % 7 === 0).slice(0, 400);
 const typed = words.slice(0, 200).flatMap((word) => keystrokes(word).slice(0, 4));
@@ -84,20 +85,31 @@ try {
   if (!loaded) storeCommand(script, 'stop');
 }
 
-const table = [
-  `Measured at ${measured} on a private Virtuoso with the synthetic ${size.toLocaleString('en')}-concept vocabulary, ` +
-    `label index on, response cache off (\`npm run bench:protocols -- ${argv.join(' ')}\`, ${new Date().toISOString().slice(0, 10)}). ` +
+const saved = saveResults(`protocols-${size}`, {
+  measured,
+  began,
+  command: `npm run bench:protocols -- ${argv.join(' ')}`.trim(),
+  setup:
+    `A private Virtuoso with the synthetic ${size.toLocaleString('en')}-concept vocabulary, label index on, response cache off. ` +
     `Each row: ${seconds} seconds in which each client asks a native request and the protocol's for the same input in turn; p50 and p95 in ms; the ratio is the protocol's p95 over the native one's.`,
-  '',
-  '| pair | clients | native p50 | native p95 | protocol p50 | protocol p95 | p95 ratio |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    ({ name, connections, native, protocol, ratio }) =>
-      `| ${name} | ${connections} | ${ms(native.p50)} | ${ms(native.p95)} | ${ms(protocol.p50)} | ${ms(protocol.p95)} | ${ratio.toFixed(2)} |`,
-  ),
-].join('\n');
-process.stdout.write(`${table}\n`);
-writeSection('docs/BENCHMARKS.md', `## Protocols at ${size.toLocaleString('en')} concepts`, table);
+  tables: [
+    {
+      columns: ['pair', 'clients', 'native p50', 'native p95', 'protocol p50', 'protocol p95', 'p95 ratio'],
+      align: ['', 'right', 'right', 'right', 'right', 'right', 'right'],
+      rows: rows.map(({ name, connections, native, protocol, ratio }) => [
+        name,
+        connections,
+        ms(native.p50),
+        ms(native.p95),
+        ms(protocol.p50),
+        ms(protocol.p95),
+        ratio.toFixed(2),
+      ]),
+    },
+  ],
+});
+process.stderr.write(`bench:protocols: wrote ${saved}\n`);
+writeBenchTables();
 
 /**
  * The pair's two sides asked in turn by `connections` clients for `seconds`: each client sends
@@ -134,14 +146,4 @@ async function interleaved(url, pair, connections, seconds) {
 
 function ms(value) {
   return value.toFixed(2);
-}
-
-/** Replaces the section under `heading` (to the next `## `), or appends it. */
-function writeSection(path, heading, body) {
-  const text = readFileSync(path, 'utf8');
-  const start = text.indexOf(`${heading}\n`);
-  const section = `${heading}\n\n${body}\n`;
-  if (start === -1) return writeFileSync(path, `${text.trimEnd()}\n\n${section}`);
-  const next = text.indexOf('\n## ', start + heading.length);
-  writeFileSync(path, text.slice(0, start) + section + (next === -1 ? '' : text.slice(next)));
 }

@@ -31,6 +31,7 @@ import { Agent, request } from 'undici';
 import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { startProcess } from './lib/processes.mjs';
 import { percentile } from './lib/measure.mjs';
+import { markdownTable, measuredAt, saveResults, writeBenchTables } from './lib/results.mjs';
 import { readVocabulary } from './lib/workloads.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -44,6 +45,8 @@ const seconds = option('seconds', 20);
 const clients = option('clients', 6);
 const rate = option('rate', 30);
 const say = (line) => process.stderr.write(`replicas: ${line}\n`);
+const measured = measuredAt();
+const runBegan = Date.now();
 
 const freePort = () =>
   new Promise((done) => {
@@ -266,20 +269,29 @@ const rows = events.map((event) => {
   return { event, list, failed, mixed };
 });
 const fmt = (ms) => (Number.isFinite(ms) ? `${ms.toFixed(1)} ms` : 'n/a');
-const lines = [
-  `Three replicas behind HAProxy ${execFileSync('haproxy', ['-v']).toString().split(' ')[2]}, ${concepts.toLocaleString('en')} concepts on Virtuoso, ${clients} clients starting ${rate} actions a second in all, ${seconds} s after each event`,
-  '',
-  '| event | requests | failed | p99 | p99 steady | ready after restart | paged searches mixed |',
-  '|---|---|---|---|---|---|---|',
-  ...rows.map(
-    ({ event, list, failed, mixed }) =>
-      `| ${event.name} | ${list.length.toLocaleString('en')} | ${failed.length} | ${fmt(p(list, 99))} | ${fmt(p(steady, 99))} | ${
-        event.readySeconds?.map((s) => `${s.toFixed(1)} s`).join(', ') ??
-        (event.seenAfter ? `every replica on the new index after ${event.seenAfter.map((s) => `${s.toFixed(1)} s`).join(', ')}` : '')
-      } | ${mixed} of ${pagings.filter((paging) => paging.at >= event.from && paging.at < event.to).length} |`,
-  ),
-];
-console.log(lines.join('\n'));
+const table = {
+  columns: ['event', 'requests', 'failed', 'p99', 'p99 steady', 'ready after restart', 'paged searches mixed'],
+  rows: rows.map(({ event, list, failed, mixed }) => [
+    event.name,
+    list.length.toLocaleString('en'),
+    failed.length,
+    fmt(p(list, 99)),
+    fmt(p(steady, 99)),
+    event.readySeconds?.map((s) => `${s.toFixed(1)} s`).join(', ') ??
+      (event.seenAfter ? `every replica on the new index after ${event.seenAfter.map((s) => `${s.toFixed(1)} s`).join(', ')}` : ''),
+    `${mixed} of ${pagings.filter((paging) => paging.at >= event.from && paging.at < event.to).length}`,
+  ]),
+};
+console.log(markdownTable(table));
+const saved = saveResults('replicas', {
+  measured,
+  began: runBegan,
+  command: `npm run bench:replicas${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  setup: `Three replicas behind HAProxy ${execFileSync('haproxy', ['-v']).toString().split(' ')[2]}, ${concepts.toLocaleString('en')} concepts on Virtuoso, ${clients} clients starting ${rate} actions a second in all, ${seconds} s after each event.`,
+  tables: [table],
+});
+say(`wrote ${saved}`);
+writeBenchTables();
 for (const { event, failed } of rows)
   if (failed.length > 0)
     say(

@@ -14,13 +14,13 @@
 //   - with --size N, Virtuoso's backends and Fuseki's again at N concepts.
 // Workloads: /get with 1 and 10 URIs, /search with a word, /suggest as keystrokes; each
 // uncached (the service started with CACHE_MAX_ENTRIES=0) and cached (a working set of 200
-// requests, warmed, on the default settings), with 1 and 32 clients. Prints the tables,
-// writes them and a chart (docs/images/) into BENCHMARKS.md, and ends with one line
+// requests, warmed, on the default settings), with 1 and 32 clients. Saves the tables as
+// bench/results/run-quick|run-full|run-N/ (BENCHMARKS.md's are made from them), writes a
+// chart (docs/images/), and ends with one line
 // `bench: cached_vs_bare=... get_overhead_ms=... suggest_p95_ms=... search_p95_ms=... rss_mb=...`.
 // --quick: the embedded store only, shorter rows; under 3 minutes.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../dist/loadConfig.js';
 import { createStore } from '../dist/store/createStore.js';
 import { barChart } from './lib/chart.mjs';
@@ -31,10 +31,10 @@ import { startProcess } from './lib/processes.mjs';
 import { howTheServiceAsks, sparqlPost, storeQueries } from './lib/storeQueries.mjs';
 import { worstCases } from './lib/worstCases.mjs';
 import { getFigures } from './lib/getFigures.mjs';
-import { measuredCommit } from './lib/measuredCommit.mjs';
+import { measuredAt, saveResults, writeBenchTables } from './lib/results.mjs';
 
 /** Taken before the run writes anything (its charts and tables are changes of the work tree). */
-const measured = measuredCommit();
+const measured = measuredAt();
 import { readVocabulary, workloads } from './lib/workloads.mjs';
 
 const argv = process.argv.slice(2);
@@ -652,84 +652,79 @@ const line = `bench: ${Object.entries(summary)
   .map(([key, value]) => `${key}=${value}`)
   .join(' ')}`;
 
-const report = `## ${quick ? 'Latest quick run' : onlySize ? `Latest run at ${Number(extraSize).toLocaleString('en')} concepts` : 'Latest full run'}: \`${command}\`
-
-${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${measured}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${Math.round((Date.now() - began) / 1000)} s. Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
+const setup = `Each row ${seconds} s of autocannon load (after a warm-up), the service with LOG_LEVEL=info as in production. Backends: ${backends.map((b) => `${b.name} (${b.concepts.toLocaleString('en')} concepts, \`${b.data}\`)`).join('; ')}.
 
 - **service**: \`dist/server.js\`; *uncached* rows against one started with \`CACHE_MAX_ENTRIES=0\` and a long list of requests, *cached* rows against one on the default settings asking a warmed working set of 200 requests.
 - **direct SPARQL** (the floor): the queries the service sends on the store path (\`LABEL_INDEX=off\`) for the same requests (${WORKLOADS.map((w) => `${title(w)}: ${(backends[0].queries?.[w] ?? []).join(' + ') || 'none'}`).join('; ')}), recorded from the service's own code. On a store with an endpoint: POSTed to it by autocannon, or, to a store that the service asks on a new connection each query (Virtuoso: docs/stores.md), by as many loops of undici's \`request\` (as the service asks its store) on new connections; asking for the form of results the service asks for (SPARQL XML from Virtuoso); one row per query, a request's figures the sum of its queries' (an upper bound for p95/p99). On the embedded store: run on the Oxigraph engine in the benchmark's process, one request after the other (no HTTP at all: a lower floor than the service can reach; no 32-client row, the engine answers one query at a time).
 - **bare Express** (the ceiling): an Express 5 route answering a fixed JSON body of the median size of the service's answers for that workload.
 
-![p95 latency per workload and backend](${chartFile.replace(/^docs\//, '')})
+![p95 latency per workload and backend](${chartFile.replace(/^docs\//, '')})`;
 
-### Targets
+/** A Markdown table this script made, as columns and rows of cells (none of its cells holds a `|`); text without a table stays text. */
+function tableOf(markdown) {
+  const lines = markdown.split('\n');
+  if (!lines[0]?.startsWith('|')) return { before: markdown };
+  const cellsOf = (line) =>
+    line
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((cell) => cell.trim());
+  const columns = cellsOf(lines[0]);
+  const rows = lines.slice(2).map(cellsOf);
+  for (const cells of rows)
+    if (cells.length !== columns.length)
+      throw new Error(`a row of ${cells.length} cells under ${columns.length} columns: ${cells.join(' | ')}`);
+  return { columns, rows };
+}
 
-| backend | target | measured | |
-|---|---|---|---|
-${targets.join('\n')}
-
-### From a start to the label index
-${
+const tables = [
+  { title: 'Targets', ...tableOf(['| backend | target | measured | |', '|---|---|---|---|', ...targets].join('\n')) },
   startups.length === 0
-    ? '\nNo Virtuoso backend in this run.\n'
-    : `
-Each service started on its own with \`INDEX_SNAPSHOT\` and no snapshot yet, then again from the snapshot it wrote; nobody typed while it built (a start with a client typing is \`bench/typing-during-build.mjs\`'s, in docs/large-vocabularies.md), and the peak RSS is the process's over the whole build. The floor is the store sending just the label rows (\`skos:prefLabel\`, \`altLabel\`, \`hiddenLabel\`) straight to a client, each by one plain triple pattern as N-Triples, in parts of a million, two at a time, streamed and only counted (\`bench/lib/labelFloor.mjs\`), after the service's runs. The service reads more than that (concept types, schemes, notations, links).
+    ? { title: 'From a start to the label index', before: 'No Virtuoso backend in this run.' }
+    : {
+        title: 'From a start to the label index',
+        before:
+          "Each service started on its own with `INDEX_SNAPSHOT` and no snapshot yet, then again from the snapshot it wrote; nobody typed while it built (a start with a client typing is `bench/typing-during-build.mjs`'s, in docs/large-vocabularies.md), and the peak RSS is the process's over the whole build. The floor is the store sending just the label rows (`skos:prefLabel`, `altLabel`, `hiddenLabel`) straight to a client, each by one plain triple pattern as N-Triples, in parts of a million, two at a time, streamed and only counted (`bench/lib/labelFloor.mjs`), after the service's runs. The service reads more than that (concept types, schemes, notations, links).",
+        ...tableOf(startupTable),
+      },
+  { title: 'Ratios', ...tableOf(ratios) },
+  {
+    title: '/suggest by prefix length (uncached, 1 client): p50 / p95 ms',
+    before: "The filters: `lang=en` and the vocabulary's scheme, checked on each label entry as it is read in rank order.",
+    ...tableOf(byLength),
+  },
+  {
+    title: 'Browsing (uncached, 1 client)',
+    before:
+      "`bench/browse.mjs` (`npm run bench:browse`) measures a deep hierarchy, and the first page of a long list in another language (which makes that language's order; asked once here before the timing).",
+    ...tableOf(browseTable),
+  },
+  {
+    title: 'Worst cases (uncached, 1 client)',
+    before:
+      "`bench/lib/worstCases.mjs`, against the uncached service: `/search` one request at a time, three rounds, over a mix of the 50 words that the most prefLabels hold and 150 others spread over the vocabulary's words (and the 50 alone); a column of 10,000 English prefLabels spread over the file, every other one with a letter changed in its longest word, posted to `/reconcile` in batches of 10 (`bench/reconcile-column.mjs`), one batch after the other and ten at a time as OpenRefine may send them; where the store is Virtuoso, Network of Terms' engine (5.4.0, its Virtuoso source's query) and this service's `/search` (`count=100`) asked the same 200 words one after the other (`bench/network-of-terms.mjs`).",
+    ...tableOf(worstTable),
+  },
+  {
+    title: '/get from memory and from the store (uncached, 1 client)',
+    before:
+      "`bench/lib/getFigures.mjs`: 200 concepts spread over the vocabulary, asked one and twenty at a time: of the service as it runs (its label index in: from memory; autocannon, one client, 3 s), of a second service on the store path (`LABEL_INDEX=off`: from the store), the store's own query for the same concepts (the one the second service sends) POSTed straight to the store as the service sends it (the same form of results and the same connections), and the same query through a bare forwarder (`bench/lib/forwarder.mjs`: a node:http server that asks the store through the service's own store client and answers the rows as JSON, nothing else: what one more process and one more HTTP exchange cost here). The last three are asked in turn, request by request, five rounds, by one client of the same kind (undici's `request`, the one the service asks its store with; kept-alive connections to the service and the forwarder).",
+    ...tableOf(getTable),
+  },
+  { title: 'Every row', hidden: true, ...tableOf(table) },
+];
+const after = `Service memory at the end (the cache-on process): ${backends.map((b) => `${b.name}: RSS ${b.memory.rss} MB, peak ${b.memory.peak} MB`).join('; ')}.
 
-${startupTable}
-`
-}
-### Ratios
-
-${ratios}
-
-### /suggest by prefix length (uncached, 1 client): p50 / p95 ms
-
-The filters: \`lang=en\` and the vocabulary's scheme, checked on each label entry as it is read in rank order.
-
-${byLength}
-
-### Browsing (uncached, 1 client)
-
-\`bench/browse.mjs\` (\`npm run bench:browse\`) measures a deep hierarchy, and the first page of a long list in another language (which makes that language's order; asked once here before the timing).
-
-${browseTable}
-
-### Worst cases (uncached, 1 client)
-
-\`bench/lib/worstCases.mjs\`, against the uncached service: \`/search\` one request at a time, three rounds, over a mix of the 50 words that the most prefLabels hold and 150 others spread over the vocabulary's words (and the 50 alone); a column of 10,000 English prefLabels spread over the file, every other one with a letter changed in its longest word, posted to \`/reconcile\` in batches of 10 (\`bench/reconcile-column.mjs\`), one batch after the other and ten at a time as OpenRefine may send them; where the store is Virtuoso, Network of Terms' engine (5.4.0, its Virtuoso source's query) and this service's \`/search\` (\`count=100\`) asked the same 200 words one after the other (\`bench/network-of-terms.mjs\`).
-
-${worstTable}
-
-### /get from memory and from the store (uncached, 1 client)
-
-\`bench/lib/getFigures.mjs\`: 200 concepts spread over the vocabulary, asked one and twenty at a time: of the service as it runs (its label index in: from memory; autocannon, one client, 3 s), of a second service on the store path (\`LABEL_INDEX=off\`: from the store), the store's own query for the same concepts (the one the second service sends) POSTed straight to the store as the service sends it (the same form of results and the same connections), and the same query through a bare forwarder (\`bench/lib/forwarder.mjs\`: a node:http server that asks the store through the service's own store client and answers the rows as JSON, nothing else: what one more process and one more HTTP exchange cost here). The last three are asked in turn, request by request, five rounds, by one client of the same kind (undici's \`request\`, the one the service asks its store with; kept-alive connections to the service and the forwarder).
-
-${getTable}
-
-### Every row
-
-${table}
-
-Service memory at the end (the cache-on process): ${backends.map((b) => `${b.name}: RSS ${b.memory.rss} MB, peak ${b.memory.peak} MB`).join('; ')}.
-
-\`${line}\`
-`;
-
-const marker = quick ? 'quick' : onlySize ? `size-${extraSize}` : 'full';
-const file = 'docs/BENCHMARKS.md';
-const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-const start = `<!-- bench:${marker}:start -->`;
-const end = `<!-- bench:${marker}:end -->`;
-const block = `${start}\n${report}${end}`;
-let updated;
-if (existing.includes(start))
-  updated = existing.slice(0, existing.indexOf(start)) + block + existing.slice(existing.indexOf(end) + end.length);
-else {
-  const afterTitle = existing.indexOf('\n') + 1;
-  const intro = existing.slice(0, afterTitle);
-  updated = `${intro}\n${block}\n${existing.slice(afterTitle)}`;
-}
-writeFileSync(file, updated);
-process.stdout.write(`${report}\n`);
-say(`wrote ${file} and ${chartFile} in ${Math.round((Date.now() - began) / 1000)} s`);
+\`${line}\``;
+const saved = saveResults(quick ? 'run-quick' : onlySize ? `run-${extraSize}` : 'run-full', {
+  measured,
+  began,
+  command,
+  setup,
+  tables,
+  after,
+});
+say(`wrote ${saved} and ${chartFile} in ${Math.round((Date.now() - began) / 1000)} s`);
+writeBenchTables();
 process.stdout.write(`${line}\n`);
