@@ -57,8 +57,8 @@ class PlaceRows {
 /**
  * The hierarchy read from the store (LABEL_INDEX=off, or while the index is built): /schemes,
  * /top, /narrower and the fields that walk it (`ancestors`, `narrower`, `narrowerCount`),
- * by `narrower.rq`, `broaderConcepts.rq`, `topConcepts.rq`, `implicitTop.rq`, `schemeList.rq`
- * and `schemeConcepts.rq`. Lists are sorted here, by the same rule as the index's
+ * by `narrower.rq`, `broaderConcepts.rq`, `topConcepts.rq`, `implicitTop.rq`, `schemeList.rq`,
+ * `schemeConcepts.rq` and `schemeTops.rq`. Lists are sorted here, by the same rule as the index's
  * (domain/browseOrder.ts). Rejects as the store does.
  */
 export class StoreHierarchy {
@@ -86,11 +86,11 @@ export class StoreHierarchy {
     return sorted(grouped([...(stated as Bindings[]), ...(implicit as Bindings[])], 'concept'), lang);
   }
 
-  /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages. */
+  /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages, in three queries whatever the number of schemes. */
   async schemes(lang: string, timeoutMs?: number): Promise<SchemeSummary[]> {
     const bindings = { conceptType: this.conceptTypes };
-    const [labelRows, memberRows] = await Promise.all(
-      (['schemeList', 'schemeConcepts'] as const).map((name) =>
+    const [labelRows, memberRows, topRows] = await Promise.all(
+      (['schemeList', 'schemeConcepts', 'schemeTops'] as const).map((name) =>
         this.store.select(bindQuery(this.queries.template(name), bindings), name, timeoutMs),
       ),
     );
@@ -102,17 +102,16 @@ export class StoreHierarchy {
       member.concepts.add(row.concept.value);
       if (row.language !== undefined && row.language.value !== '') member.languages.add(row.language.value);
     }
-    const schemes = [...grouped(labelRows as Bindings[], 'scheme')].filter(([uri]) => isRdfIri(uri));
-    // each scheme's top concepts, four schemes at a time: a vocabulary may hold hundreds
-    const tops: Placed[][] = [];
-    for (let i = 0; i < schemes.length; i += 4)
-      tops.push(...(await Promise.all(schemes.slice(i, i + 4).map(([uri]) => this.top(uri, lang, timeoutMs)))));
-    return schemes
-      .map(([uri, rows], i): SchemeSummary => ({
+    const tops = new Map<string, number>();
+    for (const row of topRows as Bindings[])
+      if (row.scheme?.termType === 'NamedNode' && row.tops !== undefined) tops.set(row.scheme.value, Number(row.tops.value));
+    return [...grouped(labelRows as Bindings[], 'scheme')]
+      .filter(([uri]) => isRdfIri(uri))
+      .map(([uri, rows]): SchemeSummary => ({
         uri,
         prefLabel: rows.label(lang),
         concepts: members.get(uri)?.concepts.size ?? 0,
-        topConcepts: (tops[i] as Placed[]).length,
+        topConcepts: tops.get(uri) ?? 0,
         languages: [...(members.get(uri)?.languages ?? [])].sort(compareCodePoints),
       }))
       .sort(compareSchemes);
