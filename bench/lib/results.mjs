@@ -3,7 +3,7 @@
 // machine, date, command). The docs' tables are made from the newest file of each name
 // (`renderResults`), between `<!-- results:<name> -->` and `<!-- /results:<name> -->`, and a
 // figure a doc quotes from one is a `<!-- figure ... -->` marker filled from the same file:
-// `node scripts/bench-tables.mjs` writes both, and `npm run lint` fails where a doc differs.
+// `node bench/tables.mjs` writes both, and `npm run lint` fails where a doc differs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -55,9 +55,9 @@ export function saveResults(name, { measured, began, ...run }) {
   return file;
 }
 
-/** Writes the docs' tables and figures from the newest results (scripts/bench-tables.mjs). */
+/** Writes the docs' tables and figures from the newest results (bench/tables.mjs). */
 export function writeBenchTables() {
-  execFileSync(process.execPath, ['scripts/bench-tables.mjs'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['bench/tables.mjs'], { stdio: 'inherit' });
 }
 
 /** The names that have results. */

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The docs' benchmark tables and the figures they quote, made from the results data
 // (bench/results/, bench/lib/results.mjs):
-//   node scripts/bench-tables.mjs           writes every results block and figure marker
-//   node scripts/bench-tables.mjs --check   exits 1 where a doc is not what it would write (npm run lint)
+//   node bench/tables.mjs           writes every results block and figure marker
+//   node bench/tables.mjs --check   exits 1 where a doc is not what it would write (npm run lint)
 // A block `<!-- results:NAME -->...<!-- /results:NAME -->` holds the newest run of NAME; a
 // marker `<!-- figure ["NAME", "table title", "row", "column"] -->VALUE<!-- /figure -->` holds
 // one of its cells. A name shown twice, a marker whose cell is not there, or a block whose
 // name has no results fails.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cellOf, latestResults, renderResults } from '../bench/lib/results.mjs';
+import { cellOf, latestResults, renderResults } from './lib/results.mjs';
 
 const check = process.argv.includes('--check');
 const DOCS = [
@@ -53,7 +53,7 @@ for (const doc of DOCS) {
       }
     });
   if (made === text) continue;
-  if (check) problems.push(`${doc}: its benchmark tables or figures are not what bench/results/ holds: run node scripts/bench-tables.mjs`);
+  if (check) problems.push(`${doc}: its benchmark tables or figures are not what bench/results/ holds: run node bench/tables.mjs`);
   else writeFileSync(doc, made);
 }
 
