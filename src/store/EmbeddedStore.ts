@@ -6,7 +6,8 @@ import { ClientGoneError, UpstreamTimeoutError, UpstreamUnavailableError } from 
 import type { QueryMessage, WorkerMessage } from './embeddedStoreWorker.js';
 import { DataFileError, type LoadProgress } from './loadRdfFile.js';
 import { OxigraphEngine, type AnswerFormat } from './OxigraphEngine.js';
-import { readSparqlJson } from './readSparqlJson.js';
+import { sparqlJsonRows } from './readSparqlJson.js';
+import { inTurns } from '../Turns.js';
 import { TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
 
@@ -76,7 +77,7 @@ export class EmbeddedStore implements SparqlStore {
   async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
     // a request's query (not the label index's long reads below) follows its clients
     const answer = await this.answerer.answer(query, 'json', timeoutMs ?? this.timeoutMs, name === 'ping', clientsGone());
-    return readSparqlJson(JSON.parse(answer));
+    return inTurns(sparqlJsonRows(JSON.parse(answer)));
   }
 
   /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */

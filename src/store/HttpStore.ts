@@ -9,8 +9,9 @@ import {
   UpstreamTimeoutError,
   UpstreamUnavailableError,
 } from '../errors.js';
-import { readSparqlJson } from './readSparqlJson.js';
-import { readSparqlXml } from './readSparqlXml.js';
+import { sparqlJsonRows } from './readSparqlJson.js';
+import { sparqlXmlRows } from './readSparqlXml.js';
+import { inTurns } from '../Turns.js';
 import { requestStore, type ClientRequest, type StoreAnswer } from './requestStore.js';
 import { TsvFormatError, TsvRows } from './TsvRows.js';
 import type { Bindings, SparqlStore } from './SparqlStore.js';
@@ -112,7 +113,7 @@ export class HttpStore implements SparqlStore {
       if (!response.ok) {
         throw refusal(response.status, text);
       }
-      return parseResults(text, response.headers.get('content-type'));
+      return await parseResults(text, response.headers.get('content-type'));
     } catch (error) {
       if (gone?.aborted === true) throw new ClientGoneError({ cause: error });
       throw error;
@@ -130,7 +131,7 @@ export class HttpStore implements SparqlStore {
     if (!response.ok || /json/i.test(type)) {
       const text = await readBody(response, signal, timeoutMs);
       if (!response.ok) throw refusal(response.status, text);
-      const rows = parseResults(text, type);
+      const rows = await parseResults(text, type);
       for (const row of rows) take(variables.map((name) => row[name]?.value ?? ''));
       return rows.length;
     }
@@ -232,14 +233,14 @@ async function readBody(response: StoreAnswer, signal: AbortSignal, timeoutMs: n
   }
 }
 
-/** Reads SELECT results as SPARQL JSON, or as SPARQL XML where the store says it sent that. */
-function parseResults(text: string, contentType: string | null): Bindings[] {
+/** Reads SELECT results as SPARQL JSON, or as SPARQL XML where the store says it sent that; a long answer's rows in slices (Turns). */
+async function parseResults(text: string, contentType: string | null): Promise<Bindings[]> {
   const xml = contentType !== null && /sparql-results\+xml/i.test(contentType);
   if (contentType !== null && !xml && !/json/i.test(contentType)) {
     throw new UpstreamError(`answered with ${contentType.split(';')[0]}, not SPARQL JSON or XML results`);
   }
   try {
-    return xml ? readSparqlXml(text) : readSparqlJson(JSON.parse(text));
+    return await inTurns(xml ? sparqlXmlRows(text) : sparqlJsonRows(JSON.parse(text)));
   } catch (error) {
     throw new UpstreamError(`answered with something that is not SPARQL ${xml ? 'XML' : 'JSON'} results`, { cause: error });
   }

@@ -14,13 +14,24 @@ interface JsonTerm {
  * @throws TypeError when the document is not SELECT results.
  */
 export function readSparqlJson(document: unknown): Bindings[] {
+  return [...sparqlJsonRows(document)];
+}
+
+/**
+ * The rows of a SPARQL 1.1 JSON results document, one at a time (for `rowsInTurns`: a long
+ * answer read in slices, between which others get the thread).
+ * @throws TypeError when the document is not SELECT results.
+ */
+export function sparqlJsonRows(document: unknown): Iterable<Bindings> {
   const rows = (document as { results?: { bindings?: unknown } } | null)?.results?.bindings;
   if (!Array.isArray(rows)) throw new TypeError('not SPARQL JSON SELECT results');
-  return rows.map((row: Record<string, JsonTerm>) => {
-    const bindings: Record<string, Term> = {};
-    for (const name of Object.keys(row)) bindings[name] = toTerm(row[name] as JsonTerm);
-    return bindings;
-  });
+  return (function* () {
+    for (const row of rows as Record<string, JsonTerm>[]) {
+      const bindings: Record<string, Term> = {};
+      for (const name of Object.keys(row)) bindings[name] = toTerm(row[name] as JsonTerm);
+      yield bindings;
+    }
+  })();
 }
 
 function toTerm(term: JsonTerm): Term {

@@ -24,30 +24,41 @@ const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', qu
  *   of another shape.
  */
 export function readSparqlXml(text: string): Bindings[] {
+  return [...sparqlXmlRows(text)];
+}
+
+/**
+ * The rows of a SPARQL 1.1 XML results document, one at a time (for `rowsInTurns`).
+ * @throws TypeError as `readSparqlXml` does, when the row at fault is reached (the document's
+ *   start at once).
+ */
+export function sparqlXmlRows(text: string): Iterable<Bindings> {
   const start = /<results\b[^>]*?(\/?)>/.exec(text);
   if (start === null || !/<sparql\b/.test(text.slice(0, start.index))) throw new TypeError('not SPARQL XML SELECT results');
-  if (start[1] === '/') return [];
-  const rows: Bindings[] = [];
-  let row: Record<string, Term> | undefined;
-  TOKEN.lastIndex = start.index;
-  for (let token = TOKEN.exec(text); token !== null; token = TOKEN.exec(text)) {
-    const [whole, empty, doubleQuoted, singleQuoted, kind, node, attributes, literal] = token;
-    if (whole === '<result' || whole === '<binding') throw new TypeError('a result or binding of a shape SPARQL XML results do not have');
-    if (whole.startsWith('<result')) {
-      if (row !== undefined) throw new TypeError('a result starts inside another');
-      if (empty === '/') rows.push({});
-      else row = {};
-    } else if (whole.startsWith('</result')) {
-      if (row === undefined) throw new TypeError('a result ends that did not start');
-      rows.push(row);
-      row = undefined;
-    } else {
-      if (row === undefined) throw new TypeError('a binding outside a result');
-      row[doubleQuoted ?? singleQuoted ?? ''] = kind === undefined ? literalOf(attributes ?? '', literal ?? '') : nodeOf(kind, node ?? '');
+  return (function* () {
+    if (start[1] === '/') return;
+    const token = new RegExp(TOKEN.source, 'g');
+    let row: Record<string, Term> | undefined;
+    token.lastIndex = start.index;
+    for (let found = token.exec(text); found !== null; found = token.exec(text)) {
+      const [whole, empty, doubleQuoted, singleQuoted, kind, node, attributes, literal] = found;
+      if (whole === '<result' || whole === '<binding') throw new TypeError('a result or binding of a shape SPARQL XML results do not have');
+      if (whole.startsWith('<result')) {
+        if (row !== undefined) throw new TypeError('a result starts inside another');
+        if (empty === '/') yield {};
+        else row = {};
+      } else if (whole.startsWith('</result')) {
+        if (row === undefined) throw new TypeError('a result ends that did not start');
+        yield row;
+        row = undefined;
+      } else {
+        if (row === undefined) throw new TypeError('a binding outside a result');
+        row[doubleQuoted ?? singleQuoted ?? ''] =
+          kind === undefined ? literalOf(attributes ?? '', literal ?? '') : nodeOf(kind, node ?? '');
+      }
     }
-  }
-  if (row !== undefined) throw new TypeError('the last result does not end');
-  return rows;
+    if (row !== undefined) throw new TypeError('the last result does not end');
+  })();
 }
 
 function nodeOf(kind: string, text: string): Term {

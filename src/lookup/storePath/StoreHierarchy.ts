@@ -7,6 +7,7 @@ import { isRdfIri } from '../../domain/iri.js';
 import { labelLanguage } from '../../domain/labelLanguage.js';
 import { DCTERMS, RDFS, SKOS } from '../../domain/namespaces.js';
 import { bindQuery } from '../../sparql/bindQuery.js';
+import { Turns } from '../../Turns.js';
 import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
 import type { Bindings, SparqlStore } from '../../store/SparqlStore.js';
 import {
@@ -83,7 +84,7 @@ export class StoreHierarchy {
         this.store.select(bindQuery(this.queries.template(name), bindings), name, timeoutMs),
       ),
     );
-    return sorted(grouped([...(stated as Bindings[]), ...(implicit as Bindings[])], 'concept'), lang);
+    return sorted(await grouped([...(stated as Bindings[]), ...(implicit as Bindings[])], 'concept'), lang);
   }
 
   /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages, in three queries whatever the number of schemes. */
@@ -95,7 +96,9 @@ export class StoreHierarchy {
       ),
     );
     const members = new Map<string, { concepts: Set<string>; languages: Set<string> }>();
-    for (const row of memberRows as Bindings[]) {
+    const turns = new Turns();
+    for (const [i, row] of (memberRows as Bindings[]).entries()) {
+      if ((i & 255) === 255) await turns.pass();
       if (row.scheme?.termType !== 'NamedNode' || row.concept === undefined) continue;
       let member = members.get(row.scheme.value);
       if (member === undefined) members.set(row.scheme.value, (member = { concepts: new Set(), languages: new Set() }));
@@ -105,7 +108,7 @@ export class StoreHierarchy {
     const tops = new Map<string, number>();
     for (const row of topRows as Bindings[])
       if (row.scheme?.termType === 'NamedNode' && row.tops !== undefined) tops.set(row.scheme.value, Number(row.tops.value));
-    return [...grouped(labelRows as Bindings[], 'scheme')]
+    return [...(await grouped(labelRows as Bindings[], 'scheme'))]
       .filter(([uri]) => isRdfIri(uri))
       .map(([uri, rows]): SchemeSummary => ({
         uri,
@@ -178,7 +181,9 @@ export class StoreHierarchy {
       if (rows === undefined) byFrom.set(row.from.value, [row]);
       else rows.push(row); // in place: a copy for each row made 20,000 children 13 s of this thread
     }
-    return new Map([...byFrom].map(([uri, rows]) => [uri, sorted(grouped(rows, 'concept'), lang)]));
+    const lists = new Map<string, Placed[]>();
+    for (const [uri, rows] of byFrom) lists.set(uri, await sorted(await grouped(rows, 'concept'), lang));
+    return lists;
   }
 }
 
@@ -187,10 +192,13 @@ function related({ label, uri }: Placed): Related {
   return { label, uri };
 }
 
-/** Rows grouped by the IRI in `variable`. */
-function grouped(rows: readonly Bindings[], variable: string): Map<string, PlaceRows> {
+/** Rows grouped by the IRI in `variable`, in slices (Turns): a list of 50,000 concepts is some 150,000 rows. */
+async function grouped(rows: readonly Bindings[], variable: string): Promise<Map<string, PlaceRows>> {
+  const turns = new Turns();
   const byUri = new Map<string, PlaceRows>();
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & 255) === 255) await turns.pass();
+    const row = rows[i] as Bindings;
     const term = row[variable];
     if (term?.termType !== 'NamedNode' || !isRdfIri(term.value)) continue;
     let place = byUri.get(term.value);
@@ -200,6 +208,13 @@ function grouped(rows: readonly Bindings[], variable: string): Map<string, Place
   return byUri;
 }
 
-function sorted(places: Map<string, PlaceRows>, lang: string): Placed[] {
-  return [...places].map(([uri, place]) => place.placed(uri, lang)).sort((a, b) => compareBrowse(a.key, b.key));
+/** The places in browsing order: each placed (its label chosen and folded) in slices, then sorted. */
+async function sorted(places: Map<string, PlaceRows>, lang: string): Promise<Placed[]> {
+  const turns = new Turns();
+  const list: Placed[] = [];
+  for (const [uri, place] of places) {
+    list.push(place.placed(uri, lang));
+    if ((list.length & 255) === 0) await turns.pass();
+  }
+  return list.sort((a, b) => compareBrowse(a.key, b.key));
 }

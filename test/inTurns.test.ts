@@ -1,0 +1,34 @@
+import { inTurns } from '../src/Turns.js';
+
+// A long answer's rows are gathered in slices: what waits for the thread (a /health probe)
+// gets it between two slices, not after the last row.
+
+test('rows that take their thread longer than a slice let a waiting callback in before the last of them, and all come in order', async () => {
+  const costly = function* (): Generator<number> {
+    for (let i = 0; i < 2000; i++) {
+      for (const start = performance.now(); performance.now() - start < 0.01;); // 20 ms in all
+      yield i;
+    }
+  };
+  let readWhenLetIn: number | undefined;
+  let read = 0;
+  const counted = function* (): Generator<number> {
+    for (const row of costly()) {
+      read++;
+      yield row;
+    }
+  };
+  setImmediate(() => (readWhenLetIn = read));
+  const rows = await inTurns(counted());
+  expect(rows).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+  expect(readWhenLetIn).toBeGreaterThan(0);
+  expect(readWhenLetIn).toBeLessThan(2000);
+});
+
+test('a short answer is gathered without giving the thread away', async () => {
+  let letIn = false;
+  setImmediate(() => (letIn = true));
+  const rows = await inTurns([1, 2, 3]);
+  expect(rows).toEqual([1, 2, 3]);
+  expect(letIn).toBe(false);
+});
