@@ -182,9 +182,8 @@ async function serve(
     log.error(`cannot listen on ${config.host}:${config.port}`, error);
     process.exit(2);
   });
-  const { address, port } = server.address() as AddressInfo;
   const origin = (at: AddressInfo): string => `http://${at.address.includes(':') ? `[${at.address}]` : at.address}:${at.port}`;
-  log.info(`listening on ${origin({ address, port } as AddressInfo)}${config.basePath}/`);
+  log.info(`listening on ${origin(server.address() as AddressInfo)}${config.basePath}/`);
   if (config.probePort !== undefined) {
     const probes = await listenForProbes(app, config.probePort, config.host, probePaths).catch((error: unknown) => {
       log.error(`cannot listen for probes on ${config.host}:${config.probePort} (PROBE_PORT)`, error);

@@ -53,7 +53,6 @@ export function listen(app: Express, port: number, host: string, options: Listen
     if (timer === undefined) tell();
   });
   server.on('close', () => clearTimeout(timer));
-  server.listen(port, host);
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) {
       socket.destroy();
@@ -82,10 +81,7 @@ export function listen(app: Express, port: number, host: string, options: Listen
   server.on('connect', (_req, socket: Duplex) => {
     endWithError(socket, 405, 'CONNECT is not allowed; this service answers GET, HEAD and OPTIONS', false, 'Allow: GET, HEAD, OPTIONS\r\n');
   });
-  return new Promise((resolve, reject) => {
-    server.once('listening', () => resolve(server));
-    server.once('error', reject);
-  });
+  return listening(server, port, host);
 }
 
 /**
@@ -106,6 +102,11 @@ export function listenForProbes(app: Express, port: number, host: string, paths:
     response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
   });
   server.maxConnections = 64;
+  return listening(server, port, host);
+}
+
+/** Starts `server` listening; resolves once it does, rejects if it cannot. */
+function listening(server: Server, port: number, host: string): Promise<Server> {
   server.listen(port, host);
   return new Promise((resolve, reject) => {
     server.once('listening', () => resolve(server));

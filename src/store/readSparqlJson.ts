@@ -10,16 +10,8 @@ interface JsonTerm {
 }
 
 /**
- * Reads a SPARQL 1.1 JSON results document into bindings of RDF/JS terms.
- * @throws TypeError when the document is not SELECT results.
- */
-export function readSparqlJson(document: unknown): Bindings[] {
-  return [...sparqlJsonRows(document)];
-}
-
-/**
- * The rows of a SPARQL 1.1 JSON results document, one at a time (for `rowsInTurns`: a long
- * answer read in slices, between which others get the thread).
+ * The rows of a SPARQL 1.1 JSON results document as bindings of RDF/JS terms, one at a time
+ * (so that `inTurns` reads a long answer in slices, between which others get the thread).
  * @throws TypeError when the document is not SELECT results.
  */
 export function sparqlJsonRows(document: unknown): Iterable<Bindings> {

@@ -15,22 +15,13 @@ const ENTITY = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));|<!\[CDATA
 const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 /**
- * Reads a SPARQL 1.1 XML results document (https://www.w3.org/TR/rdf-sparql-XMLres/) into
- * bindings of RDF/JS terms, as `readSparqlJson` reads the JSON form. Asked of stores that
- * write XML much faster than JSON (Virtuoso, `HttpStore`). It reads the document's standard
- * shape, as stores write it: elements without namespace prefixes, text with the five named
- * entities, character references and CDATA sections.
- * @throws TypeError when the document is not SELECT results, or holds a result or binding
- *   of another shape.
- */
-export function readSparqlXml(text: string): Bindings[] {
-  return [...sparqlXmlRows(text)];
-}
-
-/**
- * The rows of a SPARQL 1.1 XML results document, one at a time (for `rowsInTurns`).
- * @throws TypeError as `readSparqlXml` does, when the row at fault is reached (the document's
- *   start at once).
+ * The rows of a SPARQL 1.1 XML results document (https://www.w3.org/TR/rdf-sparql-XMLres/) as
+ * bindings of RDF/JS terms, one at a time, as `sparqlJsonRows` reads the JSON form (for
+ * `inTurns`). Asked of stores that write XML much faster than JSON (Virtuoso, `HttpStore`).
+ * It reads the document's standard shape, as stores write it: elements without namespace
+ * prefixes, text with the five named entities, character references and CDATA sections.
+ * @throws TypeError when the document is not SELECT results (at once), or holds a result or
+ *   binding of another shape (when that row is reached).
  */
 export function sparqlXmlRows(text: string): Iterable<Bindings> {
   const start = /<results\b[^>]*?(\/?)>/.exec(text);

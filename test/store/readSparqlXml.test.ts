@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import oxigraph from 'oxigraph';
 import type { Term } from '@rdfjs/types';
-import { readSparqlJson } from '../../src/store/readSparqlJson.js';
-import { readSparqlXml } from '../../src/store/readSparqlXml.js';
+import { sparqlJsonRows } from '../../src/store/readSparqlJson.js';
+import { sparqlXmlRows } from '../../src/store/readSparqlXml.js';
 import type { Bindings } from '../../src/store/SparqlStore.js';
+
+/** Every row of an answer, as the stores gather them. */
+const readSparqlXml = (text: string): Bindings[] => [...sparqlXmlRows(text)];
+const readSparqlJson = (document: unknown): Bindings[] => [...sparqlJsonRows(document)];
 
 /** A row as text that says every term's kind, language and datatype, for comparing two readings. */
 function shown(rows: Bindings[]): string[][] {
