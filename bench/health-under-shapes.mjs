@@ -12,7 +12,9 @@
 //     again, beside ten clients searching (label index on);
 //   - 150 store-path /search at once (LABEL_INDEX=off, 2 in flight, 20 waiting, 1.5 s limit);
 //   - 80 half-sent requests held against MAX_CONNECTIONS=100;
-//   - store-path /narrower of a concept with 20,000 children, page after page.
+//   - store-path /narrower of a concept with 20,000 children, page after page;
+//   - store-path /top of a scheme with 50,000 top concepts, pages 1 to 5, then four clients at
+//     once on four more, and /schemes of 3,001 schemes, twice.
 // Files are generated under tmp/bench/shapes/. Figures, not pass/fail: this machine is shared.
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -70,6 +72,19 @@ const wideFile = generated('wide.nt', () => [
     `<http://example.org/w${i}> <${TYPE}> <${SKOS}Concept> .`,
     `<http://example.org/w${i}> <${SKOS}prefLabel> "Child ${i} of root"@en .`,
     `<http://example.org/w${i}> <${SKOS}broader> <http://example.org/root> .`,
+  ]).flat(),
+]);
+const listsFile = generated('lists.nt', () => [
+  `<http://example.org/s> <${TYPE}> <${SKOS}ConceptScheme> .`,
+  `<http://example.org/s> <${SKOS}prefLabel> "S"@en .`,
+  ...Array.from({ length: 50_000 }, (_, i) => [
+    `<http://example.org/t${i}> <${TYPE}> <${SKOS}Concept> .`,
+    `<http://example.org/t${i}> <${SKOS}prefLabel> "Top ${i}"@en .`,
+    `<http://example.org/t${i}> <${SKOS}topConceptOf> <http://example.org/s> .`,
+  ]).flat(),
+  ...Array.from({ length: 3_000 }, (_, i) => [
+    `<http://example.org/x${i}> <${TYPE}> <${SKOS}ConceptScheme> .`,
+    `<http://example.org/x${i}> <${SKOS}prefLabel> "Scheme ${i}"@en .`,
   ]).flat(),
 ]);
 
@@ -149,6 +164,18 @@ const SHAPES = [
       const statuses = {};
       for (let page = 1; page <= 20; page++)
         await count(url, `/narrower?uri=${encodeURIComponent('http://example.org/root')}&count=20&page=${page}`, statuses);
+      return statuses;
+    },
+  },
+  {
+    name: 'store-path `/top` of 50,000 top concepts (pages 1 to 5, then 4 clients at once), `/schemes` of 3,001 schemes twice',
+    env: { DATA_FILES: listsFile, LABEL_INDEX: 'off' },
+    async run(url) {
+      const statuses = {};
+      const top = (page) => count(url, `/top?scheme=${encodeURIComponent('http://example.org/s')}&count=100&page=${page}`, statuses);
+      for (let page = 1; page <= 5; page++) await top(page);
+      await Promise.all([10, 11, 12, 13].map(top));
+      for (let i = 0; i < 2; i++) await count(url, '/schemes', statuses);
       return statuses;
     },
   },

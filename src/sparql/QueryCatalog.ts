@@ -23,6 +23,7 @@ export const QUERY_NAMES = [
   'implicitTop',
   'schemeList',
   'schemeConcepts',
+  'schemeLanguages',
   'schemeTops',
   'statements',
   'prefLabelsOf',

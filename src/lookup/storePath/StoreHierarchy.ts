@@ -59,7 +59,7 @@ class PlaceRows {
  * The hierarchy read from the store (LABEL_INDEX=off, or while the index is built): /schemes,
  * /top, /narrower and the fields that walk it (`ancestors`, `narrower`, `narrowerCount`),
  * by `narrower.rq`, `broaderConcepts.rq`, `topConcepts.rq`, `implicitTop.rq`, `schemeList.rq`,
- * `schemeConcepts.rq` and `schemeTops.rq`. Lists are sorted here, by the same rule as the index's
+ * `schemeConcepts.rq`, `schemeLanguages.rq` and `schemeTops.rq`. Lists are sorted here, by the same rule as the index's
  * (domain/browseOrder.ts). Rejects as the store does.
  */
 export class StoreHierarchy {
@@ -87,35 +87,31 @@ export class StoreHierarchy {
     return sorted(await grouped([...(stated as Bindings[]), ...(implicit as Bindings[])], 'concept'), lang);
   }
 
-  /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages, in three queries whatever the number of schemes. */
+  /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages, in four queries whatever the number of schemes, the counting done by the store. */
   async schemes(lang: string, timeoutMs?: number): Promise<SchemeSummary[]> {
     const bindings = { conceptType: this.conceptTypes };
-    const [labelRows, memberRows, topRows] = await Promise.all(
-      (['schemeList', 'schemeConcepts', 'schemeTops'] as const).map((name) =>
+    const [labelRows, conceptRows, languageRows, topRows] = await Promise.all(
+      (['schemeList', 'schemeConcepts', 'schemeLanguages', 'schemeTops'] as const).map((name) =>
         this.store.select(bindQuery(this.queries.template(name), bindings), name, timeoutMs),
       ),
     );
-    const members = new Map<string, { concepts: Set<string>; languages: Set<string> }>();
-    const turns = new Turns();
-    for (const [i, row] of (memberRows as Bindings[]).entries()) {
-      if ((i & 255) === 255) await turns.pass();
-      if (row.scheme?.termType !== 'NamedNode' || row.concept === undefined) continue;
-      let member = members.get(row.scheme.value);
-      if (member === undefined) members.set(row.scheme.value, (member = { concepts: new Set(), languages: new Set() }));
-      member.concepts.add(row.concept.value);
-      if (row.language !== undefined && row.language.value !== '') member.languages.add(row.language.value);
+    const concepts = countsOf(conceptRows as Bindings[], 'concepts');
+    const tops = countsOf(topRows as Bindings[], 'tops');
+    const languages = new Map<string, string[]>();
+    for (const row of languageRows as Bindings[]) {
+      if (row.scheme?.termType !== 'NamedNode' || row.language === undefined || row.language.value === '') continue;
+      const list = languages.get(row.scheme.value);
+      if (list === undefined) languages.set(row.scheme.value, [row.language.value]);
+      else list.push(row.language.value);
     }
-    const tops = new Map<string, number>();
-    for (const row of topRows as Bindings[])
-      if (row.scheme?.termType === 'NamedNode' && row.tops !== undefined) tops.set(row.scheme.value, Number(row.tops.value));
     return [...(await grouped(labelRows as Bindings[], 'scheme'))]
       .filter(([uri]) => isRdfIri(uri))
       .map(([uri, rows]): SchemeSummary => ({
         uri,
         prefLabel: rows.label(lang),
-        concepts: members.get(uri)?.concepts.size ?? 0,
+        concepts: concepts.get(uri) ?? 0,
         topConcepts: tops.get(uri) ?? 0,
-        languages: [...(members.get(uri)?.languages ?? [])].sort(compareCodePoints),
+        languages: [...new Set(languages.get(uri))].sort(compareCodePoints),
       }))
       .sort(compareSchemes);
   }
@@ -185,6 +181,14 @@ export class StoreHierarchy {
     for (const [uri, rows] of byFrom) lists.set(uri, await sorted(await grouped(rows, 'concept'), lang));
     return lists;
   }
+}
+
+/** Per scheme, the number in `variable` of rows that count something for each scheme. */
+function countsOf(rows: readonly Bindings[], variable: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows)
+    if (row.scheme?.termType === 'NamedNode' && row[variable] !== undefined) counts.set(row.scheme.value, Number(row[variable].value));
+  return counts;
 }
 
 /** A Related of a placed concept. */
