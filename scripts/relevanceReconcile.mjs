@@ -9,7 +9,8 @@
 //   spaced    the prefLabel with stray spaces and its case changed ("  public  LIBRARIES ")
 //   qualified the prefLabel with a qualifier in brackets after it ("Public libraries (Buildings)",
 //             the first word of another sampled concept's label)
-// A messy form equal to the label once folded is left out, but for `spaced`. Figures: the share
+// A messy form equal to the label once folded is left out, but for `spaced`, and so is one equal
+// to any label of the vocabulary (it names that concept, not this one). Figures: the share
 // of names whose first candidate is the concept (or one of the k concepts whose labels are that
 // label, up to case and diacritics, for a label k concepts carry), for exact names and for
 // messy ones; the precision of `match: true` (a candidate so marked that is not the concept
@@ -70,7 +71,10 @@ export async function measureReconciliation(service, vocabulary, sample, { choos
       qualified: qualifier === undefined ? undefined : `${label} (${qualifier})`,
     };
     for (const [kind, q] of Object.entries(messy)) {
-      if (q !== undefined && usable(q) && (kind === 'spaced' || normalized(q) !== normalized(label)))
+      // a variant that is itself a label of the vocabulary ("limit values" made singular is
+      // another concept's "limit value") names that concept: no messy name of this one
+      const spelled = kind === 'spaced' || normalized(q ?? '') !== normalized(label);
+      if (q !== undefined && usable(q) && spelled && (kind === 'spaced' || !carriers.has(normalized(q))))
         names.push({ q, uri: concept.uri, kind, ties });
     }
   }
