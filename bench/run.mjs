@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --quick] [-- --size 1000000] [-- --seconds 5] [-- --only-size] [-- --virtuoso-loaded] [-- --no-fuseki]
+// npm run bench [-- --quick] [-- --size 1000000 [-- --real-labels]] [-- --seconds 5] [-- --only-size] [-- --virtuoso-loaded] [-- --no-fuseki]
 //
 // The service side by side with its floor (the same SPARQL queries asked of the store
 // directly) and its ceiling (a bare Express route answering a body of the same size), on:
@@ -11,7 +11,9 @@
 //     store queries (LABEL_INDEX=off);
 //   - Apache Jena Fuseki 5.6.0 (TDB2, scripts/fuseki.sh) with the same 200,000 concepts: the
 //     label index's read, /get, /search and /suggest, figures without targets;
-//   - with --size N, Virtuoso's backends and Fuseki's again at N concepts.
+//   - with --size N, Virtuoso's backends and Fuseki's again at N concepts; with --real-labels
+//     too, those N concepts in the generator's real-label shape (`--languages 13 --labels
+//     classification`: labels as long, many-worded and multilingual as Iconclass', BENCHMARKS.md).
 // Workloads: /get with 1 and 10 URIs, /search with a word, /suggest as keystrokes; each
 // uncached (the service started with CACHE_MAX_ENTRIES=0) and cached (a working set of 200
 // requests, warmed, on the default settings), with 1 and 32 clients. Saves the tables as
@@ -42,6 +44,9 @@ const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.index
 const quick = argv.includes('--quick');
 const seconds = Number(option('seconds', quick ? 1.5 : 5));
 const extraSize = option('size', undefined);
+// --real-labels: the --size vocabulary in the real-label shape instead of the default one
+const realLabels = argv.includes('--real-labels');
+if (realLabels && extraSize === undefined) throw new Error('--real-labels goes with --size N');
 // --only-size: just the --size backend (no embedded, no 200k rows); --virtuoso-loaded: the
 // Virtuoso at VIRTUOSO_HTTP_PORT already holds the --size vocabulary (loading 2 million
 // concepts takes 8 minutes): it is neither started, loaded nor stopped.
@@ -58,13 +63,19 @@ const YSO = '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz';
 const CLIENTS = [1, 32];
 const WORKLOADS = ['get1', 'get10', 'search', 'suggest'];
 
-function synthetic(concepts) {
-  const file = `tmp/bench/synthetic-${concepts}.nt.gz`;
+/** The generator's vocabulary of `concepts` (with `real`, in the real-label shape), written once. */
+function synthetic(concepts, real = false) {
+  const shape = real ? ['--languages', '13', '--labels', 'classification'] : [];
+  const file = `tmp/bench/synthetic-${concepts}${real ? '-real-labels' : ''}.nt.gz`;
   if (!existsSync(file))
-    execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts), '--out', file], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts), ...shape, '--out', file], {
+      stdio: 'inherit',
+    });
   return file;
 }
-const thousands = (n) => `${Math.round(n / 1000)}k`;
+/** Whether a --size backend is in the real-label shape, and how its name and results say so. */
+const realShape = (size) => realLabels && String(size) === extraSize;
+const thousands = (n, real = false) => `${Math.round(n / 1000)}k${real ? ', real labels' : ''}`;
 
 // ---- the backends ---------------------------------------------------------------------------
 const embeddedData = existsSync(YSO) ? YSO : synthetic(36000);
@@ -82,12 +93,12 @@ const backends = onlySize
     ];
 if (!quick) {
   for (const size of [...(onlySize ? [] : [200000]), ...(extraSize === undefined ? [] : [Number(extraSize)])]) {
-    const data = synthetic(size);
+    const data = synthetic(size, realShape(size));
     const store = { SPARQL_ENDPOINT: STORES.virtuoso.endpoint, SPARQL_GRAPH: STORES.virtuoso.graph, SPARQL_TIMEOUT_MS: '120000' };
     const large = size > 500_000;
     backends.push({
-      key: `virtuoso-${size}`,
-      name: `Virtuoso ${thousands(size)}, label index`,
+      key: `virtuoso-${size}${realShape(size) ? '-real-labels' : ''}`,
+      name: `Virtuoso ${thousands(size, realShape(size))}, label index`,
       data,
       store: STORES.virtuoso,
       env: { ...store, SPARQL_DIALECT: 'generic' },
@@ -95,7 +106,7 @@ if (!quick) {
       // the scale issue's targets for its millions of concepts; 200k keeps the earlier ones
       suggestTarget: large ? 5 : 30,
       searchTarget: large ? 30 : 50,
-      rssTarget: large ? 1024 : 300,
+      rssTarget: realShape(size) ? 1536 : large ? 1024 : 300,
       startup: true,
       worst: true,
     });
@@ -116,9 +127,9 @@ if (!quick) {
   // Virtuoso's, no targets of their own.
   for (const size of noFuseki ? [] : [...(onlySize ? [] : [200000]), ...(extraSize === undefined ? [] : [Number(extraSize)])]) {
     backends.push({
-      key: `fuseki-${size}`,
-      name: `Fuseki ${thousands(size)}, label index`,
-      data: synthetic(size),
+      key: `fuseki-${size}${realShape(size) ? '-real-labels' : ''}`,
+      name: `Fuseki ${thousands(size, realShape(size))}, label index`,
+      data: synthetic(size, realShape(size)),
       store: STORES.fuseki,
       env: {
         SPARQL_ENDPOINT: STORES.fuseki.endpoint,
@@ -626,7 +637,8 @@ const series = backends.flatMap((backend) => [
     values: WORKLOADS.map((workload) => find(backend, workload, 'direct SPARQL', 'uncached', 1)?.p95),
   },
 ]);
-const chartFile = `docs/images/bench-p95${quick ? '-quick' : onlySize ? `-${extraSize}` : ''}.svg`;
+const sizeName = `${extraSize}${realLabels ? '-real-labels' : ''}`;
+const chartFile = `docs/images/bench-p95${quick ? '-quick' : onlySize ? `-${sizeName}` : ''}.svg`;
 mkdirSync('docs/images', { recursive: true });
 writeFileSync(chartFile, barChart({ title: 'p95 latency, uncached, 1 client (ms, log scale)', groups: WORKLOADS.map(title), series }));
 
@@ -717,7 +729,7 @@ const tables = [
 const after = `Service memory at the end (the cache-on process): ${backends.map((b) => `${b.name}: RSS ${b.memory.rss} MB, peak ${b.memory.peak} MB`).join('; ')}.
 
 \`${line}\``;
-const saved = saveResults(quick ? 'run-quick' : onlySize ? `run-${extraSize}` : 'run-full', {
+const saved = saveResults(quick ? 'run-quick' : onlySize ? `run-${sizeName}` : 'run-full', {
   measured,
   began,
   command,
