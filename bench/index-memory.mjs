@@ -92,7 +92,7 @@ say(
 // The index piece by piece: each piece's arrays (LabelIndexData.ts says what each holds).
 const PIECES = [
   ['labels shown: their text as written', ['displayText', 'displayTextOffsets']],
-  ['labels matched: their folded text', ['entryText', 'entryTextOffsets']],
+  ['labels matched: their folded text, as word codes', ['entryWordCodes', 'entryWordOffsets', 'wordOfCode']],
   ['postings: the labels holding each word', ['postings', 'postingOffsets']],
   ['words: each distinct folded word once', ['wordText', 'wordOffsets']],
   ['per label: concept, language, length, words', ['entryConcept', 'entryLanguage', 'entryLength', 'entryWords']],

@@ -48,8 +48,11 @@ export class LabelIndex {
   /** Lower case, by number; '' is untagged. */
   readonly languages: readonly string[];
   private readonly schemeIds: Map<string, number>;
-  private readonly text: Buffer;
+  /** An entry's folded text, written out by `textOf` (one at a time: each caller reads it before the next is written). */
+  private scratch = Buffer.alloc(1024);
   private readonly wordBytes: Buffer;
+  /** Each word as a string, made the first time an entry's words are asked for (`wordsOf`). */
+  private readonly wordStrings: (string | undefined)[] = [];
   private readonly byText: RangeMinimum;
   private readonly byFiling: RangeMinimum;
   private readonly byWord: RangeMinimum;
@@ -63,7 +66,6 @@ export class LabelIndex {
     this.a = data.arrays;
     this.languages = data.languages;
     this.schemeIds = new Map(data.schemes.map((scheme, i) => [scheme, i]));
-    this.text = bufferOf(this.a.entryText);
     this.wordBytes = bufferOf(this.a.wordText);
     this.byText = new RangeMinimum(this.a.textOrder, levels?.text);
     this.byFiling = new RangeMinimum(this.a.filingOrder, levels?.filing);
@@ -109,9 +111,60 @@ export class LabelIndex {
 
   /** An entry's folded words. */
   wordsOf(entry: number): string[] {
-    const start = this.a.entryTextOffsets[entry] as number;
-    const end = this.a.entryTextOffsets[entry + 1] as number;
-    return start === end ? [] : this.text.toString('utf8', start, end).split(' ');
+    const words: string[] = [];
+    this.someWord(entry, (word) => {
+      let text = this.wordStrings[word];
+      if (text === undefined)
+        this.wordStrings[word] = text = this.wordBytes.toString('utf8', this.a.wordOffsets[word], this.a.wordOffsets[word + 1]);
+      words.push(text);
+      return false;
+    });
+    return words;
+  }
+
+  /**
+   * Hands the numbers (in `wordText`) of an entry's words to `visit`, in order, until it
+   * returns true; whether it did. The words are read from their codes (`entryWordCodes`).
+   */
+  private someWord(entry: number, visit: (word: number) => boolean): boolean {
+    const codes = this.a.entryWordCodes;
+    // bounded by the codes whatever the offsets say: a forged snapshot ends a read, never loops
+    const end = Math.min(this.a.entryWordOffsets[entry + 1] as number, codes.length);
+    for (let at = this.a.entryWordOffsets[entry] as number; at < end;) {
+      let code = 0;
+      for (let shift = 0; ; shift += 7) {
+        const byte = codes[at++] as number;
+        code += (byte & 0x7f) * 2 ** shift;
+        if (byte < 0x80 || at >= end) break;
+      }
+      const word = this.a.wordOfCode[code];
+      if (word === undefined || word + 1 >= this.a.wordOffsets.length) throw new RangeError(`a label's word code ${code} is no word`);
+      if (visit(word)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Writes an entry's folded text (its words' bytes joined by spaces) into `scratch` and
+   * returns its length: the bytes are read from there before the next entry's are written.
+   */
+  private textOf(entry: number): number {
+    const offsets = this.a.wordOffsets;
+    let length = 0;
+    this.someWord(entry, (word) => {
+      const from = offsets[word] as number;
+      const to = offsets[word + 1] as number;
+      if (!(from <= to && to <= this.wordBytes.length)) throw new RangeError(`the word ${word} lies outside the words' text`);
+      if (length + 1 + to - from > this.scratch.length) {
+        const larger = Buffer.alloc(Math.max(this.scratch.length * 2, length + 1 + to - from));
+        this.scratch.copy(larger, 0, 0, length);
+        this.scratch = larger;
+      }
+      if (length > 0) this.scratch[length++] = 0x20;
+      length += this.wordBytes.copy(this.scratch, length, from, to);
+      return false;
+    });
+    return length;
   }
 
   /** How many words an entry's folded text has, at most 255 (`entryWords`): a byte, the text not read. */
@@ -121,9 +174,9 @@ export class LabelIndex {
 
   /** Whether an entry's folded text starts with one of `starts` (bytes): a cheap test on bytes. */
   startsWithAny(entry: number, starts: readonly Buffer[]): boolean {
-    const start = this.a.entryTextOffsets[entry] as number;
-    const end = this.a.entryTextOffsets[entry + 1] as number;
-    const text = this.text;
+    const start = 0;
+    const end = this.textOf(entry);
+    const text = this.scratch;
     // a loop in JavaScript: the starts are short (articles), and most differ at their first byte
     next: for (const bytes of starts) {
       if (end - start < bytes.length) continue;
@@ -138,19 +191,17 @@ export class LabelIndex {
     return words.every((word) => word.some(({ bytes, prefix }) => this.hasWord(entry, bytes, prefix)));
   }
 
-  /** Whether a word of the entry's text equals `word` (or starts with it). */
+  /** Whether a word of the entry's text equals `word` (or starts with it): its words' bytes compared where they are kept. */
   private hasWord(entry: number, word: Buffer, prefix: boolean): boolean {
-    const text = this.text;
-    const end = this.a.entryTextOffsets[entry + 1] as number;
-    for (let at = this.a.entryTextOffsets[entry] as number; at < end;) {
-      let wordEnd = text.indexOf(0x20, at);
-      if (wordEnd < 0 || wordEnd > end) wordEnd = end;
-      if (prefix ? wordEnd - at >= word.length : wordEnd - at === word.length) {
-        if (text.compare(word, 0, word.length, at, at + word.length) === 0) return true;
-      }
-      at = wordEnd + 1;
-    }
-    return false;
+    const offsets = this.a.wordOffsets;
+    return this.someWord(entry, (held) => {
+      const from = offsets[held] as number;
+      const length = (offsets[held + 1] as number) - from;
+      return (
+        (prefix ? length >= word.length : length === word.length) &&
+        this.wordBytes.compare(word, 0, word.length, from, from + word.length) === 0
+      );
+    });
   }
 
   /**
@@ -403,22 +454,23 @@ export class LabelIndex {
    * first word) whose texts start with `key` (with `prefix`), or equal it.
    */
   private textRange(order: Uint32Array, filing: boolean, key: Buffer, prefix: boolean): [number, number] {
-    const offsets = this.a.entryTextOffsets;
+    // the entry's text written out in `scratch`, from its start or after its first word
     const textOf = (position: number): [number, number] => {
-      const entry = order[position] as number;
-      const end = offsets[entry + 1] as number;
-      return [filing ? this.text.indexOf(0x20, offsets[entry] as number) + 1 : (offsets[entry] as number), end];
+      const end = this.textOf(order[position] as number);
+      if (!filing) return [0, end];
+      const space = this.scratch.indexOf(0x20);
+      return [space < 0 || space >= end ? end : space + 1, end];
     };
     const compare = (position: number): number => {
       const [start, end] = textOf(position);
-      return comparePrefix(this.text, start, end, key);
+      return comparePrefix(this.scratch, start, end, key);
     };
     const low = bound(order.length, (p) => compare(p) < 0);
     const high = prefix
       ? bound(order.length, (p) => compare(p) <= 0)
       : bound(order.length, (p) => {
           const [start, end] = textOf(p);
-          return this.text.compare(key, 0, key.length, start, end) <= 0;
+          return this.scratch.compare(key, 0, key.length, start, end) <= 0;
         });
     return [low, high];
   }

@@ -44,8 +44,15 @@ export interface LabelIndexArrays {
    * for every label it meets, a byte where the text would cost two cache misses.
    */
   entryWords: Uint8Array;
-  entryText: Uint8Array;
-  entryTextOffsets: Uint32Array;
+  /**
+   * Per entry, a range of `entryWordCodes`: its folded text (foldedLabel: words joined by
+   * single spaces) as its words' codes, each an unsigned LEB128 varint; `wordOfCode` maps a
+   * code to the word's number in `wordText`. A text is kept once, as codes of one or two
+   * bytes a word, not as its bytes again beside the label shown (wordPostings.ts).
+   */
+  entryWordCodes: Uint8Array;
+  entryWordOffsets: Uint32Array;
+  wordOfCode: Uint32Array;
   textOrder: Uint32Array;
   filingOrder: Uint32Array;
   wordText: Uint8Array;

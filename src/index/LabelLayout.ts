@@ -9,6 +9,7 @@ import { DEPRECATED_CONCEPT, narrowerLists, schemeSummaries, sortListsBy, topLis
 import { LinkLists } from './LinkLists.js';
 import { groupBy, identity, keptItems } from './groupBy.js';
 import { wordPostings } from './wordPostings.js';
+import { wordCodes } from './wordCodes.js';
 import { sortByBytes } from './sortByBytes.js';
 
 /**
@@ -64,6 +65,11 @@ export class LabelLayout {
     const filingOrder = filingOrderOf(entries, this.g.languages);
     const words = wordPostings(entries.text, entries.textOffsets);
     collect();
+    const coded = wordCodes(entries.text, entries.textOffsets, words);
+    // the folded text is kept as codes alone: its bytes go before the hierarchy's steps
+    entries.text = new Uint8Array(0);
+    entries.textOffsets = new Uint32Array(0);
+    collect();
     const member = this.memberships(conceptCount, rank);
     const conceptSchemes = member.schemes;
     const { notations, notationConceptNumbers, conceptNotations } = this.notations(conceptCount, rank);
@@ -118,8 +124,9 @@ export class LabelLayout {
         entryLanguage: entries.language,
         entryLength: entries.length,
         entryWords: entries.words,
-        entryText: entries.text,
-        entryTextOffsets: entries.textOffsets,
+        entryWordCodes: coded.codes,
+        entryWordOffsets: coded.offsets,
+        wordOfCode: coded.wordOfCode,
         textOrder,
         filingOrder,
         wordText: words.text,
