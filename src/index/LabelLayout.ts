@@ -9,7 +9,6 @@ import { DEPRECATED_CONCEPT, narrowerLists, schemeSummaries, sortListsBy, topLis
 import { LinkLists } from './LinkLists.js';
 import { groupBy, identity, keptItems } from './groupBy.js';
 import { wordPostings } from './wordPostings.js';
-import { wordCodes } from './wordCodes.js';
 import { sortByBytes } from './sortByBytes.js';
 
 /**
@@ -64,8 +63,6 @@ export class LabelLayout {
     sortByBytes(entries.text, entries.textOffsets, textOrder);
     const filingOrder = filingOrderOf(entries, this.g.languages);
     const words = wordPostings(entries.text, entries.textOffsets);
-    collect();
-    const coded = wordCodes(entries.text, entries.textOffsets, words);
     // the folded text is kept as codes alone: its bytes go before the hierarchy's steps
     entries.text = new Uint8Array(0);
     entries.textOffsets = new Uint32Array(0);
@@ -124,9 +121,9 @@ export class LabelLayout {
         entryLanguage: entries.language,
         entryLength: entries.length,
         entryWords: entries.words,
-        entryWordCodes: coded.codes,
-        entryWordOffsets: coded.offsets,
-        wordOfCode: coded.wordOfCode,
+        entryWordCodes: words.entryWords.codes,
+        entryWordOffsets: words.entryWords.offsets,
+        wordOfCode: words.wordOfCode,
         textOrder,
         filingOrder,
         wordText: words.text,
