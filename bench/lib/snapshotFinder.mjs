@@ -7,10 +7,11 @@ export async function snapshotFinder(snapshot, dist, defaultLang = 'en') {
   const { readSnapshot } = await import(`${dist}/index/IndexSnapshot.js`);
   const { LabelIndex } = await import(`${dist}/index/LabelIndex.js`);
   const { IndexFinder } = await import(`${dist}/lookup/memory/IndexFinder.js`).catch(() => import(`${dist}/lookup/IndexFinder.js`));
-  const MAGIC = 'SKOSLOOKUP-INDEX\n';
-  const head = readFileSync(snapshot).subarray(0, 1 << 16);
-  const jsonLength = head.readUInt32LE(MAGIC.length);
-  const layout = JSON.parse(head.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength));
+  // the first line names the format (with a checksum or not), then the layout's length and the layout
+  const file = readFileSync(snapshot);
+  const magic = file.indexOf(0x0a) + 1;
+  const jsonLength = file.readUInt32LE(magic);
+  const layout = JSON.parse(file.toString('utf8', magic + 4, magic + 4 + jsonLength));
   const read = await readSnapshot(snapshot, layout.header.fingerprint);
   if ('reason' in read) throw new Error(`snapshot not read: ${read.reason}`);
   const index = new LabelIndex(read.data);

@@ -48,8 +48,6 @@ export class LabelIndex {
   /** Lower case, by number; '' is untagged. */
   readonly languages: readonly string[];
   private readonly schemeIds: Map<string, number>;
-  /** An entry's folded text, written out by `textOf` (one at a time: each caller reads it before the next is written). */
-  private scratch = Buffer.alloc(1024);
   private readonly wordBytes: Buffer;
   /** Each word as a string, made the first time an entry's words are asked for (`wordsOf`). */
   private readonly wordStrings: (string | undefined)[] = [];
@@ -112,59 +110,87 @@ export class LabelIndex {
   /** An entry's folded words. */
   wordsOf(entry: number): string[] {
     const words: string[] = [];
-    this.someWord(entry, (word) => {
+    const end = this.codesEnd(entry);
+    for (let at = this.a.entryWordOffsets[entry] as number; at < end; at = this.after) {
+      const word = this.wordAt(at, end);
       let text = this.wordStrings[word];
       if (text === undefined)
         this.wordStrings[word] = text = this.wordBytes.toString('utf8', this.a.wordOffsets[word], this.a.wordOffsets[word + 1]);
       words.push(text);
-      return false;
-    });
+    }
     return words;
   }
 
+  /** Where an entry's codes end, bounded by the codes whatever the offsets say: a forged snapshot ends a read, never loops. */
+  private codesEnd(entry: number): number {
+    return Math.min(this.a.entryWordOffsets[entry + 1] as number, this.a.entryWordCodes.length);
+  }
+
+  /** Where the code read last (`wordAt`) ends. */
+  private after = 0;
+
   /**
-   * Hands the numbers (in `wordText`) of an entry's words to `visit`, in order, until it
-   * returns true; whether it did. The words are read from their codes (`entryWordCodes`).
+   * The number (in `wordText`) of the word whose code (`entryWordCodes`, a varint) starts at
+   * `at`, before `end`; `after` is then where the next starts.
    */
-  private someWord(entry: number, visit: (word: number) => boolean): boolean {
+  private wordAt(at: number, end: number): number {
     const codes = this.a.entryWordCodes;
-    // bounded by the codes whatever the offsets say: a forged snapshot ends a read, never loops
-    const end = Math.min(this.a.entryWordOffsets[entry + 1] as number, codes.length);
-    for (let at = this.a.entryWordOffsets[entry] as number; at < end;) {
-      let code = 0;
-      for (let shift = 0; ; shift += 7) {
-        const byte = codes[at++] as number;
-        code += (byte & 0x7f) * 2 ** shift;
-        if (byte < 0x80 || at >= end) break;
-      }
-      const word = this.a.wordOfCode[code];
-      if (word === undefined || word + 1 >= this.a.wordOffsets.length) throw new RangeError(`a label's word code ${code} is no word`);
-      if (visit(word)) return true;
+    let code = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = codes[at++] as number;
+      code += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80 || at >= end) break;
     }
+    this.after = at;
+    const word = this.a.wordOfCode[code];
+    if (word === undefined || word + 1 >= this.a.wordOffsets.length) throw new RangeError(`a label's word code ${code} is no word`);
+    return word;
+  }
+
+  /** Hands the numbers (in `wordText`) of an entry's words to `visit`, in order, until it returns true; whether it did. */
+  private someWord(entry: number, visit: (word: number) => boolean): boolean {
+    const end = this.codesEnd(entry);
+    for (let at = this.a.entryWordOffsets[entry] as number; at < end; at = this.after) if (visit(this.wordAt(at, end))) return true;
     return false;
   }
 
   /**
-   * Writes an entry's folded text (its words' bytes joined by spaces) into `scratch` and
-   * returns its length: the bytes are read from there before the next entry's are written.
+   * Compares an entry's folded text (with `filing`, its text after the first word) with
+   * `key`, byte by byte as its words are read from their codes, nothing copied: negative,
+   * zero or positive as the text sorts before, equal to or after `key`; with `prefix`, a text
+   * that starts with `key` counts as equal. Most texts differ from a key in their first bytes.
    */
-  private textOf(entry: number): number {
+  private compareText(entry: number, filing: boolean, key: Buffer, prefix: boolean): number {
+    const bytes = this.wordBytes;
     const offsets = this.a.wordOffsets;
-    let length = 0;
-    this.someWord(entry, (word) => {
-      const from = offsets[word] as number;
-      const to = offsets[word + 1] as number;
-      if (!(from <= to && to <= this.wordBytes.length)) throw new RangeError(`the word ${word} lies outside the words' text`);
-      if (length + 1 + to - from > this.scratch.length) {
-        const larger = Buffer.alloc(Math.max(this.scratch.length * 2, length + 1 + to - from));
-        this.scratch.copy(larger, 0, 0, length);
-        this.scratch = larger;
+    let at = 0; // in key
+    let order = 0;
+    let skip = filing;
+    let first = true;
+    const stopped = this.someWord(entry, (word) => {
+      if (skip) {
+        skip = false;
+        return false;
       }
-      if (length > 0) this.scratch[length++] = 0x20;
-      length += this.wordBytes.copy(this.scratch, length, from, to);
+      const from = first ? (offsets[word] as number) : (offsets[word] as number) - 1; // a space before the word
+      const to = offsets[word + 1] as number;
+      for (let i = from; i < to; i++) {
+        if (at === key.length) {
+          order = prefix ? 0 : 1;
+          return true;
+        }
+        const byte = i < (offsets[word] as number) ? 0x20 : (bytes[i] as number);
+        if (byte !== key[at]) {
+          order = byte - (key[at] as number);
+          return true;
+        }
+        at++;
+      }
+      first = false;
       return false;
     });
-    return length;
+    if (stopped) return order;
+    return at < key.length ? -1 : 0;
   }
 
   /** How many words an entry's folded text has, at most 255 (`entryWords`): a byte, the text not read. */
@@ -174,16 +200,7 @@ export class LabelIndex {
 
   /** Whether an entry's folded text starts with one of `starts` (bytes): a cheap test on bytes. */
   startsWithAny(entry: number, starts: readonly Buffer[]): boolean {
-    const start = 0;
-    const end = this.textOf(entry);
-    const text = this.scratch;
-    // a loop in JavaScript: the starts are short (articles), and most differ at their first byte
-    next: for (const bytes of starts) {
-      if (end - start < bytes.length) continue;
-      for (let i = 0; i < bytes.length; i++) if (text[start + i] !== bytes[i]) continue next;
-      return true;
-    }
-    return false;
+    return starts.some((bytes) => this.compareText(entry, false, bytes, true) === 0);
   }
 
   /** Whether the entry holds an alternative of each of `words`: a cheap test on bytes. */
@@ -194,14 +211,18 @@ export class LabelIndex {
   /** Whether a word of the entry's text equals `word` (or starts with it): its words' bytes compared where they are kept. */
   private hasWord(entry: number, word: Buffer, prefix: boolean): boolean {
     const offsets = this.a.wordOffsets;
-    return this.someWord(entry, (held) => {
+    const end = this.codesEnd(entry);
+    for (let at = this.a.entryWordOffsets[entry] as number; at < end; at = this.after) {
+      const held = this.wordAt(at, end);
       const from = offsets[held] as number;
       const length = (offsets[held + 1] as number) - from;
-      return (
+      if (
         (prefix ? length >= word.length : length === word.length) &&
         this.wordBytes.compare(word, 0, word.length, from, from + word.length) === 0
-      );
-    });
+      )
+        return true;
+    }
+    return false;
   }
 
   /**
@@ -454,24 +475,9 @@ export class LabelIndex {
    * first word) whose texts start with `key` (with `prefix`), or equal it.
    */
   private textRange(order: Uint32Array, filing: boolean, key: Buffer, prefix: boolean): [number, number] {
-    // the entry's text written out in `scratch`, from its start or after its first word
-    const textOf = (position: number): [number, number] => {
-      const end = this.textOf(order[position] as number);
-      if (!filing) return [0, end];
-      const space = this.scratch.indexOf(0x20);
-      return [space < 0 || space >= end ? end : space + 1, end];
-    };
-    const compare = (position: number): number => {
-      const [start, end] = textOf(position);
-      return comparePrefix(this.scratch, start, end, key);
-    };
-    const low = bound(order.length, (p) => compare(p) < 0);
-    const high = prefix
-      ? bound(order.length, (p) => compare(p) <= 0)
-      : bound(order.length, (p) => {
-          const [start, end] = textOf(p);
-          return this.scratch.compare(key, 0, key.length, start, end) <= 0;
-        });
+    const compare = (position: number, asPrefix: boolean): number => this.compareText(order[position] as number, filing, key, asPrefix);
+    const low = bound(order.length, (p) => compare(p, true) < 0);
+    const high = prefix ? bound(order.length, (p) => compare(p, true) <= 0) : bound(order.length, (p) => compare(p, false) <= 0);
     return [low, high];
   }
 
