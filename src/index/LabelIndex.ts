@@ -49,8 +49,10 @@ export class LabelIndex {
   readonly languages: readonly string[];
   private readonly schemeIds: Map<string, number>;
   private readonly wordBytes: Buffer;
-  /** Each word as a string, made the first time an entry's words are asked for (`wordsOf`). */
+  /** Each word as a string, made the first time an entry's words are asked for (`wordsOf`): at most the words' text again. */
   private readonly wordStrings: (string | undefined)[] = [];
+  /** Where the word code read last (`wordAt`) ends. */
+  private after = 0;
   private readonly byText: RangeMinimum;
   private readonly byFiling: RangeMinimum;
   private readonly byWord: RangeMinimum;
@@ -125,9 +127,6 @@ export class LabelIndex {
   private codesEnd(entry: number): number {
     return Math.min(this.a.entryWordOffsets[entry + 1] as number, this.a.entryWordCodes.length);
   }
-
-  /** Where the code read last (`wordAt`) ends. */
-  private after = 0;
 
   /**
    * The number (in `wordText`) of the word whose code (`entryWordCodes`, a varint) starts at
