@@ -13,7 +13,9 @@
 //     label index's read, /get, /search and /suggest, figures without targets;
 //   - with --size N, Virtuoso's backends and Fuseki's again at N concepts; with --real-labels
 //     too, those N concepts in the generator's real-label shape (`--languages 13 --labels
-//     classification`: labels as long, many-worded and multilingual as Iconclass', BENCHMARKS.md).
+//     classification`: labels as long, many-worded and multilingual as Iconclass', BENCHMARKS.md;
+//     at 1.4 million concepts the bench's own reading of the vocabulary needs more than Node's
+//     default heap: `node --max-old-space-size=12288 bench/run.mjs ...`).
 // Workloads: /get with 1 and 10 URIs, /search with a word, /suggest as keystrokes; each
 // uncached (the service started with CACHE_MAX_ENTRIES=0) and cached (a working set of 200
 // requests, warmed, on the default settings), with 1 and 32 clients. Saves the tables as
