@@ -91,7 +91,7 @@ say(
 
 // The index piece by piece: each piece's arrays (LabelIndexData.ts says what each holds).
 const PIECES = [
-  ['labels shown: their text as written', ['displayText', 'displayTextOffsets']],
+  ['labels shown: their text as written, as token codes', ['displayText', 'displayTextOffsets', 'displayTokenText', 'displayTokenOffsets']],
   ['labels matched: their folded text, as word codes', ['entryWordCodes', 'entryWordOffsets', 'wordOfCode']],
   ['postings: the labels holding each word', ['postings', 'postingOffsets']],
   ['words: each distinct folded word once', ['wordText', 'wordOffsets']],

@@ -1,5 +1,6 @@
 import { Growable, TextList } from './Growable.js';
 import { IriTable } from './IriTable.js';
+import { TokenList } from './TokenList.js';
 
 export type UintArray = Uint8Array | Uint16Array | Uint32Array;
 
@@ -27,12 +28,14 @@ export interface GatheredLists {
   entryAlt: Growable<Uint8Array>;
   entryLanguage: Growable<Uint16Array>;
   entryLength: Growable<Uint32Array>;
-  entryText: TextList;
+  /** The folded texts (foldedLabel), as their words' numbers (TokenList.ts, `words`). */
+  entryText: TokenList;
   // labels and notes to show (DISPLAY: prefLabel, rdfs:label, altLabel, scopeNote), literals only
   displayConcept: Growable<Uint32Array>;
   displayKind: Growable<Uint8Array>;
   displayLanguage: Growable<Uint16Array>;
-  displayText: TextList;
+  /** As their tokens' codes (TokenList.ts): labels repeat their words. */
+  displayText: TokenList;
   notationConcept: Growable<Uint32Array>;
   notationText: TextList;
   memberConcept: Growable<Uint32Array>;
@@ -73,12 +76,14 @@ export const LISTS = [
 ] as const satisfies ReadonlyArray<readonly [keyof GatheredLists, new (length: number) => UintArray]>;
 
 /** The text lists, by name. */
-export const TEXTS = ['entryText', 'displayText', 'notationText'] as const satisfies ReadonlyArray<keyof GatheredLists>;
+export const TEXTS = ['notationText'] as const satisfies ReadonlyArray<keyof GatheredLists>;
 
 /** Empty lists, to gather into. */
 export function emptyLists(): GatheredLists {
   const lists: Record<string, unknown> = { iris: new IriTable(), languages: [], schemes: [] };
   for (const [name, type] of LISTS) lists[name] = new Growable(type as new (length: number) => UintArray);
   for (const name of TEXTS) lists[name] = new TextList();
+  lists.displayText = new TokenList();
+  lists.entryText = new TokenList({ words: true });
   return lists as unknown as GatheredLists;
 }

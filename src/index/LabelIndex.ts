@@ -4,6 +4,7 @@ import { DEPRECATED_CONCEPT, SCHEME_TYPED, type NotationLists } from './hierarch
 import { RangeMinimum } from './RangeMinimum.js';
 import { WordSuffixes, type SuffixArrays } from './WordSuffixes.js';
 import { bound, comparePrefix } from './sortedText.js';
+import { TokenText } from './TokenText.js';
 
 /** The names of `DISPLAY`'s kinds, by number. */
 const DISPLAY_KINDS = Object.keys(DISPLAY).sort((a, b) => DISPLAY[a as keyof typeof DISPLAY] - DISPLAY[b as keyof typeof DISPLAY]);
@@ -53,6 +54,8 @@ export class LabelIndex {
   private readonly wordStrings: (string | undefined)[] = [];
   /** Where the word code read last (`wordAt`) ends. */
   private after = 0;
+  /** The labels and notes shown, read from their tokens' codes. */
+  private readonly shownText: TokenText;
   private readonly byText: RangeMinimum;
   private readonly byFiling: RangeMinimum;
   private readonly byWord: RangeMinimum;
@@ -67,6 +70,12 @@ export class LabelIndex {
     this.languages = data.languages;
     this.schemeIds = new Map(data.schemes.map((scheme, i) => [scheme, i]));
     this.wordBytes = bufferOf(this.a.wordText);
+    this.shownText = new TokenText({
+      codes: this.a.displayText,
+      offsets: this.a.displayTextOffsets,
+      tokenText: this.a.displayTokenText,
+      tokenOffsets: this.a.displayTokenOffsets,
+    });
     this.byText = new RangeMinimum(this.a.textOrder, levels?.text);
     this.byFiling = new RangeMinimum(this.a.filingOrder, levels?.filing);
     this.byWord = new RangeMinimum(this.a.postings, levels?.word);
@@ -343,12 +352,11 @@ export class LabelIndex {
   /** The labels and notes of a shown resource, by kind (altLabels and scopeNotes: of concepts only), or `only` those kinds; languages lower case. */
   shownLabels(shown: number, only?: readonly (keyof typeof DISPLAY)[]): Record<keyof typeof DISPLAY, Label[]> {
     const labels: Record<keyof typeof DISPLAY, Label[]> = { prefLabel: [], rdfsLabel: [], altLabel: [], scopeNote: [], title: [] };
-    const text = bufferOf(this.a.displayText);
     for (let i = this.a.displayOffsets[shown] as number; i < (this.a.displayOffsets[shown + 1] as number); i++) {
       // `only` those kinds: the others are not decoded (a name needs no scope note)
       if (only !== undefined && !only.includes(DISPLAY_KINDS[this.a.displayKind[i] as number] as keyof typeof DISPLAY)) continue;
       const label = {
-        value: text.toString('utf8', this.a.displayTextOffsets[i], this.a.displayTextOffsets[i + 1]),
+        value: this.shownText.text(i),
         language: this.languages[this.a.displayLanguage[i] as number] as string,
       };
       labels[DISPLAY_KINDS[this.a.displayKind[i] as number] as keyof typeof DISPLAY].push(label);

@@ -7,6 +7,7 @@ import { IriTable } from './IriTable.js';
 import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';
 import type { BuildReport } from './BuildReport.js';
 import { LabelLayout } from './LabelLayout.js';
+import { TokenList, type GatheredTokens } from './TokenList.js';
 import { SCHEME_TYPED, TOPS_STATED } from './hierarchyLayout.js';
 
 /**
@@ -57,6 +58,8 @@ export interface BuilderState {
   iris: { text: Uint8Array; offsets: Uint32Array };
   lists: Record<string, UintArray>;
   texts: Record<string, { text: Uint8Array; offsets: Uint32Array }>;
+  displayText: GatheredTokens;
+  entryText: GatheredTokens;
   rows: number;
 }
 
@@ -117,6 +120,8 @@ export class LabelIndexBuilder {
       iris: this.lists.iris.take(),
       lists,
       texts,
+      displayText: this.lists.displayText.take(),
+      entryText: this.lists.entryText.take(),
       rows: this.rows,
     };
   }
@@ -133,8 +138,12 @@ export class LabelIndexBuilder {
     for (const name of TEXTS)
       fields[name] = TextList.of((state.texts[name] as { text: Uint8Array }).text, (state.texts[name] as { offsets: Uint32Array }).offsets);
     fields.iris = IriTable.of(state.iris.text, state.iris.offsets);
+    fields.displayText = TokenList.of(state.displayText);
+    fields.entryText = TokenList.of(state.entryText);
     state.lists = {};
     state.texts = {};
+    state.displayText = new TokenList().take();
+    state.entryText = new TokenList().take();
     state.iris = { text: new Uint8Array(0), offsets: new Uint32Array(0) };
     builder.lists.languages.push(...state.languages);
     builder.lists.schemes.push(...state.schemes);

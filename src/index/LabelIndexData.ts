@@ -33,8 +33,14 @@ export interface LabelIndexArrays {
   displayOffsets: Uint32Array;
   displayKind: Uint8Array;
   displayLanguage: Uint16Array;
+  /**
+   * The labels and notes as written, each as its tokens' codes (`TokenText.ts`: split at
+   * single spaces, each distinct token once in `displayTokenText`).
+   */
   displayText: Uint8Array;
   displayTextOffsets: Uint32Array;
+  displayTokenText: Uint8Array;
+  displayTokenOffsets: Uint32Array;
   entryConcept: Uint32Array;
   entryLanguage: Uint16Array;
   /** The label's length in code points, as SPARQL's STRLEN counts it. */

@@ -1,6 +1,6 @@
 import { standingOf } from '../domain/standing.js';
 import { numberResources } from './conceptNumbers.js';
-import { countByLanguage, entries as layOutEntries, filingOrder as filingOrderOf, ties } from './entryLayout.js';
+import { countByLanguage, entries as layOutEntries, filingOrder as filingOrderOf, textOrder as textOrderOf, ties } from './entryLayout.js';
 import type { GatheredLists } from './GatheredLists.js';
 import { Growable, mapped, reorderText } from './Growable.js';
 import type { BuildReport } from './BuildReport.js';
@@ -10,6 +10,9 @@ import { LinkLists } from './LinkLists.js';
 import { groupBy, identity, keptItems } from './groupBy.js';
 import { wordPostings } from './wordPostings.js';
 import { sortByBytes } from './sortByBytes.js';
+import { TokenText, rankedTokens, type TokenTextArrays } from './TokenText.js';
+import { TokenList } from './TokenList.js';
+import { wordPlaces } from './FoldedTexts.js';
 
 /**
  * Lays a builder's lists out as a `LabelIndexData`, step by step (each in its own file where
@@ -53,19 +56,19 @@ export class LabelLayout {
       { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages },
       concepts,
     );
-    const tie = ties(conceptCount, display.offsets, displayKinds, displayLanguages, displayTexts, this.g.languages, this.defaultLang);
+    const shownText = new TokenText(displayTexts);
+    const tie = ties(conceptCount, display.offsets, displayKinds, displayLanguages, shownText, this.g.languages, this.defaultLang);
     collect();
     const entries = layOutEntries(this.g, rank, standing, tie, collect);
     collect();
     report.labels = entries.concept.length;
     report.labelsByLanguage = countByLanguage(entries.language, this.g.languages);
-    const textOrder = identity(entries.concept.length);
-    sortByBytes(entries.text, entries.textOffsets, textOrder);
-    const filingOrder = filingOrderOf(entries, this.g.languages);
-    const words = wordPostings(entries.text, entries.textOffsets);
-    // the folded text is kept as codes alone: its bytes go before the hierarchy's steps
-    entries.text = new Uint8Array(0);
-    entries.textOffsets = new Uint32Array(0);
+    const place = wordPlaces(entries.texts.tokens);
+    const textOrder = textOrderOf(entries.texts, place);
+    const filingOrder = filingOrderOf(entries, this.g.languages, place);
+    const words = wordPostings(entries.texts, place);
+    // the folded texts are kept as codes by how common their words are: those gathered go before the hierarchy's steps
+    entries.texts = { ...new TokenList().take(), of: new Uint32Array(0) };
     collect();
     const member = this.memberships(conceptCount, rank);
     const conceptSchemes = member.schemes;
@@ -85,7 +88,7 @@ export class LabelLayout {
     // the browsing lists in the default language's order: a page of them is a slice
     const browsing = shownBrowseOrder(
       conceptCount,
-      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages, texts: displayTexts },
+      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages, texts: shownText },
       this.g.languages,
       this.defaultLang,
       {
@@ -115,8 +118,10 @@ export class LabelLayout {
         displayOffsets: display.offsets,
         displayKind: displayKinds,
         displayLanguage: displayLanguages,
-        displayText: displayTexts.text,
+        displayText: displayTexts.codes,
         displayTextOffsets: displayTexts.offsets,
+        displayTokenText: displayTexts.tokenText,
+        displayTokenOffsets: displayTexts.tokenOffsets,
         entryConcept: entries.concept,
         entryLanguage: entries.language,
         entryLength: entries.length,
@@ -253,7 +258,7 @@ export class LabelLayout {
     rank: Int32Array,
   ): {
     display: { offsets: Uint32Array; order: Uint32Array };
-    displayTexts: { text: Uint8Array; offsets: Uint32Array };
+    displayTexts: TokenTextArrays;
     displayKinds: Uint8Array;
     displayLanguages: Uint16Array;
   } {
@@ -263,7 +268,7 @@ export class LabelLayout {
     const displayLanguage = this.g.displayLanguage.take();
     return {
       display,
-      displayTexts: reorderText(displayText.text, displayText.offsets, display.order),
+      displayTexts: rankedTokens(displayText, display.order),
       displayKinds: mapped(Uint8Array, display.order, (i) => displayKind[i] as number),
       displayLanguages: mapped(Uint16Array, display.order, (i) => displayLanguage[i] as number),
     };

@@ -2,12 +2,15 @@ import { chooseLabel } from '../domain/chooseLabel.js';
 import { filingForm } from '../domain/filingForm.js';
 import { withinTierKey } from '../domain/ranking.js';
 import type { GatheredLists } from './GatheredLists.js';
-import { Growable, TextList, picked, reorderList } from './Growable.js';
+import { Growable, TextList, mapped, picked } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
 import { identity } from './groupBy.js';
 import { radixOrder } from './radixOrder.js';
 import { sharedArray } from './sharedArrays.js';
-import { sortByBytesThenId, sortByBytes } from './sortByBytes.js';
+import { sortByBytesThenId } from './sortByBytes.js';
+import { sortByWords, wordCount, type FoldedTexts } from './FoldedTexts.js';
+import { VarintCursor } from './varint.js';
+import type { TokenText } from './TokenText.js';
 
 // The matchable labels' step of the layout (LabelLayout.ts): their order within a tier, the
 // tie-break order of concepts it uses, and the order of their filing forms.
@@ -19,7 +22,7 @@ const LAST_KEY = 2 ** 47;
  * The matchable labels numbered in the order in which they rank within a tier
  * (`entryOrder`), as the index keeps them. Each of the builder's lists is taken in the
  * call that copies it, and so goes once its copy is made: the step holds the labels read
- * and one list's copy, not both whole.
+ * and one list's copy, not both whole; the folded texts are read where they are (`FoldedTexts`).
  */
 export function entries(
   g: GatheredLists,
@@ -27,32 +30,24 @@ export function entries(
   standing: Uint8Array,
   tie: Uint32Array,
   collect: () => void,
-): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; words: Uint8Array; text: Uint8Array; textOffsets: Uint32Array } {
+): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; words: Uint8Array; texts: FoldedTexts } {
   const order = entryOrder(g, rank, standing, tie);
   collect(); // the sort's keys
-  const texts = reorderList(g.entryText.take(), order);
-  collect(); // the labels' text as read
+  const texts: FoldedTexts = { ...g.entryText.take(), of: order };
   g.entryAlt.take();
   return {
     concept: picked(Uint32Array, g.entryConcept.take(), order, (resource) => rank[resource] as number),
     language: picked(Uint16Array, g.entryLanguage.take(), order),
     length: picked(Uint32Array, g.entryLength.take(), order),
-    words: wordCounts(texts.text, texts.offsets),
-    text: texts.text,
-    textOffsets: texts.offsets,
+    words: wordCounts(texts),
+    texts,
   };
 }
 
 /** Per entry, how many words its folded text has (at most 255: more only loosens a bound). */
-function wordCounts(text: Uint8Array, offsets: Uint32Array): Uint8Array {
-  const counts = sharedArray(Uint8Array, offsets.length - 1);
-  for (let entry = 0; entry < counts.length; entry++) {
-    const start = offsets[entry] as number;
-    const end = offsets[entry + 1] as number;
-    let count = start === end ? 0 : 1;
-    for (let at = start; at < end && count < 255; at++) if (text[at] === 0x20) count++;
-    counts[entry] = count;
-  }
+function wordCounts(texts: FoldedTexts): Uint8Array {
+  const counts = sharedArray(Uint8Array, texts.of.length);
+  for (let entry = 0; entry < counts.length; entry++) counts[entry] = wordCount(texts, texts.of[entry] as number);
   return counts;
 }
 
@@ -68,8 +63,8 @@ function entryOrder(g: GatheredLists, rank: Int32Array, standing: Uint8Array, ti
   const alt = g.entryAlt.raw;
   const length = g.entryLength.raw;
   const language = g.entryLanguage.raw;
-  const { text, offsets } = g.entryText.view;
-  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const { codes, offsets } = g.entryText.view;
+  const bytes = Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength);
   // the labels of concepts first, in their order within a tier; those of other resources last, then cut
   const keys = new Float64Array(count);
   let mine = 0;
@@ -106,18 +101,17 @@ export function ties(
   displayOffsets: Uint32Array,
   displayKind: Uint8Array,
   displayLanguage: Uint16Array,
-  displayText: { text: Uint8Array; offsets: Uint32Array },
+  displayText: TokenText,
   languages: readonly string[],
   defaultLang: string,
 ): Uint32Array {
   const labels = new TextList();
-  const bytes = Buffer.from(displayText.text.buffer, displayText.text.byteOffset, displayText.text.byteLength);
   for (let c = 0; c < conceptCount; c++) {
     const pref = [];
     for (let i = displayOffsets[c] as number; i < (displayOffsets[c + 1] as number); i++) {
       if (displayKind[i] === DISPLAY.prefLabel)
         pref.push({
-          value: bytes.toString('utf8', displayText.offsets[i], displayText.offsets[i + 1]),
+          value: displayText.text(i),
           language: languages[displayLanguage[i] as number] as string,
         });
     }
@@ -132,27 +126,47 @@ export function ties(
   return tie;
 }
 
+/** The entries in byte order of their folded texts (`place`: `wordPlaces`): the labels starting with a text are a range of it. */
+export function textOrder(texts: FoldedTexts, place: Uint32Array): Uint32Array {
+  const order = texts.of.slice();
+  sortByWords(texts, place, order);
+  return entriesOf(order, texts.of, texts.offsets.length - 1);
+}
+
 /** The entries that have a filing form (filingForm.ts), in byte order of it: the text after the first word. */
 export function filingOrder(
-  entries: { language: Uint16Array; text: Uint8Array; textOffsets: Uint32Array },
+  entries: { language: Uint16Array; texts: FoldedTexts },
   languages: readonly string[],
+  place: Uint32Array,
 ): Uint32Array {
-  const bytes = Buffer.from(entries.text.buffer, entries.text.byteOffset, entries.text.byteLength);
+  const { texts } = entries;
+  const { codes, offsets, of } = texts;
+  const words = Buffer.from(texts.tokens.text.buffer, texts.tokens.text.byteOffset, texts.tokens.text.byteLength);
+  const wordCount = texts.tokens.offsets.length - 1;
   const filing = new Growable(Uint32Array);
-  const starts = new Uint32Array(entries.language.length);
-  for (let entry = 0; entry < entries.language.length; entry++) {
-    const start = entries.textOffsets[entry] as number;
-    const end = entries.textOffsets[entry + 1] as number;
-    const space = bytes.indexOf(0x20, start);
-    if (space < 0 || space >= end) continue;
-    const first = bytes.toString('utf8', start, space);
+  const starts = new Uint32Array(offsets.length - 1); // by text number: where its words after the first start
+  const cursor = new VarintCursor();
+  for (let entry = 0; entry < of.length; entry++) {
+    const item = of[entry] as number;
+    const end = offsets[item + 1] as number;
+    cursor.at = offsets[item] as number;
+    const word = cursor.read(codes, end) - 1;
+    if (cursor.at >= end || word < 0 || word >= wordCount) continue; // one word, or none
+    const first = words.toString('utf8', texts.tokens.offsets[word], texts.tokens.offsets[word + 1]);
     if (filingForm([first, ''], languages[entries.language[entry] as number] as string) === undefined) continue;
-    filing.push(entry);
-    starts[entry] = space + 1;
+    filing.push(item);
+    starts[item] = cursor.at;
   }
   const order = filing.take();
-  sortByBytes(entries.text, entries.textOffsets, order, starts);
-  return order;
+  sortByWords(texts, place, order, starts);
+  return entriesOf(order, of, offsets.length - 1);
+}
+
+/** `items` (text numbers, `FoldedTexts.of`'s values) as the entries whose texts they are, in place, in shared memory. */
+function entriesOf(items: Uint32Array, of: Uint32Array, itemCount: number): Uint32Array {
+  const entryOf = new Uint32Array(itemCount);
+  for (let entry = 0; entry < of.length; entry++) entryOf[of[entry] as number] = entry;
+  return mapped(Uint32Array, items, (item) => entryOf[item] as number);
 }
 
 /** Entries by language, largest first. */

@@ -3,6 +3,7 @@ import { foldedLabel } from '../domain/foldedLetter.js';
 import { Growable, TextList } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
 import { sortByBytesThenId } from './sortByBytes.js';
+import type { TokenText } from './TokenText.js';
 
 /** Scheme flags (`schemeFlags`): typed skos:ConceptScheme; the data states top concepts for it. */
 export const SCHEME_TYPED = 1;
@@ -218,7 +219,7 @@ export interface DisplayLists {
   offsets: Uint32Array;
   kinds: Uint8Array;
   languages: Uint16Array;
-  texts: { text: Uint8Array; offsets: Uint32Array };
+  texts: TokenText;
 }
 
 /** The concepts in browsing order in `lang` (lower case), their names chosen from the display labels as a result shows them. */
@@ -229,7 +230,6 @@ export function shownBrowseOrder(
   lang: string,
   notations: NotationLists,
 ): Uint32Array {
-  const labelBytes = Buffer.from(display.texts.text.buffer, display.texts.text.byteOffset, display.texts.text.byteLength);
   return browseOrder(conceptCount, notations, (c) => {
     const pref: Label[] = [];
     const rdfs: Label[] = [];
@@ -237,7 +237,7 @@ export function shownBrowseOrder(
       const kind = display.kinds[i];
       if (kind !== DISPLAY.prefLabel && kind !== DISPLAY.rdfsLabel) continue;
       const label = {
-        value: labelBytes.toString('utf8', display.texts.offsets[i], display.texts.offsets[i + 1]),
+        value: display.texts.text(i),
         language: languages[display.languages[i] as number] as string,
       };
       (kind === DISPLAY.prefLabel ? pref : rdfs).push(label);

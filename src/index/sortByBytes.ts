@@ -12,7 +12,9 @@ export function sortByBytes(text: Uint8Array, offsets: Uint32Array, ids: Uint32A
   const n = ids.length;
   if (n < 2) return;
   const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
-  const wide = n <= 1 << 24; // room for a fifth byte in the key
+  let largest = 0;
+  for (let i = 0; i < n; i++) largest = Math.max(largest, ids[i] as number);
+  const wide = largest < 1 << 24; // room for a fifth byte in the key beside the id
   const keys = new BigUint64Array(n);
   const halves = new Uint32Array(keys.buffer); // little-endian: [low, high] per key
   const byteAt = (start: number, end: number, i: number): number => (start + i < end ? (bytes[start + i] as number) : 0);

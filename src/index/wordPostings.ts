@@ -1,7 +1,7 @@
-import { Growable, TextList, reorderText } from './Growable.js';
-import { identity } from './groupBy.js';
+import type { FoldedTexts } from './FoldedTexts.js';
+import { reorderText } from './Growable.js';
 import { sharedArray } from './sharedArrays.js';
-import { sortByBytes } from './sortByBytes.js';
+import { VarintCursor, varintLength, writeVarint } from './varint.js';
 
 /** The words of the entries' folded texts, where each entry holds them, and each entry's text as codes. */
 export interface WordPostings {
@@ -24,99 +24,88 @@ export interface WordPostings {
 }
 
 /**
- * The distinct words of the entries' folded texts (split at spaces), each with the entries
- * that hold it, and each entry's text as codes (`WordPostings`), in two passes over the text:
- * the first numbers the words and counts the entries holding each, the second writes each
- * posting in its place and each entry's codes. So nothing is held per occurrence but what is
- * kept: a classification's 80 million words would otherwise be lists of gigabytes, the
- * build's peak.
+ * The distinct words of the entries' folded texts, each with the entries that hold it, and
+ * each entry's text as codes (`WordPostings`), in two passes over the texts: the first counts
+ * the entries holding each word (and its occurrences, the codes' size), the second writes each posting in its place and each entry's
+ * codes. So nothing is held per occurrence but what is kept: a classification's 80 million
+ * words would otherwise be lists of gigabytes, the build's peak. `place`: each word's place in
+ * byte order (`wordPlaces`).
  */
-export function wordPostings(text: Uint8Array, offsets: Uint32Array): WordPostings {
-  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
-  const ids = new Map<string, number>(); // latin1 keys: one character per byte
-  const list = new TextList();
-  const held = new Growable(Uint32Array); // per word (as first met), how many entries hold it
-  const entryCount = offsets.length - 1;
-  const inEntry: number[] = []; // the words of the entry at hand, as first met
-  /** Hands each word of `entry` (its number as first met) to `take`, with whether the entry held it before. */
-  const eachWord = (entry: number, take: (id: number, again: boolean) => void): void => {
-    const end = offsets[entry + 1] as number;
-    inEntry.length = 0;
-    for (let from = offsets[entry] as number; from < end;) {
-      let to = bytes.indexOf(0x20, from);
-      if (to < 0 || to > end) to = end;
-      if (to > from) {
-        const key = bytes.toString('latin1', from, to);
-        let id = ids.get(key);
-        if (id === undefined) {
-          id = list.count;
-          ids.set(key, id);
-          list.push(bytes.toString('utf8', from, to));
-          held.push(0);
-        }
-        const again = inEntry.includes(id);
-        if (!again) inEntry.push(id);
-        take(id, again);
-      }
-      from = to + 1;
-    }
+export function wordPostings(texts: FoldedTexts, place: Uint32Array): WordPostings {
+  const { codes: gathered, offsets, of } = texts;
+  const wordCount = texts.tokens.offsets.length - 1;
+  const entryCount = of.length;
+  const cursor = new VarintCursor();
+  /** Where the words of `entry` start, ready to read them (`nextWord`), and where they end. */
+  const wordsEnd = (entry: number): number => {
+    const item = of[entry] as number;
+    cursor.at = offsets[item] as number;
+    return offsets[item + 1] as number;
   };
+  /** The next word's number, or -1 for a code that names none. */
+  const nextWord = (end: number): number => {
+    const word = cursor.read(gathered, end) - 1;
+    return word < wordCount ? word : -1;
+  };
+  // per word, the last entry met holding it: a word twice in a label is one posting
+  const lastEntry = new Int32Array(wordCount).fill(-1);
+  const counts = new Uint32Array(wordCount); // per word, how many entries hold it
+  const occurrences = new Uint32Array(wordCount); // and how many times it occurs in them
   for (let entry = 0; entry < entryCount; entry++)
-    eachWord(entry, (id, again) => {
-      if (!again) held.raw[id] = (held.raw[id] as number) + 1;
-    });
+    for (const end = wordsEnd(entry); cursor.at < end;) {
+      const word = nextWord(end);
+      if (word < 0) continue;
+      occurrences[word] = (occurrences[word] as number) + 1;
+      if (lastEntry[word] !== entry) counts[word] = (counts[word] as number) + 1;
+      lastEntry[word] = entry;
+    }
 
-  // the words in byte order, their postings' places, and their codes by how common they are
-  const words = list.take();
-  const wordCount = words.offsets.length - 1;
-  const counts = held.take();
-  const wordOrder = identity(wordCount);
-  sortByBytes(words.text, words.offsets, wordOrder);
-  const wordRank = new Uint32Array(wordCount);
-  wordOrder.forEach((old, position) => (wordRank[old] = position));
-  const postingOffsets = sharedArray(Uint32Array, wordCount + 1);
-  for (let position = 0; position < wordCount; position++)
+  // the words some entry holds (a word of none, only in labels of resources that are no
+  // concept, is left out), in byte order; their postings' places; their codes by how common
+  const byPlace = new Uint32Array(wordCount);
+  place.forEach((position, word) => (byPlace[position] = word));
+  const wordOrder = byPlace.filter((word) => (counts[word] as number) > 0);
+  const kept = wordOrder.length;
+  const keptPlace = new Uint32Array(wordCount); // by number: its place among the words kept
+  wordOrder.forEach((word, position) => (keptPlace[word] = position));
+  const postingOffsets = sharedArray(Uint32Array, kept + 1);
+  for (let position = 0; position < kept; position++)
     postingOffsets[position + 1] = (postingOffsets[position] as number) + (counts[wordOrder[position] as number] as number);
-  const byCount = identity(wordCount);
-  byCount.sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
-  const codeOf = new Uint32Array(wordCount); // by number as first met
-  byCount.forEach((old, code) => (codeOf[old] = code));
-  const wordOfCode = sharedArray(Uint32Array, wordCount);
-  byCount.forEach((old, code) => (wordOfCode[code] = wordRank[old] as number));
+  const byCount = wordOrder.slice().sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
+  const codeOf = new Uint32Array(wordCount); // by number
+  byCount.forEach((word, code) => (codeOf[word] = code));
+  const wordOfCode = sharedArray(Uint32Array, kept);
+  byCount.forEach((word, code) => (wordOfCode[code] = keptPlace[word] as number));
 
-  const postings = sharedArray(Uint32Array, postingOffsets[wordCount] as number);
-  const next = postingOffsets.slice(0, wordCount); // where each word's next posting goes
-  const codes = new Growable(Uint8Array, Math.max(1, entryCount * 4));
+  const postings = sharedArray(Uint32Array, postingOffsets[kept] as number);
+  const next = postingOffsets.slice(0, kept); // where each word's next posting goes
+  let size = 0;
+  for (const word of wordOrder) size += (occurrences[word] as number) * varintLength(codeOf[word] as number);
+  const entryCodes = sharedArray(Uint8Array, size);
   const codeOffsets = sharedArray(Uint32Array, entryCount + 1);
+  let at = 0;
+  lastEntry.fill(-1);
   for (let entry = 0; entry < entryCount; entry++) {
-    codeOffsets[entry] = codes.length;
-    eachWord(entry, (id, again) => {
-      for (let rest = codeOf[id] as number; ; rest >>>= 7) {
-        if (rest < 0x80) {
-          codes.push(rest);
-          break;
-        }
-        codes.push((rest & 0x7f) | 0x80);
-      }
-      if (!again) {
-        const word = wordRank[id] as number;
-        postings[next[word] as number] = entry;
-        next[word] = (next[word] as number) + 1;
-      }
-    });
+    codeOffsets[entry] = at;
+    for (const end = wordsEnd(entry); cursor.at < end;) {
+      const word = nextWord(end);
+      if (word < 0) continue;
+      at = writeVarint(entryCodes, at, codeOf[word] as number);
+      if (lastEntry[word] === entry) continue;
+      lastEntry[word] = entry;
+      const position = keptPlace[word] as number;
+      postings[next[position] as number] = entry;
+      next[position] = (next[position] as number) + 1;
+    }
   }
-  codeOffsets[entryCount] = codes.length;
-  ids.clear();
-  const written = codes.take();
-  const kept = sharedArray(Uint8Array, written.length);
-  kept.set(written);
-  const sorted = reorderText(words.text, words.offsets, wordOrder);
+  codeOffsets[entryCount] = at;
+  const sorted = reorderText(texts.tokens.text, texts.tokens.offsets, wordOrder);
   return {
     text: sorted.text,
     offsets: sorted.offsets,
     postingOffsets,
     postings,
-    entryWords: { codes: kept, offsets: codeOffsets },
+    entryWords: { codes: entryCodes, offsets: codeOffsets },
     wordOfCode,
   };
 }
