@@ -152,14 +152,6 @@ export function mapped<T extends UintArray>(
   return out;
 }
 
-/** `reorderText` of a list as `TextList.take()` hands it over. */
-export function reorderList(
-  list: { text: Uint8Array; offsets: Uint32Array },
-  order: ArrayLike<number>,
-): { text: Uint8Array; offsets: Uint32Array } {
-  return reorderText(list.text, list.offsets, order);
-}
-
 /** `source[order[0]]`, `source[order[1]]`... (each through `pick`), as `mapped` makes them. */
 export function picked<T extends UintArray>(
   type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },

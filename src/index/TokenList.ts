@@ -100,10 +100,8 @@ export class TokenList {
       for (let at = from; at < to; at++) this.codes.push(bytes[at] as number);
       return;
     }
-    let hash = 0x811c9dc5; // FNV-1a
-    for (let at = from; at < to; at++) hash = Math.imul(hash ^ (bytes[at] as number), 0x01000193);
     const mask = this.slots.length - 1;
-    let slot = hash & mask;
+    let slot = hashOf(bytes, from, to) & mask;
     let id = -1;
     for (; this.slots[slot] !== 0; slot = (slot + 1) & mask) {
       const candidate = (this.slots[slot] as number) - 1;
@@ -139,10 +137,7 @@ export class TokenList {
     const mask = this.slots.length - 1;
     const kept = this.tokenBytes.raw;
     for (let id = 0; id < this.tokenOffsets.length - 1; id++) {
-      let hash = 0x811c9dc5;
-      for (let at = this.tokenOffsets.get(id); at < this.tokenOffsets.get(id + 1); at++)
-        hash = Math.imul(hash ^ (kept[at] as number), 0x01000193);
-      let slot = hash & mask;
+      let slot = hashOf(kept, this.tokenOffsets.get(id), this.tokenOffsets.get(id + 1)) & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = id + 1;
     }
@@ -163,4 +158,11 @@ export class TokenList {
       counts: this.counts.take(),
     };
   }
+}
+
+/** FNV-1a of `bytes[from .. to)`. */
+function hashOf(bytes: Uint8Array, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let at = from; at < to; at++) hash = Math.imul(hash ^ (bytes[at] as number), 0x01000193);
+  return hash;
 }
