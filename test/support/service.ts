@@ -87,7 +87,7 @@ export interface RunningService {
   config: Config;
   /** The service's lookup, for what no endpoint shows by itself (the start's checks). */
   concepts: Lookup;
-  /** GET `path` (relative to the root) and read the JSON body. */
+  /** GET `path` (relative to the root) and read the body: parsed where it is JSON, else its text. */
   get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
 }
@@ -118,7 +118,9 @@ export async function startService(overrides: Record<string, string> = {}, store
     async get(path, init) {
       const response = await fetch(root + config.basePath + path, init);
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+      // JSON parsed; any other answer (Turtle asked by a `format`, a page) kept as its text
+      const json = /json/.test(response.headers.get('content-type') ?? '');
+      return { status: response.status, headers: response.headers, body: text === '' ? undefined : json ? JSON.parse(text) : text };
     },
     close: async () => {
       await new Promise<void>((resolve) => {
