@@ -5,15 +5,17 @@
 // service does, and queried once. Prints the time of each step and the
 // process's resident memory (now and at its peak), to find where the build's memory goes,
 // then what the index holds piece by piece (MB, and bytes a label).
-//   MALLOC_MMAP_THRESHOLD_=131072 node --expose-gc bench/index-memory.mjs [FILE] [--save NAME [--label TEXT]]
+//   MALLOC_MMAP_THRESHOLD_=131072 node --expose-gc bench/index-memory.mjs [FILE] [--save NAME [--label TEXT]] [--snapshot OUT]
 // (the variable as `npm start` sets it: src/memoryAdvice.ts). FILE: N-Triples, optionally
 // gzipped (tmp/bench/synthetic-2000000.nt.gz by default); --save NAME keeps the figures as
 // bench/results/index-memory-NAME/ (BENCHMARKS.md's memory tables are made from them), its
-// tables titled by TEXT.
+// tables titled by TEXT; --snapshot OUT writes the index as a snapshot (INDEX_SNAPSHOT's
+// format), for bench/column-in-index.mjs to query without a store.
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { LabelIndexBuilder, PROPERTIES } from '../dist/index/LabelIndexBuilder.js';
+import { SNAPSHOT_FORMAT, writeSnapshot } from '../dist/index/IndexSnapshot.js';
 import { layOut } from '../dist/index/layOut.js';
 import { measuredAt, saveResults, writeBenchTables } from './lib/results.mjs';
 
@@ -22,6 +24,7 @@ const began = Date.now();
 const argv = process.argv.slice(2);
 const valueOf = (name) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
 const saveAs = valueOf('save');
+const snapshotTo = valueOf('snapshot');
 const file = argv.find((arg, i) => !arg.startsWith('--') && !argv[i - 1]?.startsWith('--')) ?? 'tmp/bench/synthetic-2000000.nt.gz';
 /** What the tables call the vocabulary (--label, or the file's name). */
 const label = valueOf('label') ?? file.replace(/^.*\//, '');
@@ -109,6 +112,11 @@ const arraysBytes = pieces.reduce((sum, [, bytes]) => sum + bytes, 0);
 pieces.push(['search levels of the orders and postings (range minima)', index.stats.bytes - arraysBytes]);
 const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
 for (const [piece, bytes] of pieces) say(`${piece}: ${mb(bytes)}, ${(bytes / labels).toFixed(1)} bytes a label`);
+if (snapshotTo !== undefined) {
+  const fingerprint = JSON.stringify({ built: 'bench/index-memory.mjs', file: file.replace(/^.*\//, '') });
+  const bytes = await writeSnapshot(snapshotTo, data, { format: SNAPSHOT_FORMAT, fingerprint, built: new Date().toISOString() });
+  say(`wrote ${snapshotTo}: ${mb(bytes)}`);
+}
 if (saveAs !== undefined) {
   const saved = saveResults(`index-memory-${saveAs}`, {
     measured,

@@ -29,45 +29,55 @@ export function wordPlaces(words: { text: Uint8Array; offsets: Uint32Array }): U
 const SHORT_RUN = 16;
 
 /**
- * Sorts `items` (text numbers) in place in byte order of their folded texts, each from
- * `starts[item]` (a position in `codes`; the text's start by default). Word by word, as a
- * radix sort by words: a native sort of 64-bit keys (the word's place, the item), then each
- * run of texts that share the word sorted by their next word, each text's next word read
- * where the last one ended; short runs are compared whole. Ties keep no particular order.
+ * Sorts `entries` in place in byte order of their folded texts (`textOf[entry]`: the entry's
+ * text number), each text from `starts[text]` (a position in `codes`; the text's start by
+ * default); equal texts in ascending entry order, whatever order `entries` came in. Word by
+ * word, as a radix sort by words: a native sort of 64-bit keys (the word's place, the entry),
+ * then each run of entries whose texts share the word sorted by their next word, each text's
+ * next word read where the last one ended; short runs are compared whole.
  */
-export function sortByWords(texts: GatheredTokens, place: Uint32Array, items: Uint32Array, starts: Uint32Array = texts.offsets): void {
+export function sortByWords(
+  texts: GatheredTokens,
+  place: Uint32Array,
+  entries: Uint32Array,
+  textOf: Uint32Array,
+  starts: Uint32Array = texts.offsets,
+): void {
   const { codes, offsets } = texts;
   const next = starts.slice(); // by text number: where its next word starts
   const a = new VarintCursor();
   const b = new VarintCursor();
-  /** The place (+ 1) of text `item`'s next word, read (0 once it has none). */
-  const nextWord = (item: number): number => {
-    const end = offsets[item + 1] as number;
-    a.at = next[item] as number;
+  /** The place (+ 1) of the next word of `entry`'s text, read (0 once it has none). */
+  const nextWord = (entry: number): number => {
+    const text = textOf[entry] as number;
+    const end = offsets[text + 1] as number;
+    a.at = next[text] as number;
     if (a.at >= end) return 0;
     const word = place[a.read(codes, end) - 1] as number;
-    next[item] = a.at;
+    next[text] = a.at;
     return word + 1;
   };
-  /** Compares two texts from their next words on (the words before are the same). */
+  /** Compares two entries' texts from their next words on (the words before are the same), then the entries. */
   const compare = (x: number, y: number): number => {
-    const xEnd = offsets[x + 1] as number;
-    const yEnd = offsets[y + 1] as number;
-    a.at = next[x] as number;
-    b.at = next[y] as number;
+    const xText = textOf[x] as number;
+    const yText = textOf[y] as number;
+    const xEnd = offsets[xText + 1] as number;
+    const yEnd = offsets[yText + 1] as number;
+    a.at = next[xText] as number;
+    b.at = next[yText] as number;
     for (;;) {
-      if (a.at >= xEnd) return b.at >= yEnd ? 0 : -1;
+      if (a.at >= xEnd) return b.at >= yEnd ? x - y : -1;
       if (b.at >= yEnd) return 1;
       const difference = (place[a.read(codes, xEnd) - 1] as number) - (place[b.read(codes, yEnd) - 1] as number);
       if (difference !== 0) return difference;
     }
   };
-  // runs to sort, as [from, to) of `items`: a stack, not recursion (a long text met many times would nest deep)
-  const runs: number[] = [0, items.length];
+  // runs to sort, as [from, to) of `entries`: a stack, not recursion (a long text met many times would nest deep)
+  const runs: number[] = [0, entries.length];
   while (runs.length > 0) {
     const to = runs.pop() as number;
     const from = runs.pop() as number;
-    const run = items.subarray(from, to);
+    const run = entries.subarray(from, to);
     if (run.length < SHORT_RUN) {
       run.sort(compare);
       continue;
@@ -83,7 +93,7 @@ export function sortByWords(texts: GatheredTokens, place: Uint32Array, items: Ui
     for (let first = 0; first < run.length;) {
       let last = first + 1;
       while (last < run.length && halves[2 * last + 1] === halves[2 * first + 1]) last++;
-      // texts that ended here (key 0) are equal
+      // texts that ended here (key 0) are equal, and in entry order already
       if (last - first > 1 && halves[2 * first + 1] !== 0) runs.push(from + first, from + last);
       first = last;
     }

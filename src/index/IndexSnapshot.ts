@@ -4,7 +4,7 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 
 /** Changes whenever the layout of LabelIndexData or of this file changes. */
-export const SNAPSHOT_FORMAT = 9;
+export const SNAPSHOT_FORMAT = 10;
 /** The last bytes of a snapshot: the SHA-256 of everything before them (format 7 on). */
 const CHECKSUM_BYTES = 32;
 /** Hashed a part at a time, the thread that answers HTTP free between parts. */

@@ -14,8 +14,9 @@ export const DISPLAY = { prefLabel: 0, rdfsLabel: 1, altLabel: 2, scopeNote: 3, 
  *   prefLabels first, then the concept's standing, then shorter labels,
  *   then the concept's prefLabel in the default language, then its URI. Their text is the
  *   folded words joined by one space. `textOrder` lists the entries in byte order of that
- *   text, so that the labels starting with a text are a range of it; `filingOrder` lists the
- *   entries that have a filing form (one leading article less) in byte order of that form.
+ *   text, equal texts by entry number, so that the labels starting with a text are a range of
+ *   it and those equal to it come in the order they rank in; `filingOrder` lists the entries
+ *   that have a filing form (one leading article less) in byte order of that form, alike.
  * - Words are the distinct folded words, in byte order; `postings` holds, word by word, the
  *   entries that contain the word, ascending.
  */

@@ -2,7 +2,7 @@ import { chooseLabel } from '../domain/chooseLabel.js';
 import { filingForm } from '../domain/filingForm.js';
 import { withinTierKey } from '../domain/ranking.js';
 import type { GatheredLists } from './GatheredLists.js';
-import { Growable, TextList, mapped, picked } from './Growable.js';
+import { Growable, TextList, picked } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
 import { identity } from './groupBy.js';
 import { radixOrder } from './radixOrder.js';
@@ -126,14 +126,18 @@ export function ties(
   return tie;
 }
 
-/** The entries in byte order of their folded texts (`place`: `wordPlaces`): the labels starting with a text are a range of it. */
+/**
+ * The entries in byte order of their folded texts (`place`: `wordPlaces`), equal texts in
+ * entry order: the labels starting with a text are a range of it, and those equal to it rank
+ * within it as within a tier.
+ */
 export function textOrder(texts: FoldedTexts, place: Uint32Array): Uint32Array {
-  const order = texts.of.slice();
-  sortByWords(texts, place, order);
-  return entriesOf(order, texts.of, texts.offsets.length - 1);
+  const order = identity(texts.of.length);
+  sortByWords(texts, place, order, texts.of);
+  return order;
 }
 
-/** The entries that have a filing form (filingForm.ts), in byte order of it: the text after the first word. */
+/** The entries that have a filing form (filingForm.ts), in byte order of it (the text after the first word), equal forms in entry order. */
 export function filingOrder(
   entries: { language: Uint16Array; texts: FoldedTexts },
   languages: readonly string[],
@@ -154,19 +158,14 @@ export function filingOrder(
     if (cursor.at >= end || word < 0 || word >= wordCount) continue; // one word, or none
     const first = words.toString('utf8', texts.tokens.offsets[word], texts.tokens.offsets[word + 1]);
     if (filingForm([first, ''], languages[entries.language[entry] as number] as string) === undefined) continue;
-    filing.push(item);
+    filing.push(entry);
     starts[item] = cursor.at;
   }
   const order = filing.take();
-  sortByWords(texts, place, order, starts);
-  return entriesOf(order, of, offsets.length - 1);
-}
-
-/** `items` (text numbers, `FoldedTexts.of`'s values) as the entries whose texts they are, in place, in shared memory. */
-function entriesOf(items: Uint32Array, of: Uint32Array, itemCount: number): Uint32Array {
-  const entryOf = new Uint32Array(itemCount);
-  for (let entry = 0; entry < of.length; entry++) entryOf[of[entry] as number] = entry;
-  return mapped(Uint32Array, items, (item) => entryOf[item] as number);
+  sortByWords(texts, place, order, of, starts);
+  const kept = sharedArray(Uint32Array, order.length);
+  kept.set(order);
+  return kept;
 }
 
 /** Entries by language, largest first. */

@@ -1,5 +1,6 @@
 import { isArticleAnywhere } from '../../domain/filingForm.js';
 import { columnScore, type ReconcileQuery } from '../../domain/reconciliation.js';
+import type { LabelIndex } from '../../index/LabelIndex.js';
 import { ENTRY_SPAN, type IndexScan } from './IndexScan.js';
 import { TopKeys } from './TopKeys.js';
 
@@ -36,7 +37,8 @@ const RECONCILE_MOST_POSTINGS = 5_000;
  * of their best label within a tier (prefLabels and standing first). Candidates are the
  * labels that hold a word alike to a query word (equal, same stem, one typo), read from the
  * rarest query word on, and the labels equal to the query. `equalCount` is the number of
- * concepts passing the filter with a label equal to the query, all of them counted.
+ * concepts passing the filter with a label equal to the query, counted up to `limit` + 1 once
+ * the page is full of them (more than the page holds: no match can rest on the name).
  *
  * Top-k: once the page holds `limit` concepts, a label is scored only if the best score its
  * length, first word and the query words it may still match allow could enter the page
@@ -58,34 +60,6 @@ export function reconcileInIndex(
   const languages = filter.lang === undefined ? index.languages : [filter.lang, ''];
   const column = scan.languageMask(filter.lang ?? filter.column ?? '');
   scan.startOffers();
-  // per query word, the dictionary words alike to it, and how many postings they have
-  const alike = query.words.map((_, i) => {
-    const found = new Set<number>();
-    const { starts, typo } = query.wordLookups(i, languages);
-    for (const { folded, prefix } of starts) {
-      const [low, high] = index.wordRange(folded, prefix);
-      for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), languages)) found.add(w);
-    }
-    if (typo !== undefined) {
-      // a typo is alike in every language: no language's rules need asking. One letter added,
-      // left out or changed moves a word's UTF-8 length by 4 bytes at most: a cheap test on
-      // the many words that share a short first half
-      const bytes = Buffer.byteLength(query.words[i] as string);
-      const mayBeTypo = (w: number): boolean =>
-        !found.has(w) && Math.abs(index.wordByteLength(w) - bytes) <= 4 && query.isTypo(i, index.word(w));
-      const [low, high] = index.wordRange(typo.prefix, true);
-      for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
-      for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
-    }
-    const list = [...found];
-    return {
-      list,
-      postings: list.reduce((sum, w) => {
-        const [from, to] = index.postingRange(w, w + 1);
-        return sum + to - from;
-      }, 0),
-    };
-  });
   // the concepts with a label that names the query, marked with this round's stamp
   const equalStamp = scan.nextStamp();
   let equalCount = 0;
@@ -100,13 +74,58 @@ export function reconcileInIndex(
     scan.offer(concept, key);
     top.offer(concept, key);
   };
-  // the labels whose text is the query's: each scores 100, and every concept of them counts
+  // the labels whose text is the query's: each scores 100, and its concept counts. They come
+  // in entry order: once the page holds `limit` concepts by labels that speak the column's
+  // language, no later label can enter it, and once more than `limit` concepts are counted no
+  // match can rest on the name (the Reconciler needs no exact count above that)
+  const pageNamed = (): boolean => top.bar < ENTRY_SPAN && equalCount > limit;
   for (const entry of index.entriesEqualTo(query.text)) {
     if (!accepts(entry)) continue;
     const concept = index.conceptOf(entry);
     named(concept);
     keep(concept, (column[index.languageOf(entry)] === 1 ? 0 : 1) * ENTRY_SPAN + entry);
+    if (pageNamed()) break;
   }
+  // every other label scores less than 100: none can enter a page of names
+  if (!pageNamed()) offerAlike({ scan, query, languages, accepts, column, top, named, keep, countFirst });
+  const best = scan.takeBest(limit);
+  const uris = index.uris(best.map(({ concept }) => concept));
+  const candidates = best.map(({ concept, key }, i) => ({
+    concept,
+    uri: uris[i] as string,
+    // the key holds the score's shortfall from 100 in whole hundredths: 10000 less it, over 100, is the score as 0.01 rounds it
+    // (100 - 74.4 would be 25.599999999999994)
+    score: (10000 - Math.floor(key / ENTRY_SPAN / 2)) / 100,
+    equal: scan.isSeen(concept, equalStamp),
+  }));
+  return { candidates, equalCount };
+}
+
+/** What a reconciliation round holds while it offers labels: the query, its filter, and the page so far. */
+interface Round {
+  scan: IndexScan;
+  query: ReconcileQuery;
+  languages: readonly string[];
+  accepts: (entry: number) => boolean;
+  /** Per language number, 1 where labels speak the column's language. */
+  column: Uint8Array;
+  top: TopKeys;
+  /** Counts a concept with a label that names the query. */
+  named: (concept: number) => void;
+  /** Keeps a concept's key if it may enter the page. */
+  keep: (concept: number, key: number) => void;
+  /** `reconcileInIndex`'s. */
+  countFirst: boolean | undefined;
+}
+
+/**
+ * Offers the labels that name the query otherwise than by equal text, and those holding a
+ * word alike to a query word (the postings, rarest query word first, up to the budget), each
+ * scored where its bound lets it enter the page.
+ */
+function offerAlike({ scan, query, languages, accepts, column, top, named, keep, countFirst }: Round): void {
+  const index = scan.index;
+  const alike = alikeWords(index, query, languages);
   const bound = keyBound(scan, query);
   /**
    * Scores a label and keeps its key. With `matchable`, the number of query words the label
@@ -169,17 +188,37 @@ export function reconcileInIndex(
     }
     scan.forgetCounts();
   }
-  const best = scan.takeBest(limit);
-  const uris = index.uris(best.map(({ concept }) => concept));
-  const candidates = best.map(({ concept, key }, i) => ({
-    concept,
-    uri: uris[i] as string,
-    // the key holds the score's shortfall from 100 in whole hundredths: 10000 less it, over 100, is the score as 0.01 rounds it
-    // (100 - 74.4 would be 25.599999999999994)
-    score: (10000 - Math.floor(key / ENTRY_SPAN / 2)) / 100,
-    equal: scan.isSeen(concept, equalStamp),
-  }));
-  return { candidates, equalCount };
+}
+
+/** Per query word, the dictionary words alike to it (equal, same stem, one typo), and how many postings they have. */
+function alikeWords(index: LabelIndex, query: ReconcileQuery, languages: readonly string[]): { list: number[]; postings: number }[] {
+  return query.words.map((_, i) => {
+    const found = new Set<number>();
+    const { starts, typo } = query.wordLookups(i, languages);
+    for (const { folded, prefix } of starts) {
+      const [low, high] = index.wordRange(folded, prefix);
+      for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), languages)) found.add(w);
+    }
+    if (typo !== undefined) {
+      // a typo is alike in every language: no language's rules need asking. One letter added,
+      // left out or changed moves a word's UTF-8 length by 4 bytes at most: a cheap test on
+      // the many words that share a short first half
+      const bytes = Buffer.byteLength(query.words[i] as string);
+      const mayBeTypo = (w: number): boolean =>
+        !found.has(w) && Math.abs(index.wordByteLength(w) - bytes) <= 4 && query.isTypo(i, index.word(w));
+      const [low, high] = index.wordRange(typo.prefix, true);
+      for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
+      for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
+    }
+    const list = [...found];
+    return {
+      list,
+      postings: list.reduce((sum, w) => {
+        const [from, to] = index.postingRange(w, w + 1);
+        return sum + to - from;
+      }, 0),
+    };
+  });
 }
 
 /**
