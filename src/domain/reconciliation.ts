@@ -1,5 +1,5 @@
 import { hasFilingForm, isArticle, isArticleAnywhere } from './filingForm.js';
-import { candidateWords, searchTerms, type QueryTerm } from './matchPatterns.js';
+import { candidateWords, searchTerms, type CandidateTerm } from './matchPatterns.js';
 import { RankQuery } from './ranking.js';
 
 /**
@@ -86,11 +86,12 @@ export class ReconcileQuery {
   /**
    * Where the label words that query word `i` may score against are, in a list of words
    * sorted by their text: those equal to or starting with a `starts` item (its spellings and
-   * the starts of its stems in `languages`: `mayMatchWord` then decides), and for a typo,
+   * the starts of its stems in `languages`, each with the languages whose stem starts so:
+   * `mayMatchWord` then decides in those), and for a typo,
    * those starting with `typo.prefix` (its first half) or ending with `typo.suffix` (the rest
    * whole, for a typo in its first half): `isTypo` then decides.
    */
-  wordLookups(i: number, languages: readonly string[]): { starts: QueryTerm[]; typo: { prefix: string; suffix: string } | undefined } {
+  wordLookups(i: number, languages: readonly string[]): { starts: CandidateTerm[]; typo: { prefix: string; suffix: string } | undefined } {
     const word = this.words[i] as string;
     const starts = candidateWords(new RankQuery('search', [{ folded: word, prefix: false }]), languages)[0] ?? [];
     return { starts, typo: typoAnchors(word) };

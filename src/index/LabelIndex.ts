@@ -201,6 +201,16 @@ export class LabelIndex {
     return at < key.length ? -1 : 0;
   }
 
+  /** The bitwise OR of `maskOf(word)` over an entry's words (their numbers in `wordText`): a test of a label's words without their text. */
+  wordMask(entry: number, maskOf: (word: number) => number): number {
+    let mask = 0;
+    this.someWord(entry, (word) => {
+      mask |= maskOf(word);
+      return false;
+    });
+    return mask;
+  }
+
   /** How many words an entry's folded text has, at most 255 (`entryWords`): a byte, the text not read. */
   wordCount(entry: number): number {
     return this.a.entryWords[entry] as number;
@@ -284,6 +294,11 @@ export class LabelIndex {
   /** A word's text. */
   word(w: number): string {
     return this.wordBytes.toString('utf8', this.a.wordOffsets[w], this.a.wordOffsets[w + 1]);
+  }
+
+  /** The languages of the labels that hold word `w`, a bit a language number (`languageBit`); every bit where the index does not say. */
+  wordLanguages(w: number): number {
+    return this.a.wordLanguages[w] ?? 0xffffffff;
   }
 
   /** The length of word `w` in UTF-8 bytes, without decoding it. */

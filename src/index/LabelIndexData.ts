@@ -64,6 +64,12 @@ export interface LabelIndexArrays {
   filingOrder: Uint32Array;
   wordText: Uint8Array;
   wordOffsets: Uint32Array;
+  /**
+   * Per word, the languages of the labels that hold it, a bit a language number
+   * (`languageBit`): a word shares a stem with a query word only in one of those, and is
+   * stemmed in those alone.
+   */
+  wordLanguages: Uint32Array;
   postingOffsets: Uint32Array;
   postings: Uint32Array;
   /** Notations in byte order, each with its concept. */
@@ -114,4 +120,9 @@ export interface LabelIndexData {
   languages: string[];
   schemes: string[];
   arrays: LabelIndexArrays;
+}
+
+/** A language number's bit in `wordLanguages`: its own below 31, and bit 31 for every language numbered 31 or more. */
+export function languageBit(language: number): number {
+  return (language < 31 ? 1 << language : 1 << 31) >>> 0;
 }

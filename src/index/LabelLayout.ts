@@ -66,7 +66,7 @@ export class LabelLayout {
     const place = wordPlaces(entries.texts.tokens);
     const textOrder = textOrderOf(entries.texts, place);
     const filingOrder = filingOrderOf(entries, this.g.languages, place);
-    const words = wordPostings(entries.texts, place);
+    const words = wordPostings(entries.texts, place, entries.language);
     // the folded texts are kept as codes by how common their words are: those gathered go before the hierarchy's steps
     entries.texts = { ...new TokenList().take(), of: new Uint32Array(0) };
     collect();
@@ -133,6 +133,7 @@ export class LabelLayout {
         filingOrder,
         wordText: words.text,
         wordOffsets: words.offsets,
+        wordLanguages: words.languages,
         postingOffsets: words.postingOffsets,
         postings: words.postings,
         notationText: notations.text,

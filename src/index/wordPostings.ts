@@ -1,5 +1,6 @@
 import type { FoldedTexts } from './FoldedTexts.js';
 import { reorderText } from './Growable.js';
+import { languageBit } from './LabelIndexData.js';
 import { sharedArray } from './sharedArrays.js';
 import { VarintCursor, varintLength, writeVarint } from './varint.js';
 
@@ -11,6 +12,8 @@ export interface WordPostings {
   /** Per word, a range of `postings`: the entries that hold it, ascending. */
   postingOffsets: Uint32Array;
   postings: Uint32Array;
+  /** Per word, the languages of the entries that hold it (`LabelIndexData.wordLanguages`). */
+  languages: Uint32Array;
   /**
    * Per entry, a range of `codes`: its folded text as its words' codes, which the index keeps
    * instead of the text (its bytes would be the label a second time, beside the label shown).
@@ -29,9 +32,9 @@ export interface WordPostings {
  * the entries holding each word (and its occurrences, the codes' size), the second writes each posting in its place and each entry's
  * codes. So nothing is held per occurrence but what is kept: a classification's 80 million
  * words would otherwise be lists of gigabytes, the build's peak. `place`: each word's place in
- * byte order (`wordPlaces`).
+ * byte order (`wordPlaces`); `entryLanguage`: each entry's language number.
  */
-export function wordPostings(texts: FoldedTexts, place: Uint32Array): WordPostings {
+export function wordPostings(texts: FoldedTexts, place: Uint32Array, entryLanguage: Uint16Array): WordPostings {
   const { codes: gathered, offsets, of } = texts;
   const wordCount = texts.tokens.offsets.length - 1;
   const entryCount = of.length;
@@ -51,14 +54,18 @@ export function wordPostings(texts: FoldedTexts, place: Uint32Array): WordPostin
   const lastEntry = new Int32Array(wordCount).fill(-1);
   const counts = new Uint32Array(wordCount); // per word, how many entries hold it
   const occurrences = new Uint32Array(wordCount); // and how many times it occurs in them
-  for (let entry = 0; entry < entryCount; entry++)
+  const spoken = new Uint32Array(wordCount); // and in which languages
+  for (let entry = 0; entry < entryCount; entry++) {
+    const bit = languageBit(entryLanguage[entry] as number);
     for (const end = wordsEnd(entry); cursor.at < end;) {
       const word = nextWord(end);
       if (word < 0) continue;
       occurrences[word] = (occurrences[word] as number) + 1;
+      spoken[word] = ((spoken[word] as number) | bit) >>> 0;
       if (lastEntry[word] !== entry) counts[word] = (counts[word] as number) + 1;
       lastEntry[word] = entry;
     }
+  }
 
   // the words some entry holds (a word of none, only in labels of resources that are no
   // concept, is left out), in byte order; their postings' places; their codes by how common
@@ -68,6 +75,8 @@ export function wordPostings(texts: FoldedTexts, place: Uint32Array): WordPostin
   const kept = wordOrder.length;
   const keptPlace = new Uint32Array(wordCount); // by number: its place among the words kept
   wordOrder.forEach((word, position) => (keptPlace[word] = position));
+  const languages = sharedArray(Uint32Array, kept);
+  wordOrder.forEach((word, position) => (languages[position] = spoken[word] as number));
   const postingOffsets = sharedArray(Uint32Array, kept + 1);
   for (let position = 0; position < kept; position++)
     postingOffsets[position + 1] = (postingOffsets[position] as number) + (counts[wordOrder[position] as number] as number);
@@ -105,6 +114,7 @@ export function wordPostings(texts: FoldedTexts, place: Uint32Array): WordPostin
     offsets: sorted.offsets,
     postingOffsets,
     postings,
+    languages,
     entryWords: { codes: entryCodes, offsets: codeOffsets },
     wordOfCode,
   };

@@ -97,4 +97,15 @@ describe('reconciliation on the label index', () => {
       },
     );
   });
+
+  test('finds a word by its stem in the language of the labels that hold it, stemmed in that language alone', () => {
+    const builder = new LabelIndexBuilder('en');
+    builder.add({ concept: 'http://example.org/running', property: `${SKOS}prefLabel`, value: 'Running', language: 'en-GB' });
+    builder.add({ concept: 'http://example.org/laufen', property: `${SKOS}prefLabel`, value: 'Laufen', language: 'de' });
+    builder.add({ concept: 'http://example.org/course', property: `${SKOS}prefLabel`, value: 'Course à pied', language: 'fr' });
+    const scan = new IndexScan(new LabelIndex(builder.build()));
+    const { candidates } = reconcileInIndex(scan, new ReconcileQuery('runs'), { column: 'en' }, 10);
+    // `running` shares the English stem of `runs` (not the French one, which starts as it does)
+    expect(candidates.map((c) => [c.uri, c.score])).toEqual([['http://example.org/running', 90]]);
+  });
 });

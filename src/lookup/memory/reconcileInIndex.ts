@@ -1,6 +1,8 @@
 import { isArticleAnywhere } from '../../domain/filingForm.js';
 import { columnScore, type ReconcileQuery } from '../../domain/reconciliation.js';
+import { primaryLanguage } from '../../domain/speaks.js';
 import type { LabelIndex } from '../../index/LabelIndex.js';
+import { languageBit } from '../../index/LabelIndexData.js';
 import { ENTRY_SPAN, type IndexScan } from './IndexScan.js';
 import { TopKeys } from './TopKeys.js';
 
@@ -127,14 +129,20 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
   const index = scan.index;
   const alike = alikeWords(index, query, languages);
   const bound = keyBound(scan, query);
+  const covered = coveredWords(index, alike);
   /**
    * Scores a label and keeps its key. With `matchable`, the number of query words the label
    * may match, a label whose best possible key cannot enter the page is not scored: a label
-   * that names the query was met above, and scoring it again changes nothing.
+   * that names the query was met above, and scoring it again changes nothing. Where the
+   * bound from `matchable` lets it in, the query words its words are alike to are counted
+   * (`covered`), and the bound asked again with them.
    */
   const offer = (entry: number, matchable: number | undefined): void => {
     const speaking = column[index.languageOf(entry)] === 1;
-    if (matchable !== undefined && top.bar < Infinity && !bound.mayEnter(entry, matchable, speaking, top.bar)) return;
+    if (matchable !== undefined && top.bar < Infinity) {
+      if (!bound.mayEnter(entry, matchable, speaking, top.bar)) return;
+      if (covered !== undefined && !bound.mayEnter(entry, Math.min(matchable, covered(entry)), speaking, top.bar)) return;
+    }
     const labelWords = index.wordsOf(entry);
     const language = index.languages[index.languageOf(entry)] as string;
     const names = query.names(labelWords, language);
@@ -178,9 +186,7 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
         for (let p = from; p < to && budget > 0; p++, budget--) {
           // a label is looked at once: at its first meeting its bound is the loosest it gets
           const entry = index.posting(p);
-          if (!scan.meetLabel(entry, accepts)) continue;
-          if (top.bar < Infinity && !bound.mayEnter(entry, matchable, column[index.languageOf(entry)] === 1, top.bar)) continue;
-          offer(entry, undefined);
+          if (scan.meetLabel(entry, accepts)) offer(entry, matchable);
         }
       }
       if (budget <= 0) break;
@@ -192,12 +198,17 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
 
 /** Per query word, the dictionary words alike to it (equal, same stem, one typo), and how many postings they have. */
 function alikeWords(index: LabelIndex, query: ReconcileQuery, languages: readonly string[]): { list: number[]; postings: number }[] {
+  const spokenBy = wordLanguages(index);
   return query.words.map((_, i) => {
     const found = new Set<number>();
     const { starts, typo } = query.wordLookups(i, languages);
-    for (const { folded, prefix } of starts) {
-      const [low, high] = index.wordRange(folded, prefix);
-      for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), languages)) found.add(w);
+    // a word that starts as the query word's stem does in some languages may share it in those
+    // alone (a word alike in another is under that language's start, or a spelling, or a
+    // typo), and only where labels in them hold it: it is stemmed in those languages alone
+    for (const start of starts) {
+      const [low, high] = index.wordRange(start.folded, start.prefix);
+      const asked = spokenBy(start.languages ?? languages);
+      for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), asked(w))) found.add(w);
     }
     if (typo !== undefined) {
       // a typo is alike in every language: no language's rules need asking. One letter added,
@@ -219,6 +230,57 @@ function alikeWords(index: LabelIndex, query: ReconcileQuery, languages: readonl
       }, 0),
     };
   });
+}
+
+/**
+ * For a list of language tags, those of them that the labels holding a word speak (by the
+ * language its stems are made in: `en` for `en-GB`): a word shares a stem with a query word
+ * only in those. Where none is, `['']`: no language, in which only an equal word or a typo is
+ * alike. Lists made once for each set of languages a word's labels have.
+ */
+function wordLanguages(index: LabelIndex): (tags: readonly string[]) => (word: number) => readonly string[] {
+  const primaries = index.languages.map(primaryLanguage);
+  return (tags) => {
+    // per tag, the bits of the index's languages that stem as it does
+    const bits = tags.map((tag) => {
+      const primary = primaryLanguage(tag);
+      let mask = 0;
+      primaries.forEach((own, n) => {
+        if (tag !== '' && own === primary) mask = (mask | languageBit(n)) >>> 0;
+      });
+      return mask;
+    });
+    const lists = new Map<number, readonly string[]>();
+    return (word) => {
+      const spoken = index.wordLanguages(word);
+      let list = lists.get(spoken);
+      if (list === undefined) {
+        const kept = tags.filter((_, k) => (spoken & (bits[k] as number)) >>> 0 !== 0);
+        lists.set(spoken, (list = kept.length > 0 ? kept : ['']));
+      }
+      return list;
+    };
+  };
+}
+
+/**
+ * How many query words a label's words are alike to, from its word numbers alone (a bit a
+ * query word, for each dictionary word in `alike`): at least as many as the words its score
+ * pairs. Undefined for a query of more words than the bits of a number hold.
+ */
+function coveredWords(index: LabelIndex, alike: readonly { list: readonly number[] }[]): ((entry: number) => number) | undefined {
+  if (alike.length > 30) return undefined;
+  const masks = new Map<number, number>();
+  alike.forEach(({ list }, i) => {
+    for (const word of list) masks.set(word, (masks.get(word) ?? 0) | (1 << i));
+  });
+  const maskOf = (word: number): number => masks.get(word) ?? 0;
+  return (entry) => {
+    let mask = index.wordMask(entry, maskOf);
+    let count = 0;
+    for (; mask !== 0; mask &= mask - 1) count++;
+    return count;
+  };
 }
 
 /**
