@@ -55,6 +55,28 @@ export const Q: QueryParameter = {
 
 const TEXT: QueryParameter = { name: '', description: '', schema: TEXT_SCHEMA, messages: textMessages((context) => String(context.what)) };
 
+/**
+ * A name to reconcile may be longer than `q`: a spreadsheet cell holds what a vocabulary's
+ * labels hold, and a classification's run longer than 200 characters (1.9% of Iconclass'
+ * English prefLabels, up to 453).
+ */
+export const MAX_NAME_LENGTH = 1000;
+
+const NAME: QueryParameter = {
+  name: '',
+  description: '',
+  schema: { ...TEXT_SCHEMA, maxLength: MAX_NAME_LENGTH },
+  messages: {
+    ...textMessages((context) => String(context.what)),
+    maxLength: (_, context) => `${String(context.what)} must be at most ${MAX_NAME_LENGTH} characters long`,
+  },
+};
+
+/** A name to reconcile, by `q`'s rules but its length (MAX_NAME_LENGTH); `what` names it in the error. */
+export function checkedName(text: string, what: string): string {
+  return checkedValue(NAME, text, [text], { what });
+}
+
 export function qParameter(params: QueryParameters): string {
   return readParameter(Q, params) as string;
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../Config.js';
-import { FIELDS_PARAMETER, LANG, MAX_COUNT, PAGE, Q, SCHEME, URIS, countDeclaration } from '../endpoints/parameters.js';
+import { FIELDS_PARAMETER, LANG, MAX_COUNT, MAX_NAME_LENGTH, PAGE, Q, SCHEME, URIS, countDeclaration } from '../endpoints/parameters.js';
 import { openApiParameter, type QueryParameter } from '../endpoints/QueryParameter.js';
 import {
   CURSOR,
@@ -147,7 +147,7 @@ function reconcilePaths(): object {
 /** What one reconciliation request may ask (reconcile/ReconcileBatch.ts, extend.ts): past a limit, a 400 or 413 naming it. */
 const RECONCILE_LIMITS =
   `Limits: at most ${MAX_BATCH} queries a batch (413 above), ${MAX_PROPERTIES} properties or conditions a query, ${MAX_VALUES} values a property, ` +
-  `${MAX_NOTATIONS} notations a query (400 above); a name or value longer than ${MAX_TEXT} characters is left out (a name that long gets no candidates). ` +
+  `${MAX_NOTATIONS} notations a query (400 above); a value longer than ${MAX_TEXT} characters is left out, and a name longer than ${MAX_NAME_LENGTH} (${MAX_TEXT} without the label index) gets no candidates. ` +
   `Data extension: at most ${MAX_EXTEND_IDS} ids and ${MAX_EXTEND_PROPERTIES} properties, and ids times the properties' distinct lang settings at most ${MAX_EXTEND_READS} (400 above).`;
 
 /**

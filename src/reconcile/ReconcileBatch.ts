@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.js';
 import { isIri } from '../domain/iri.js';
 import { isLangTag } from '../domain/langTag.js';
-import { CONTROL_CHARACTERS, checkedText } from '../endpoints/parameters.js';
+import { CONTROL_CHARACTERS, checkedName } from '../endpoints/parameters.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { ALL_PROPERTIES } from './properties.js';
 
@@ -14,8 +14,8 @@ export const MAX_LIMIT = 100;
  * What one query may ask, so that a batch's cost is bounded by what it asks and not by the
  * data (docs/production.md, "Limits"): properties (0.2) or conditions (1.0) a query, values a property,
  * notations to look up as identifiers; above one, a 400 naming it. A value longer than
- * MAX_TEXT (q's rule) is left out and logged, as a name that long gets no candidates: one
- * long cell never fails a column's batch.
+ * MAX_TEXT (q's rule) is left out and logged, as a name longer than MAX_NAME_LENGTH gets no
+ * candidates (endpoints/parameters.ts): one long cell never fails a column's batch.
  */
 export const MAX_PROPERTIES = 10;
 export const MAX_VALUES = 10;
@@ -68,12 +68,12 @@ export interface ReconcileRequest {
 
 /**
  * Sets the query's name (0.2's `query`, 1.0's name or id condition). A cell that is no name
- * /search could take (too long, control characters) gets no candidates, and the request log
+ * (over MAX_NAME_LENGTH characters, control characters) gets no candidates, and the request log
  * says why: not a 400 for the whole batch. False where the name was refused.
  */
 export function setName(request: ReconcileRequest, text: string): boolean {
   try {
-    request.query = checkedText(text, "'query'");
+    request.query = checkedName(text, "'query'");
     return true;
   } catch (error) {
     request.ignored.push(`${error instanceof Error ? error.message : String(error)}: no candidates`);

@@ -6,7 +6,7 @@ import type { Concept, Related } from '../domain/Concept.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { isRdfIri } from '../domain/iri.js';
 import { weighedScore } from '../domain/reconciliation.js';
-import type { Evidence, EvidenceProperty, PropertyValue, ReconcileRequest } from './ReconcileBatch.js';
+import { MAX_TEXT, type Evidence, type EvidenceProperty, type PropertyValue, type ReconcileRequest } from './ReconcileBatch.js';
 
 /** A type of the reconciliation API: a concept type or a concept scheme. */
 export interface ReconcileType {
@@ -122,6 +122,11 @@ export class Reconciler {
    */
   private nameQuery(request: ReconcileRequest): NameQuery | undefined {
     if (request.unanswered === true || request.query === '') return undefined;
+    // without the label index a name is looked up as a /search, and bounded as its `q` is
+    if (this.concepts.labelIndex === undefined && [...request.query].length > MAX_TEXT) {
+      request.ignored.push(`a name over ${MAX_TEXT} characters without the label index: no candidates`);
+      return undefined;
+    }
     const { typeSchemes, anyConcept } = this.typeFilter(request);
     const want = request.evidence.length > 0 ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
     return {

@@ -219,7 +219,7 @@ describe('reconciliation: queries', () => {
       },
       nothing: { query: 'Tea', properties: [{ pid: 'broader', v: null }, { v: 'no pid' }] },
     });
-    const results = await reconcile({ ...batch, long: { query: 'Tea '.repeat(60) }, control: { query: 'Tea\u0007' } });
+    const results = await reconcile({ ...batch, long: { query: 'Tea '.repeat(260) }, control: { query: 'Tea\u0007' } });
     for (const key of Object.keys(batch)) expect(first(results[key])).toBe('tea');
     expect([results.long, results.control]).toEqual([[], []]); // a cell /search could not take: no candidates, the batch answered
     expect(results.schemeName?.[0]?.score).toBe(100); // a scheme by its name agrees
@@ -340,13 +340,25 @@ describe('reconciliation: what one request may ask', () => {
     expect([notations.status, notations.body.message]).toEqual([400, expect.stringMatching(/gives 11 notations to look up; at most 10/)]);
   });
 
-  test('a property value over 200 characters is left out, as a name that long gets no candidates: the batch is answered', async () => {
+  test('a property value over 200 characters is left out, and a name over 1,000 gets no candidates: the batch is answered', async () => {
     const long = `Drinks ${'x'.repeat(200)}`;
-    const { status, body } = await ask({ q0: { query: 'Tea', properties: [{ pid: 'broader', v: long }] }, q1: { query: long } });
+    const longer = `Drinks ${'x'.repeat(1000)}`;
+    const { status, body } = await ask({ q0: { query: 'Tea', properties: [{ pid: 'broader', v: long }] }, q1: { query: longer } });
     expect(status).toBe(200);
     expect(body.q0.result.length).toBeGreaterThan(0);
     expect(body.q0.result[0].score).toBe(100); // the value left out neither agrees nor disagrees
     expect(body.q1.result).toEqual([]);
+  });
+
+  test("a name as long as a classification's labels (over 200 characters) is reconciled from the label index", async () => {
+    // 10 words of the vocabulary's, then 30 of none: 264 characters
+    const name = `Tea ${'Drinks '.repeat(9)}${'Nonesuchword '.repeat(20)}`.trim();
+    expect(name.length).toBeGreaterThan(200);
+    const { status, body } = await ask({ q0: { query: name } });
+    expect(status).toBe(200);
+    if (service.config.labelIndex) expect(body.q0.result.map((c: { name: string }) => c.name)).toContain('Tea');
+    // LABEL_INDEX=off: a name is looked up as a /search, and bounded as its q (200 characters)
+    else expect(body.q0.result).toEqual([]);
   });
 
   test('a property value with a lone surrogate or a control character is left out, on every path: the batch is answered', async () => {
