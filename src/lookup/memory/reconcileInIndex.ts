@@ -44,7 +44,7 @@ const RECONCILE_MOST_POSTINGS = 5_000;
  *
  * Top-k: once the page holds `limit` concepts, a label is scored only if the best score its
  * length, first word and the query words it may still match allow could enter the page
- * (`keyBound`). Where the budget reads every posting, they are first only counted (a label
+ * (`keyBound`; the query words its words are alike to are counted from its word numbers). Where the budget reads every posting, they are first only counted (a label
  * once per query word it holds an alike word of), and the labels scored most words first.
  * The candidates are those that scoring every label read gives (test/lookup/reconcileTopK.test.ts).
  */
@@ -175,9 +175,10 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
       for (const entry of byCount[count] ?? []) offer(entry, count);
     }
   } else {
-    // the budget cuts the read, and counting would cost a pass for bounds no tighter: a label
-    // met first in a query word's postings may match that word and those read after it (the
-    // postings of those read before were all read), and it is scored once
+    // the budget cuts the read, and counting would cost a pass: a label met first in a query
+    // word's postings may match that word and those read after it (the postings of those read
+    // before were all read), and then no more than its words are alike to (`offer`); it is
+    // looked at once
     let budget = RECONCILE_MOST_POSTINGS;
     let matchable = streams.length;
     for (const { list } of streams) {
