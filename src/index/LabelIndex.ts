@@ -76,6 +76,9 @@ export class LabelIndex {
       tokenText: this.a.displayTokenText,
       tokenOffsets: this.a.displayTokenOffsets,
     });
+    // read by reconciliation alone, which a snapshot's try-out does not run: checked here, so that
+    // a snapshot without it is set aside rather than used until a column fails on it
+    if (this.a.wordLanguages?.length !== this.a.wordOffsets.length - 1) throw new RangeError("the words' languages do not match its words");
     this.byText = new RangeMinimum(this.a.textOrder, levels?.text);
     this.byFiling = new RangeMinimum(this.a.filingOrder, levels?.filing);
     this.byWord = new RangeMinimum(this.a.postings, levels?.word);

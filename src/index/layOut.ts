@@ -45,11 +45,15 @@ async function onWorker(message: unknown, transfer: ArrayBuffer[]): Promise<{ in
   const worker = new Worker(WORKER);
   try {
     return await new Promise((resolve, reject) => {
-      worker.once('message', (answer: { data: LabelIndexData; report?: BuildReport; levels: SharedLevels } | { error: string }) =>
-        'error' in answer
-          ? reject(new Error(answer.error))
-          : resolve({ index: new LabelIndex(answer.data, answer.levels), report: answer.report }),
-      );
+      worker.once('message', (answer: { data: LabelIndexData; report?: BuildReport; levels: SharedLevels } | { error: string }) => {
+        // an index this thread cannot make of the answer is an error too, never a promise left waiting
+        try {
+          if ('error' in answer) reject(new Error(answer.error));
+          else resolve({ index: new LabelIndex(answer.data, answer.levels), report: answer.report });
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the layout worker stopped (exit status ${code})`)));
       worker.postMessage(message, transfer);

@@ -120,6 +120,14 @@ test('the snapshot as written is used, with the answers of the index it was writ
   expect(answers((read as { index: LabelIndex }).index)).toEqual(expected);
 });
 
+test('a snapshot whose layout lacks an array that only reconciliation reads is set aside, under a checksum made anew', async () => {
+  const name = Buffer.from('"wordLanguages"');
+  const at = written.indexOf(name);
+  expect(at).toBeGreaterThan(0);
+  const bytes = damaged(written, [{ kind: 'overwrite', at, bytes: [...Buffer.from('"wordLanguagez"')] }], true);
+  expect(await readDamaged(bytes)).toEqual({ used: false, same: false, setAside: true });
+});
+
 test('any damage to a snapshot is refused by its checksum and set aside', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(damage(written.length), { minLength: 1, maxLength: 3 }), async (damages) => {
