@@ -1,7 +1,7 @@
 import { BadRequestError } from '../errors.js';
 import { isIri } from '../domain/iri.js';
 import { isLangTag } from '../domain/langTag.js';
-import { CONTROL_CHARACTERS, checkedName } from '../endpoints/parameters.js';
+import { CONTROL_CHARACTERS, MAX_Q_LENGTH, checkedName } from '../endpoints/parameters.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { ALL_PROPERTIES } from './properties.js';
 
@@ -20,7 +20,7 @@ export const MAX_LIMIT = 100;
 export const MAX_PROPERTIES = 10;
 export const MAX_VALUES = 10;
 export const MAX_NOTATIONS = 10;
-export const MAX_TEXT = 200;
+export const MAX_TEXT = MAX_Q_LENGTH;
 
 /** A value a property gives: an IRI, a label, or both (a reconciled cell sends its `id` and `name`). */
 export interface PropertyValue {
