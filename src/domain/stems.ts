@@ -73,9 +73,12 @@ export function stemOf(word: string, tag: string): string | undefined {
  * A Snowball stem costs microseconds: a word held by thousands of a query's candidate labels
  * is stemmed once, not once a label (that took seconds for a rare word at millions of
  * labels), and the words of a reconciled column's names, which repeat, once for the column
- * (a fifth of its time at 2 million concepts). About 100 bytes an entry, some 6 MB a thread at most.
+ * (a fifth of its time at 2 million concepts). A column of long multilingual names asks for
+ * a few thousand stems a name: 65,536 turned over every few names, and four times that took
+ * the real-label shape's column from 16.5 to 13.7 s in the index alone (benchmark history,
+ * "Reconciled columns"). 73 bytes an entry measured: some 19 MB a thread at most.
  */
-const MOST_STEMS_KEPT = 65_536;
+const MOST_STEMS_KEPT = 262_144;
 const stemsMade = new Map<string, string | null>();
 
 /** A word is compared by stem only where every word of its stem starts with this many letters. */
