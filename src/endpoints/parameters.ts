@@ -31,9 +31,9 @@ export const TEXT_SCHEMA = {
   format: 'well-formed-unicode',
 } as const;
 
-/** The 400s of a text to be found, naming it as `what`. */
-export const textMessages = (what: (context: Readonly<Record<string, unknown>>) => string): Messages => ({
-  maxLength: (_, context) => `${what(context)} must be at most ${MAX_Q_LENGTH} characters long`,
+/** The 400s of a text to be found, naming it as `what`; at most `longest` characters. */
+export const textMessages = (what: (context: Readonly<Record<string, unknown>>) => string, longest = MAX_Q_LENGTH): Messages => ({
+  maxLength: (_, context) => `${what(context)} must be at most ${longest} characters long`,
   not: (_, context) => `${what(context)} must not contain control characters`,
   format: (_, context) => `${what(context)} is not well-formed Unicode`,
 });
@@ -66,10 +66,7 @@ const NAME: QueryParameter = {
   name: '',
   description: '',
   schema: { ...TEXT_SCHEMA, maxLength: MAX_NAME_LENGTH },
-  messages: {
-    ...textMessages((context) => String(context.what)),
-    maxLength: (_, context) => `${String(context.what)} must be at most ${MAX_NAME_LENGTH} characters long`,
-  },
+  messages: textMessages((context) => String(context.what), MAX_NAME_LENGTH),
 };
 
 /** A name to reconcile, by `q`'s rules but its length (MAX_NAME_LENGTH); `what` names it in the error. */
