@@ -169,7 +169,8 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
       name: 'LABEL_INDEX_READ_PARALLEL',
       fallback: '2',
       range: [1, 16],
-      about: 'Queries of that read that run at once: on Virtuoso two are nearly twice as fast as one.',
+      about:
+        'Queries of that read the store works on at once (twice as many open, where the first have begun to send): on Virtuoso two are nearly twice as fast as one.',
     },
     {
       name: 'INDEX_WORKERS',

@@ -9,6 +9,7 @@ import { UpstreamError, UpstreamTimeLimitError } from '../../errors.js';
 import { PROPERTIES, type VocabularyProperty } from '../../index/LabelIndexBuilder.js';
 import type { BuildThread } from '../threads/BuildThread.js';
 import type { FedAnswer, Feeds } from '../threads/TripleFeed.js';
+import { readPool, type ReadTask } from './readPool.js';
 
 /** The store sent fewer triples than it holds, in parts too small to go on: it caps answers far below a million. */
 export class TruncatedAnswerError extends Error {
@@ -106,7 +107,8 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
  * pattern: the size of the whole read is known from its first seconds), then each is read whole, or in parts of at most a million triples by LIMIT and OFFSET
  * where it holds more. A part that brings fewer triples than it should shows the store's
  * cap: the rest of that part is asked again in parts of what it sent. Up to `parallel`
- * queries run at once (a store that streams; the embedded one answers one at a time).
+ * queries are worked on by the store at once, and as many more sending (`readPool`: a store
+ * that streams; the embedded one answers one at a time).
  *
  * Resolves with the change probe: per read, its triples and the summed lengths of their
  * values (code points, as STRLEN counts them), which `probeVocabulary` asks the store for
@@ -124,10 +126,17 @@ export async function readVocabulary(
   // the counts come first (below), so the store has answered once before a part is planned
   const partSize = (): number => (store.streams ? (store.largestAnswer ?? Infinity) : EMBEDDED_PART_TRIPLES);
   const probe = new Map<string, { triples: number; characters: number }>();
-  const tasks: Array<() => Promise<void>> = [];
+  const tasks: ReadTask[] = [];
   const parallel = store.streams ? Math.max(1, options.parallel) : 1;
 
-  const readPart = async (read: VocabularyRead, count: number, offset: number, size: number, whole: boolean): Promise<void> => {
+  const readPart = async (
+    read: VocabularyRead,
+    count: number,
+    offset: number,
+    size: number,
+    whole: boolean,
+    sending: () => void,
+  ): Promise<void> => {
     const sums = probe.get(read.name) as { triples: number; characters: number };
     const query = bindQuery(read.template, read.bindings, whole ? undefined : { limit: size, offset });
     let fed = 0;
@@ -137,7 +146,15 @@ export async function readVocabulary(
     });
     let answer: FedAnswer;
     try {
-      await store.constructText(query, (text) => reader.push(text), options.timeoutMs, 'read');
+      await store.constructText(
+        query,
+        (text) => {
+          sending();
+          return reader.push(text);
+        },
+        options.timeoutMs,
+        'read',
+      );
       answer = await reader.end();
     } catch (error) {
       // a store with no known cap that refused a whole pattern of more than a part, before
@@ -148,7 +165,7 @@ export async function readVocabulary(
       if (!whole || reader.started || count <= size || !(error instanceof UpstreamError || error instanceof UpstreamTimeLimitError))
         throw error;
       for (let from = count - (count % size || size); from >= 0; from -= size)
-        tasks.unshift(() => readPart(read, count, from, size, false));
+        tasks.unshift((sending) => readPart(read, count, from, size, false, sending));
       return;
     }
     const sent = answer.rows;
@@ -171,13 +188,13 @@ export async function readVocabulary(
           "On Virtuoso, set ResultSetMaxRows in the [SPARQL] section of virtuoso.ini to 1048576 (more is not honoured); elsewhere, raise the store's limit on result rows.",
       );
     }
-    tasks.unshift(() => readPart(read, count, offset + sent, due - sent, false));
+    tasks.unshift((sending) => readPart(read, count, offset + sent, due - sent, false, sending));
   };
 
   // First every count (cheap: no term is sent), so that the size of the whole read is known
   // from its first seconds; then the parts, each read's after the other.
   const counts = new Map<VocabularyRead, number>();
-  await pool(
+  await readPool(
     reads.map((read) => async () => {
       const count = await countTriples(store, read, options.timeoutMs);
       counts.set(read, count);
@@ -191,12 +208,12 @@ export async function readVocabulary(
     const count = counts.get(read) as number;
     probe.set(read.name, { triples: 0, characters: 0 });
     if (count <= part) {
-      if (count > 0) tasks.push(() => readPart(read, count, 0, count, true));
+      if (count > 0) tasks.push((sending) => readPart(read, count, 0, count, true, sending));
       continue;
     }
-    for (let offset = 0; offset < count; offset += part) tasks.push(() => readPart(read, count, offset, part, false));
+    for (let offset = 0; offset < count; offset += part) tasks.push((sending) => readPart(read, count, offset, part, false, sending));
   }
-  await pool(tasks, parallel);
+  await readPool(tasks, parallel);
   return probeText(reads.map((read) => [read.name, probe.get(read.name) ?? { triples: 0, characters: 0 }]));
 }
 
@@ -219,14 +236,6 @@ export async function probeVocabulary(store: SparqlStore, reads: readonly Vocabu
     sums.push([read.name, { triples: Number(values[0] ?? 0), characters: Number(values[1] || 0) }]);
   }
   return probeText(sums);
-}
-
-/** Runs `tasks` (which may add more to the front of the list) `parallel` at a time. */
-async function pool(tasks: Array<() => Promise<void>>, parallel: number): Promise<void> {
-  const worker = async (): Promise<void> => {
-    for (let task = tasks.shift(); task !== undefined; task = tasks.shift()) await task();
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
 }
 
 async function countTriples(store: SparqlStore, read: VocabularyRead, timeoutMs: number): Promise<number> {
