@@ -5,6 +5,7 @@ import { RangeMinimum } from './RangeMinimum.js';
 import { WordSuffixes, type SuffixArrays } from './WordSuffixes.js';
 import { bound, comparePrefix } from './sortedText.js';
 import { TokenText } from './TokenText.js';
+import { VarintCursor } from './varint.js';
 
 /** The names of `DISPLAY`'s kinds, by number. */
 const DISPLAY_KINDS = Object.keys(DISPLAY).sort((a, b) => DISPLAY[a as keyof typeof DISPLAY] - DISPLAY[b as keyof typeof DISPLAY]);
@@ -54,6 +55,7 @@ export class LabelIndex {
   private readonly wordStrings: (string | undefined)[] = [];
   /** Where the word code read last (`wordAt`) ends. */
   private after = 0;
+  private readonly cursor = new VarintCursor();
   /** The labels and notes shown, read from their tokens' codes. */
   private readonly shownText: TokenText;
   private readonly byText: RangeMinimum;
@@ -145,14 +147,9 @@ export class LabelIndex {
    * `at`, before `end`; `after` is then where the next starts.
    */
   private wordAt(at: number, end: number): number {
-    const codes = this.a.entryWordCodes;
-    let code = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = codes[at++] as number;
-      code += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80 || at >= end) break;
-    }
-    this.after = at;
+    this.cursor.at = at;
+    const code = this.cursor.read(this.a.entryWordCodes, end);
+    this.after = this.cursor.at;
     const word = this.a.wordOfCode[code];
     if (word === undefined || word + 1 >= this.a.wordOffsets.length) throw new RangeError(`a label's word code ${code} is no word`);
     return word;

@@ -1,4 +1,4 @@
-import { chooseLabel, type Label } from '../domain/chooseLabel.js';
+import { chooseLabelAt } from '../domain/chooseLabel.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { Growable, TextList } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
@@ -230,18 +230,27 @@ export function shownBrowseOrder(
   lang: string,
   notations: NotationLists,
 ): Uint32Array {
+  // the labels' texts are made only where their languages tie (`chooseLabelAt`): a concept has
+  // a prefLabel in each of a dozen languages, and one of them is shown
+  const pref: number[] = [];
+  const rdfs: number[] = [];
+  const choices = [pref, rdfs].map((list) => ({
+    list,
+    languageOf: (j: number) => languages[display.languages[list[j] as number] as number] as string,
+    valueOf: (j: number) => display.texts.text(list[j] as number),
+  }));
   return browseOrder(conceptCount, notations, (c) => {
-    const pref: Label[] = [];
-    const rdfs: Label[] = [];
+    pref.length = 0;
+    rdfs.length = 0;
     for (let i = display.offsets[c] as number; i < (display.offsets[c + 1] as number); i++) {
       const kind = display.kinds[i];
-      if (kind !== DISPLAY.prefLabel && kind !== DISPLAY.rdfsLabel) continue;
-      const label = {
-        value: display.texts.text(i),
-        language: languages[display.languages[i] as number] as string,
-      };
-      (kind === DISPLAY.prefLabel ? pref : rdfs).push(label);
+      if (kind === DISPLAY.prefLabel) pref.push(i);
+      else if (kind === DISPLAY.rdfsLabel) rdfs.push(i);
     }
-    return foldedLabel(chooseLabel(pref, lang) ?? chooseLabel(rdfs, lang) ?? '');
+    for (const { list, languageOf, valueOf } of choices) {
+      const chosen = chooseLabelAt(list.length, languageOf, valueOf, lang);
+      if (chosen >= 0) return foldedLabel(display.texts.text(list[chosen] as number));
+    }
+    return foldedLabel('');
   });
 }

@@ -5,7 +5,7 @@ import { LabelIndex, type SharedLevels } from '../../index/LabelIndex.js';
 import { LabelIndexBuilder } from '../../index/LabelIndexBuilder.js';
 import type { BuildReport } from '../../index/BuildReport.js';
 import type { LabelIndexData } from '../../index/LabelIndexData.js';
-import { layOut } from '../../index/layOut.js';
+import { LAYOUT_THREAD_LIMITS, layOut } from '../../index/layOut.js';
 import { TripleFeed, type FedAnswer, type Feeds } from './TripleFeed.js';
 
 /** The compiled thread (`src/` and `dist/` both sit one level below the project). */
@@ -65,7 +65,7 @@ export class BuildThread {
       this.builder = new LabelIndexBuilder(options.defaultLang, options.weights, options.entailment);
       return;
     }
-    this.worker = new Worker(WORKER, { workerData: options });
+    this.worker = new Worker(WORKER, { workerData: options, resourceLimits: LAYOUT_THREAD_LIMITS });
     this.worker.on('message', (answer: BuildAnswer) => this.heard(answer));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`the index build's thread stopped (exit status ${code})`)));
