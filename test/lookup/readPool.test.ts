@@ -23,7 +23,7 @@ const names = (started: Query[]): string[] => started.map((query) => query.name)
 describe('the read pool', () => {
   test('starts the next query once one begins to send, not only once it has been read', async () => {
     const started: Query[] = [];
-    const done = readPool(queries(['a', 'b', 'c', 'd', 'e'], started), 2);
+    const done = readPool(queries(['a', 'b', 'c', 'd', 'e'], started), { working: 2, open: 4 });
     expect(names(started)).toEqual(['a', 'b']);
     started[0]?.send(); // the store has worked out a's answer: it now only sends
     expect(names(started)).toEqual(['a', 'b', 'c']);
@@ -32,7 +32,7 @@ describe('the read pool', () => {
     started[1]?.send();
     expect(names(started)).toEqual(['a', 'b', 'c', 'd']);
     for (const query of started) query.send();
-    // four open, twice the two the store may work on: none more until one is read whole
+    // four open: none more until one is read whole
     expect(names(started)).toEqual(['a', 'b', 'c', 'd']);
     started[0]?.finish();
     await settle();
@@ -41,6 +41,18 @@ describe('the read pool', () => {
       query.send();
       query.finish();
     }
+    await expect(done).resolves.toBeUndefined();
+  });
+
+  test('with one open at a time (a store that answers whole), starts the next only once one is read', async () => {
+    const started: Query[] = [];
+    const done = readPool(queries(['a', 'b'], started), { working: 1, open: 1 });
+    started[0]?.send();
+    expect(names(started)).toEqual(['a']);
+    started[0]?.finish();
+    await settle();
+    expect(names(started)).toEqual(['a', 'b']);
+    started[1]?.finish();
     await expect(done).resolves.toBeUndefined();
   });
 
@@ -53,14 +65,14 @@ describe('the read pool', () => {
       tasks.unshift(async () => void ran.push('part 1'));
     });
     tasks.push(async () => void ran.push('next'));
-    await readPool(tasks, 1);
+    await readPool(tasks, { working: 1, open: 1 });
     expect(ran).toEqual(['whole', 'part 1', 'part 2', 'next']);
   });
 
   test('rejects with the first error once the open queries have settled, and starts no more', async () => {
     const started: Query[] = [];
     let settled = false;
-    const done = readPool(queries(['a', 'b', 'c'], started), 2).finally(() => (settled = true));
+    const done = readPool(queries(['a', 'b', 'c'], started), { working: 2, open: 4 }).finally(() => (settled = true));
     started[0]?.fail(new Error('the store refused a'));
     await settle();
     expect(settled).toBe(false); // b still reads
@@ -71,6 +83,6 @@ describe('the read pool', () => {
   });
 
   test('resolves at once with nothing to read', async () => {
-    await expect(readPool([], 2)).resolves.toBeUndefined();
+    await expect(readPool([], { working: 2, open: 4 })).resolves.toBeUndefined();
   });
 });

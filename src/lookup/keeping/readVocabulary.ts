@@ -107,8 +107,8 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
  * pattern: the size of the whole read is known from its first seconds), then each is read whole, or in parts of at most a million triples by LIMIT and OFFSET
  * where it holds more. A part that brings fewer triples than it should shows the store's
  * cap: the rest of that part is asked again in parts of what it sent. Up to `parallel`
- * queries are worked on by the store at once, and as many more sending (`readPool`: a store
- * that streams; the embedded one answers one at a time).
+ * queries are worked on by the store at once, and as many more may be sending (`readPool`;
+ * on a store that streams: the embedded one answers one at a time).
  *
  * Resolves with the change probe: per read, its triples and the summed lengths of their
  * values (code points, as STRLEN counts them), which `probeVocabulary` asks the store for
@@ -127,7 +127,10 @@ export async function readVocabulary(
   const partSize = (): number => (store.streams ? (store.largestAnswer ?? Infinity) : EMBEDDED_PART_TRIPLES);
   const probe = new Map<string, { triples: number; characters: number }>();
   const tasks: ReadTask[] = [];
+  // the store works on `parallel` queries at once; as many more may be sending (readPool). The
+  // embedded one answers one at a time, each answer whole in memory: one open at a time.
   const parallel = store.streams ? Math.max(1, options.parallel) : 1;
+  const limits = { working: parallel, open: store.streams ? 2 * parallel : 1 };
 
   const readPart = async (
     read: VocabularyRead,
@@ -201,7 +204,7 @@ export async function readVocabulary(
       progress.expected += count;
       progress.counted++;
     }),
-    parallel,
+    limits,
   );
   const part = partSize();
   for (const read of reads) {
@@ -213,7 +216,7 @@ export async function readVocabulary(
     }
     for (let offset = 0; offset < count; offset += part) tasks.push((sending) => readPart(read, count, offset, part, false, sending));
   }
-  await readPool(tasks, parallel);
+  await readPool(tasks, limits);
   return probeText(reads.map((read) => [read.name, probe.get(read.name) ?? { triples: 0, characters: 0 }]));
 }
 
