@@ -2,6 +2,7 @@ import type { CandidateWord } from '../../domain/matchPatterns.js';
 import { allArticles } from '../../domain/filingForm.js';
 import { speaks } from '../../domain/speaks.js';
 import type { LabelIndex } from '../../index/LabelIndex.js';
+import { languageBit } from '../../index/LabelIndexData.js';
 import { smallest } from './streams.js';
 
 /** What /search and /suggest keep of a request's filters. */
@@ -182,11 +183,37 @@ export class IndexScan {
       (schemeId === undefined || index.inScheme(index.conceptOf(entry), schemeId));
   }
 
+  /** The word ranges (`LabelIndex.wordRange`) of a candidate word's alternatives. */
+  wordRanges(word: CandidateWord): [number, number][] {
+    return word.map((alternative) => this.index.wordRange(alternative.folded, alternative.prefix)).filter(([from, to]) => from < to);
+  }
+
   /** The posting ranges of a candidate word's alternatives. */
   postingRanges(word: CandidateWord): [number, number][] {
-    return word
-      .map((alternative) => this.index.postingRange(...this.index.wordRange(alternative.folded, alternative.prefix)))
+    return this.wordRanges(word)
+      .map((words) => this.index.postingRange(...words))
       .filter(([from, to]) => from < to);
+  }
+
+  /** The bits (`languageBit`) of the language numbers that `mask` (`languageMask`) keeps. */
+  languageBits(mask: Uint8Array): number {
+    let bits = 0;
+    mask.forEach((kept, language) => {
+      if (kept === 1) bits |= languageBit(language);
+    });
+    return bits;
+  }
+
+  /**
+   * Whether some word of `ranges` (word numbers) is held by a label in one of the languages of
+   * `bits` (`languageBits`): where none is, no label holding one of those words is in those
+   * languages, and a walk over such labels that wants them can be left out. Reads a word's
+   * languages (`LabelIndex.wordLanguages`) until one answers.
+   */
+  wordsSpeak(ranges: readonly [number, number][], bits: number): boolean {
+    for (const [from, to] of ranges)
+      for (let word = from; word < to; word++) if ((this.index.wordLanguages(word) & bits) !== 0) return true;
+    return false;
   }
 
   /** The candidate word whose alternatives have the fewest postings. */
