@@ -190,9 +190,12 @@ export class IndexScan {
 
   /** The posting ranges of a candidate word's alternatives. */
   postingRanges(word: CandidateWord): [number, number][] {
-    return this.wordRanges(word)
-      .map((words) => this.index.postingRange(...words))
-      .filter(([from, to]) => from < to);
+    return this.postingsOf(this.wordRanges(word));
+  }
+
+  /** The posting ranges of word ranges (`wordRanges`). */
+  postingsOf(words: readonly [number, number][]): [number, number][] {
+    return words.map((range) => this.index.postingRange(...range)).filter(([from, to]) => from < to);
   }
 
   /** The bits (`languageBit`) of the language numbers that `mask` (`languageMask`) keeps. */

@@ -33,7 +33,7 @@ export function suggestInIndex(scan: IndexScan, query: RankQuery, filter: IndexF
       const candidates = candidateWords(query, index.languages);
       const rarest = scan.rarest(candidates);
       const words = scan.wordRanges(candidates[rarest] as CandidateWord);
-      wordTier = { words, ranges: scan.postingRanges(candidates[rarest] as CandidateWord), others: scan.otherWords(candidates, rarest) };
+      wordTier = { words, ranges: scan.postingsOf(words), others: scan.otherWords(candidates, rarest) };
     }
     return wordTier;
   };
