@@ -65,8 +65,11 @@ export interface Config {
   readonly reconcileName: string;
   /** The public URL of the service (scheme, host, base path), for the links of the reconciliation manifest; unset: from each request's Host. */
   readonly publicUrl: string | undefined;
-  /** TRUST_PROXY: X-Forwarded-Host and -Proto (or Forwarded) name the public address when PUBLIC_URL is unset. */
-  readonly trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many proxies append to X-Forwarded-Host and -Proto (or Forwarded), whose
+   * value that many from the end names the public address when PUBLIC_URL is unset; 0: none.
+   */
+  readonly trustProxy: number;
 }
 
 /** The clients whose ways the service can answer in (`API_COMPAT`). */

@@ -1,5 +1,6 @@
 import { OWL, RDFS, SKOS } from './domain/namespaces.js';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isIri } from './domain/iri.js';
@@ -254,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // 1.6x but doubled a typist's p95 beside a neighbour's heavy requests (BENCHMARKS.md)
     indexWorkers: integer('INDEX_WORKERS', defaultIndexWorkers()),
     skosEntailment: onOff('SKOS_ENTAILMENT'),
-    indexSnapshot: read('INDEX_SNAPSHOT'),
+    indexSnapshot: snapshotPath(read('INDEX_SNAPSHOT'), fail),
     conceptWeights: ((file) =>
       file === undefined || existsSync(file) ? file : fail('CONCEPT_WEIGHTS', `there is no file ${JSON.stringify(file)}`))(
       read('CONCEPT_WEIGHTS'),
@@ -270,13 +271,50 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url)
         ? url?.replace(/\/+$/, '')
         : fail('PUBLIC_URL', `${JSON.stringify(url)} is not an http(s) URL without query or fragment`))(read('PUBLIC_URL')),
-    trustProxy: onOff('TRUST_PROXY'),
+    trustProxy: proxyHops(valueOf('TRUST_PROXY'), fail),
   });
 }
 
 /** A slip in the code (a setting read otherwise than it is declared), not in the input. */
 function slip(message: string): never {
   throw new Error(message);
+}
+
+/** TRUST_PROXY: off (0), on (1), or a number of proxies from 1 to 16. */
+function proxyHops(value: string, fail: (name: string, message: string) => never): number {
+  if (value === 'off') return 0;
+  if (value === 'on') return 1;
+  const hops = /^\d{1,2}$/.test(value) ? Number(value) : NaN;
+  return hops >= 1 && hops <= 16
+    ? hops
+    : fail('TRUST_PROXY', `must be on, off or a number of proxies from 1 to 16, not ${JSON.stringify(value)}`);
+}
+
+/**
+ * INDEX_SNAPSHOT: a regular file, or none yet in a folder that exists. A FIFO would hold the
+ * start's read open for ever, a directory would be written beside for nothing on every build,
+ * a device read whole: each is refused at start, naming what it is.
+ */
+function snapshotPath(path: string | undefined, fail: (name: string, message: string) => never): string | undefined {
+  if (path === undefined) return undefined;
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) {
+    const folder = statSync(dirname(resolve(path)), { throwIfNoEntry: false });
+    if (folder?.isDirectory() !== true)
+      fail('INDEX_SNAPSHOT', `${JSON.stringify(path)}: its folder ${dirname(resolve(path))} does not exist`);
+    return path;
+  }
+  if (stat.isFile()) return path;
+  const kind = stat.isDirectory()
+    ? 'a directory'
+    : stat.isFIFO()
+      ? 'a FIFO'
+      : stat.isSocket()
+        ? 'a socket'
+        : stat.isCharacterDevice() || stat.isBlockDevice()
+          ? 'a device'
+          : 'not a regular file';
+  return fail('INDEX_SNAPSHOT', `${JSON.stringify(path)} is ${kind}; it must name a regular file (or one to be made)`);
 }
 
 /** The dialects are the folders under `queries/`. */

@@ -227,7 +227,7 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
       name: 'TRUST_PROXY',
       fallback: 'off',
       about:
-        "on: the service is reached through a proxy that sets X-Forwarded-Host and X-Forwarded-Proto (or Forwarded): without PUBLIC_URL, the manifest's links are made from those. off: they are ignored (a client could send anything in them).",
+        "on, or a number of proxies: the service is reached through that many proxies (on: one), each appending to X-Forwarded-Host and X-Forwarded-Proto (or Forwarded): without PUBLIC_URL, the manifest's links are made from the value the outermost of them appended (that many from the end), never from one a client sent before it. off: they are ignored (a client could send anything in them).",
     },
     {
       name: 'LOG_LEVEL',

@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       reconcileName: 'SKOS concepts',
       vocabularyIds: new Map(),
       publicUrl: undefined,
-      trustProxy: false,
+      trustProxy: 0,
     });
   });
 

@@ -1,6 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { ARRAY_TYPES } from './checkIndexData.js';
 import type { LabelIndexArrays, LabelIndexData } from './LabelIndexData.js';
 
 /** Changes whenever the layout of LabelIndexData or of this file changes. */
@@ -77,7 +79,11 @@ export async function writeSnapshot(path: string, data: LabelIndexData, header: 
     throw error;
   }
   await file.close();
-  await rename(temporary, path);
+  // a rename that fails (the path is a directory now, the folder went read-only) leaves no temporary file behind either
+  await rename(temporary, path).catch(async (error: unknown) => {
+    await rm(temporary, { force: true });
+    throw error;
+  });
   return head.length + offset + CHECKSUM_BYTES;
 }
 
@@ -88,7 +94,7 @@ export async function writeSnapshot(path: string, data: LabelIndexData, header: 
 export async function readSnapshotHeader(path: string): Promise<SnapshotHeader | undefined> {
   let file: FileHandle;
   try {
-    file = await open(path, 'r');
+    file = await openRegular(path);
   } catch {
     return undefined;
   }
@@ -115,7 +121,8 @@ export async function readSnapshotHeader(path: string): Promise<SnapshotHeader |
  * reason when the file cannot serve (missing, another format, another fingerprint, damaged):
  * such a snapshot is never used. Damage is told from the checksum over the whole file, and
  * every length and offset of the layout is checked before an array is made of it; nothing a
- * file holds makes this throw.
+ * file holds makes this throw. What the arrays hold is checked by `indexOf` (`checkIndexData`),
+ * on the layout thread.
  */
 export async function readSnapshot(
   path: string,
@@ -155,9 +162,15 @@ export async function readSnapshot(
   const arrays: Record<string, Uint8Array | Uint16Array | Uint32Array> = {};
   if (!Array.isArray(layout.arrays) || !Array.isArray(layout.languages) || !Array.isArray(layout.schemes))
     return { reason: 'it is damaged: its layout lacks its arrays' };
+  // the arrays lie one after another, each at the first offset aligned to 8 after the one
+  // before, and the last ends where the checksum starts: an offset is told by the lengths and
+  // types before it, and one that says otherwise (or a length that does) is damage
+  let next = 0;
   for (const entry of layout.arrays) {
     const { name, type, length, offset } = entry ?? {};
     const Type = TYPES[type];
+    if (typeof name !== 'string' || !Object.hasOwn(ARRAY_TYPES, name) || Object.hasOwn(arrays, name))
+      return { reason: `it is damaged: its layout names the array ${JSON.stringify(String(name)).slice(0, 40)}, unknown or twice` };
     if (
       Type === undefined ||
       typeof name !== 'string' ||
@@ -169,8 +182,11 @@ export async function readSnapshot(
       start + offset + length * Type.BYTES_PER_ELEMENT > body
     )
       return { reason: `it is damaged: the array ${JSON.stringify(String(name)).slice(0, 40)} lies outside the file` };
+    if (offset !== next) return { reason: `it is damaged: the array ${name} does not lie where the arrays before it end` };
+    next = align(offset + length * Type.BYTES_PER_ELEMENT);
     arrays[name] = new Type(file.buffer as ArrayBuffer, file.byteOffset + start + offset, length);
   }
+  if (start + next !== body) return { reason: 'it is damaged: its arrays do not end where its checksum starts' };
   return {
     data: { languages: layout.languages, schemes: layout.schemes, arrays: arrays as unknown as LabelIndexArrays },
     header: layout.header,
@@ -193,7 +209,7 @@ async function writeAll(file: FileHandle, bytes: Buffer): Promise<void> {
 
 /** A file's bytes in shared memory, read asynchronously in parts of 16 MiB. */
 async function readShared(path: string): Promise<Buffer> {
-  const file = await open(path, 'r');
+  const file = await openRegular(path);
   try {
     const size = (await file.stat()).size;
     const bytes = Buffer.from(new SharedArrayBuffer(size));
@@ -206,6 +222,20 @@ async function readShared(path: string): Promise<Buffer> {
   } finally {
     await file.close();
   }
+}
+
+/**
+ * `path` opened to read, if it is a regular file: opened without blocking (a FIFO would hold
+ * the open, and a thread of libuv's pool with it, until a writer came), then refused unless
+ * regular.
+ */
+async function openRegular(path: string): Promise<FileHandle> {
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  if (!(await file.stat()).isFile()) {
+    await file.close();
+    throw new Error('it is not a regular file');
+  }
+  return file;
 }
 
 function align(n: number): number {

@@ -394,7 +394,7 @@ export class LabelIndex {
     return this.a.broader.subarray(this.a.broaderOffsets[shown], this.a.broaderOffsets[shown + 1]);
   }
 
-  /** The concepts below a shown resource (a concept, or a deprecated one), by number, ascending. */
+  /** The concepts below a shown resource (a concept, or a deprecated one), in the default language's browsing order. */
   narrowerOf(shown: number): Uint32Array {
     return this.a.narrower.subarray(this.a.narrowerOffsets[shown], this.a.narrowerOffsets[shown + 1]);
   }
@@ -434,7 +434,7 @@ export class LabelIndex {
     return Array.from(numbers, (n) => this.languages[n] as string).filter((tag) => tag !== '');
   }
 
-  /** The top concepts of the scheme of that number (/top), concept numbers ascending. */
+  /** The top concepts of the scheme of that number (/top), in the default language's browsing order. */
   topsOf(scheme: number): Uint32Array {
     return this.a.schemeTops.subarray(this.a.schemeTopOffsets[scheme], this.a.schemeTopOffsets[scheme + 1]);
   }

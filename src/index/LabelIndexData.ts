@@ -100,10 +100,10 @@ export interface LabelIndexArrays {
   schemeResource: Uint32Array;
   /** Per scheme number: SCHEME_TYPED, TOPS_STATED (hierarchyLayout.ts). */
   schemeFlags: Uint8Array;
-  /** Per scheme number, a range of `schemeTops`: its top concepts (/top), concept numbers ascending. */
+  /** Per scheme number, a range of `schemeTops`: its top concepts (/top), in browsing order (the default language's). */
   schemeTopOffsets: Uint32Array;
   schemeTops: Uint32Array;
-  /** Per shown resource, a range of `narrower`: the concepts below it (/narrower), concept numbers ascending. */
+  /** Per shown resource, a range of `narrower`: the concepts below it (/narrower), in browsing order (the default language's). */
   narrowerOffsets: Uint32Array;
   narrower: Uint32Array;
   /** Per other resource (`otherText`): DEPRECATED_CONCEPT for a concept that is deprecated. */

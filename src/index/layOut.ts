@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import type { LabelIndexBuilder } from './LabelIndexBuilder.js';
 import type { BuildReport } from './BuildReport.js';
+import { checkIndexData } from './checkIndexData.js';
 import { LabelIndex, type SharedLevels } from './LabelIndex.js';
 import type { LabelIndexData } from './LabelIndexData.js';
 import { shareArrays } from './sharedArrays.js';
@@ -40,12 +41,17 @@ export async function layOut(builder: LabelIndexBuilder): Promise<{ index: Label
 }
 
 /**
- * The index over `data` (in shared memory, as a snapshot is read), its range-minimum levels
- * made on the layout's worker thread: half a second at two million concepts that the thread
- * answering HTTP does not spend.
+ * The index over `data` (in shared memory, as a snapshot is read), its structure checked
+ * (`checkIndexData`) and its range-minimum levels made on the layout's worker thread: seconds
+ * at two million concepts that the thread answering HTTP does not spend. Rejects, naming the
+ * fault, where the structure does not hold.
  */
 export async function indexOf(data: LabelIndexData): Promise<LabelIndex> {
-  if (!existsSync(WORKER)) return new LabelIndex(data);
+  if (!existsSync(WORKER)) {
+    const fault = checkIndexData(data);
+    if (fault !== undefined) throw new Error(`its structure does not hold: ${fault}`);
+    return new LabelIndex(data);
+  }
   return (await onWorker({ levelsOf: data }, [])).index;
 }
 

@@ -30,7 +30,9 @@ describe('reconciliation identity', () => {
   let service: RunningService;
   let behindProxy: RunningService;
   let trusting: RunningService;
+  let twoProxies: RunningService;
   beforeAll(async () => {
+    twoProxies = await startService({ TRUST_PROXY: '2' });
     service = await startService();
     behindProxy = await startService({ PUBLIC_URL: 'https://vocab.example.org/lookup' });
     trusting = await startService({ TRUST_PROXY: 'on' });
@@ -39,6 +41,7 @@ describe('reconciliation identity', () => {
     await service.close();
     await behindProxy.close();
     await trusting.close();
+    await twoProxies.close();
   });
 
   test("without PUBLIC_URL the manifest names the host asked, varies with Host, and is private: no shared cache keeps one host's links", async () => {
@@ -68,6 +71,26 @@ describe('reconciliation identity', () => {
     // a forwarded host that is no host name is not written into links
     const odd = await getWithHost(`${trusting.url}/reconcile`, 'internal:3000', { 'X-Forwarded-Host': 'evil.example"><script>' });
     expect(odd.body).not.toContain('<script>');
+  });
+
+  test('behind a proxy that appends, the value a client forged before it is not taken: the last one is, or the one as many from the end as TRUST_PROXY counts', async () => {
+    // what HAProxy's `option forwardfor` or nginx's $proxy_add_x_forwarded_for make of a client's own header
+    const forged = { 'X-Forwarded-Host': 'evil.example, vocab.example.org', 'X-Forwarded-Proto': 'http, https' };
+    const one = JSON.parse((await getWithHost(`${trusting.url}/reconcile`, 'internal:3000', forged)).body);
+    expect(one.view.url.startsWith('https://vocab.example.org/')).toBe(true);
+    const rfc7239 = await getWithHost(`${trusting.url}/reconcile`, 'internal:3000', {
+      Forwarded: 'host=evil.example;proto=http, for=192.0.2.60;proto=https;host="cat.example.org"',
+    });
+    expect(JSON.parse(rfc7239.body).view.url.startsWith('https://cat.example.org/')).toBe(true);
+    // a CDN, then HAProxy: the CDN's value is two from the end, the client's before it
+    const chain = { 'X-Forwarded-Host': 'evil.example, cdn-edge.example.org, internal-lb', 'X-Forwarded-Proto': 'http, https, http' };
+    const two = JSON.parse((await getWithHost(`${twoProxies.url}/reconcile`, 'internal:3000', chain)).body);
+    expect(two.view.url.startsWith('https://cdn-edge.example.org/')).toBe(true);
+    // fewer values than proxies: all of them are the proxies', the first is taken
+    const short = JSON.parse(
+      (await getWithHost(`${twoProxies.url}/reconcile`, 'internal:3000', { 'X-Forwarded-Host': 'vocab.example.org' })).body,
+    );
+    expect(short.view.url.startsWith('http://vocab.example.org/')).toBe(true);
   });
 
   test('with PUBLIC_URL the manifest names it, whatever the Host, and does not vary with Host', async () => {

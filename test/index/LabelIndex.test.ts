@@ -1,3 +1,4 @@
+import { checkIndexData } from '../../src/index/checkIndexData.js';
 import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,8 @@ async function services(ttl: string): Promise<{ plain: Finder; indexed: Finder; 
   const built = async (from: SparqlStore): Promise<LabelIndex> => {
     const index = (await new IndexBuilds(from, queries, indexOptions, createLogger('silent')).build(false))?.index;
     if (index === undefined) throw new Error('no label index built');
+    // every index built holds the structure a snapshot of it is checked for when read
+    expect(checkIndexData(index.data)).toBeUndefined();
     return index;
   };
   const labelIndex = await built(store);
