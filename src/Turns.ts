@@ -29,3 +29,37 @@ export async function inTurns<T>(items: Iterable<T>): Promise<T[]> {
   }
   return all;
 }
+
+/** Items sorted at a time by the engine's own sort before `sortedInTurns` merges: a few ms each. */
+const RUN = 2048;
+
+/**
+ * `items` sorted by `compare` (stably), in slices (Turns): runs of RUN items sorted natively,
+ * then merged pairwise, a turn passed between slices of the merge. A store-path list of 50,000
+ * concepts sorted in one call held the thread that answers HTTP for 150-200 ms.
+ */
+export async function sortedInTurns<T>(items: readonly T[], compare: (a: T, b: T) => number): Promise<T[]> {
+  const turns = new Turns();
+  let from = items.slice();
+  for (let start = 0; start < from.length; start += RUN) {
+    const run = from.slice(start, start + RUN).sort(compare);
+    for (let i = 0; i < run.length; i++) from[start + i] = run[i] as T;
+    await turns.pass();
+  }
+  let to = new Array<T>(from.length);
+  for (let width = RUN; width < from.length; width *= 2) {
+    for (let low = 0; low < from.length; low += 2 * width) {
+      const middle = Math.min(low + width, from.length);
+      const high = Math.min(low + 2 * width, from.length);
+      let a = low;
+      let b = middle;
+      for (let k = low; k < high; k++) {
+        // the left one on a tie: stable
+        to[k] = (b >= high || (a < middle && compare(from[a] as T, from[b] as T) <= 0) ? from[a++] : from[b++]) as T;
+        if ((k & 1023) === 1023) await turns.pass();
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}

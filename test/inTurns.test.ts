@@ -1,4 +1,4 @@
-import { inTurns } from '../src/Turns.js';
+import { inTurns, sortedInTurns } from '../src/Turns.js';
 
 // A long answer's rows are gathered in slices: what waits for the thread (a /health probe)
 // gets it between two slices, not after the last row.
@@ -31,4 +31,28 @@ test('a short answer is gathered without giving the thread away', async () => {
   const rows = await inTurns([1, 2, 3]);
   expect(rows).toEqual([1, 2, 3]);
   expect(letIn).toBe(false);
+});
+
+test('a long list is sorted as the engine sorts it, stably, letting a waiting callback in before it is done', async () => {
+  const fc = (await import('fast-check')).default;
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.record({ key: fc.nat(50), at: fc.nat() }), { maxLength: 9000 }), async (items) => {
+      const compare = (a: { key: number }, b: { key: number }): number => a.key - b.key;
+      expect(await sortedInTurns(items, compare)).toEqual(items.slice().sort(compare));
+    }),
+    { numRuns: 30 },
+  );
+  // costly comparisons: the sort takes its thread longer than a slice
+  const items = Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 20_000);
+  let sortedWhenLetIn: boolean | undefined;
+  let done = false;
+  setImmediate(() => (sortedWhenLetIn = done));
+  const costly = (a: number, b: number): number => {
+    for (const start = performance.now(); performance.now() - start < 0.0005;);
+    return a - b;
+  };
+  const sorted = await sortedInTurns(items, costly);
+  done = true;
+  expect(sorted).toEqual(Array.from({ length: 20_000 }, (_, i) => i));
+  expect(sortedWhenLetIn).toBe(false);
 });

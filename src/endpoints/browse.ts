@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { BadRequestError } from '../errors.js';
+import { BadRequestError, NotFoundError } from '../errors.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { renderedInTurns } from '../http/renderedInTurns.js';
 import { sendRendered } from '../http/sendRendered.js';
@@ -40,15 +40,19 @@ export function schemesHandler({ config, concepts, cache }: EndpointContext): Re
 
 /**
  * GET /top?scheme=S: a page of the scheme's top concepts, in browsing order. `scheme` may be
- * left out where the data holds exactly one scheme.
+ * left out where the data holds exactly one scheme; one /schemes does not list is a 404.
  */
 export function topHandler(context: EndpointContext): RequestHandler {
-  return browseHandler('top', context, async (params, lang) => {
+  return browseHandler('top', context, async (params) => {
     const scheme = readParameter(TOP_SCHEME, params) as string | undefined;
-    if (scheme !== undefined) return scheme;
-    const schemes = await context.concepts.schemes(lang);
-    if (schemes.length === 1) return (schemes[0] as { uri: string }).uri;
+    // the schemes' IRIs alone (no concept counted): a 400 or 404 comes before any list is read
+    const schemes = await context.concepts.schemeIris();
     const where = `${context.config.basePath}/schemes`;
+    if (scheme !== undefined) {
+      if (schemes.includes(scheme)) return scheme;
+      throw new NotFoundError(`no concept scheme <${scheme}> in the vocabulary (${where} lists them)`);
+    }
+    if (schemes.length === 1) return schemes[0] as string;
     throw new BadRequestError(
       schemes.length === 0
         ? `'scheme' parameter is mandatory: the vocabulary has no concept scheme, so /top has none to list (${where} lists them)`
@@ -57,9 +61,14 @@ export function topHandler(context: EndpointContext): RequestHandler {
   });
 }
 
-/** GET /narrower?uri=C: a page of the concepts one level below C, in browsing order. */
+/** GET /narrower?uri=C: a page of the concepts one level below C, in browsing order; 404 where C is no concept. */
 export function narrowerHandler(context: EndpointContext): RequestHandler {
-  return browseHandler('narrower', context, async (params) => oneUriParameter(params));
+  return browseHandler('narrower', context, async (params, lang) => {
+    const uri = oneUriParameter(params);
+    // a deprecated concept is one (what is below it is listed); anything else the vocabulary does not hold is a 404
+    if ((await context.concepts.get([uri], lang)).length === 0) throw new NotFoundError(`no concept <${uri}> in the vocabulary`);
+    return uri;
+  });
 }
 
 /** The shared shape of /top and /narrower: `{"concepts": [...]}`, one page of a browsing list. */

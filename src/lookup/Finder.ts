@@ -77,6 +77,8 @@ export interface Finder {
   speaks(lang: string): Promise<boolean>;
   /** /schemes: every concept scheme, by prefLabel in `lang`, then URI. */
   schemes(lang: string): Promise<SchemeSummary[]>;
+  /** The IRIs of the schemes /schemes lists, in no order: what /top checks its `scheme` against, without counting their concepts. */
+  schemeIris(): Promise<string[]>;
   /** /top: a page of the scheme's top concepts, in browsing order (domain/browseOrder.ts). */
   top(request: BrowseRequest): Promise<Concept[]>;
   /** /narrower: a page of the concepts one level below the concept, in browsing order. */

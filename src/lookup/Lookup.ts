@@ -128,6 +128,11 @@ export class Lookup {
     return this.answering().finder.schemes(lang);
   }
 
+  /** The IRIs of the schemes /schemes lists: what /top checks its `scheme` against. */
+  schemeIris(): Promise<string[]> {
+    return this.answering().finder.schemeIris();
+  }
+
   /** /top: a page of a scheme's top concepts. */
   top(request: BrowseRequest): Promise<Concept[]> {
     return this.answering().finder.top(request);

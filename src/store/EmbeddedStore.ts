@@ -14,13 +14,19 @@ import type { Bindings, SparqlStore } from './SparqlStore.js';
 /** The compiled thread (`src/` and `dist/` both sit one level below the project). */
 const WORKER = fileURLToPath(new URL('../../dist/store/embeddedStoreWorker.js', import.meta.url));
 
+/**
+ * An answer as text; from the store's thread, SPARQL JSON results come as their rows' arrays in
+ * parts (`embeddedStoreWorker.ts`), to be parsed a part a turn.
+ */
+type Answer = string | string[];
+
 /** Where a query is answered: the store's own thread, or (without a build) this one. */
 interface Answerer {
   /**
    * `first`: ahead of every query waiting (the readiness check's). `gone`: the query's
    * clients have all gone (clientScope.ts); one still waiting is then skipped, with a 499.
    */
-  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first?: boolean, gone?: AbortSignal): Promise<string>;
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first?: boolean, gone?: AbortSignal): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -77,25 +83,38 @@ export class EmbeddedStore implements SparqlStore {
   async select(query: string, name?: string, timeoutMs?: number): Promise<Bindings[]> {
     // a request's query (not the label index's long reads below) follows its clients
     const answer = await this.answerer.answer(query, 'json', timeoutMs ?? this.timeoutMs, name === 'ping', clientsGone());
-    return inTurns(sparqlJsonRows(JSON.parse(answer)));
+    if (typeof answer === 'string') return inTurns(sparqlJsonRows(JSON.parse(answer)));
+    // a part parsed a turn, its rows read in slices: a long list never holds the thread
+    const rows: Bindings[] = [];
+    for (const part of answer) {
+      if (rows.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      rows.push(...(await inTurns(sparqlJsonRows({ results: { bindings: JSON.parse(part) as unknown } }))));
+    }
+    return rows;
   }
 
   /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */
   async selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs?: number): Promise<number> {
     const tsv = TsvRows.of(variables, take);
-    await pushInSlices(await this.answerer.answer(query, 'tsv', timeoutMs), tsv);
+    await pushInSlices(textOf(await this.answerer.answer(query, 'tsv', timeoutMs)), tsv);
     tsv.end();
     return tsv.rows;
   }
 
   /** The answer is written whole as N-Triples by Oxigraph (no term objects), then handed on a slice at a time. */
   async constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs?: number): Promise<void> {
-    await pushInSlices(await this.answerer.answer(query, 'ntriples', timeoutMs), { push: take });
+    await pushInSlices(textOf(await this.answerer.answer(query, 'ntriples', timeoutMs)), { push: take });
   }
 
   close(): Promise<void> {
     return this.answerer.close();
   }
+}
+
+/** An answer that is text whole (TSV, N-Triples: only JSON results come in parts). */
+function textOf(answer: Answer): string {
+  if (typeof answer !== 'string') throw new Error('the embedded store answered in parts where text was asked');
+  return answer;
 }
 
 /** Characters of an answer read at a time before other work gets a turn (a few ms of reading). */
@@ -120,7 +139,7 @@ async function pushInSlices(text: string, reader: { push(chunk: string): void | 
 /** The embedded store's thread, seen from here: queries sent in order, answers matched by number. */
 class StoreThread implements Answerer {
   private next = 0;
-  private readonly waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (text: Answer) => void; reject: (error: Error) => void }>();
   /** Queries waiting for the thread, in order; one whose asker has gone (timed out) is skipped. */
   private readonly queue: QueryMessage[] = [];
   /** Whether the thread is answering a query (one at a time is sent to it). */
@@ -162,11 +181,11 @@ class StoreThread implements Answerer {
     });
   }
 
-  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first = false, gone?: AbortSignal): Promise<string> {
+  answer(query: string, format: AnswerFormat, timeoutMs: number | undefined, first = false, gone?: AbortSignal): Promise<Answer> {
     if (this.stopped !== undefined) return Promise.reject(new UpstreamUnavailableError('(embedded) has stopped'));
     if (gone?.aborted === true) return Promise.reject(new ClientGoneError());
     const id = this.next++;
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const done = (): void => {
         clearTimeout(timer);
@@ -203,7 +222,7 @@ class StoreThread implements Answerer {
     }
   }
 
-  private settle(id: number): { resolve: (text: string) => void; reject: (error: Error) => void } | undefined {
+  private settle(id: number): { resolve: (text: Answer) => void; reject: (error: Error) => void } | undefined {
     const waiting = this.waiting.get(id);
     this.waiting.delete(id);
     if (this.waiting.size === 0) this.worker.unref();

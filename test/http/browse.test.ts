@@ -56,9 +56,13 @@ describe('GET /top', () => {
     expect(await list(`/top?scheme=${q('thesaurus')}`)).toEqual(['astronomy', 'animals', 'fossils', 'outsider']);
   });
 
-  test('is an empty list for a scheme without concepts and for a scheme unknown to the data', async () => {
+  test('is an empty list for a scheme without concepts, and a 404 naming it for a scheme unknown to the data', async () => {
     expect(await list(`/top?scheme=${q('empty')}`)).toEqual([]);
-    expect(await list(`/top?scheme=${encodeURIComponent('https://example.org/no-such-scheme')}`)).toEqual([]);
+    const unknown = await service.get(`/top?scheme=${encodeURIComponent('https://example.org/no-such-scheme')}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('no concept scheme <https://example.org/no-such-scheme> in the vocabulary (/schemes lists them)');
+    // a concept is no scheme
+    expect((await service.get(`/top?scheme=${q('science')}`)).status).toBe(404);
   });
 
   test("asks for 'scheme' when the data holds more than one, saying how many and where they are listed", async () => {
@@ -116,9 +120,12 @@ describe('GET /narrower', () => {
     expect(await list(`/narrower?uri=${q('old-things')}`)).toEqual(['cats', 'fossils']);
   });
 
-  test('is an empty list for a URI that is no concept, whatever points to it, and for a concept with nothing below', async () => {
-    expect(await list(`/narrower?uri=${encodeURIComponent('https://example.org/elsewhere/thing')}`)).toEqual([]);
-    expect(await list(`/narrower?uri=${q('thesaurus')}`)).toEqual([]);
+  test('is a 404 naming a URI that is no concept, whatever points to it, and an empty list for a concept with nothing below', async () => {
+    for (const uri of ['https://example.org/elsewhere/thing', `${H}thesaurus`, 'https://example.org/nowhere']) {
+      const { status, body } = await service.get(`/narrower?uri=${encodeURIComponent(uri)}`);
+      expect([uri, status]).toEqual([uri, 404]);
+      expect(body.message).toBe(`no concept <${uri}> in the vocabulary`);
+    }
     expect(await list(`/narrower?uri=${q('music')}`)).toEqual([]);
   });
 

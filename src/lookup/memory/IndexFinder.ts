@@ -101,6 +101,10 @@ export class IndexFinder implements Finder {
     return this.namespaceList;
   }
 
+  async schemeIris(): Promise<string[]> {
+    return schemesInIndex(this.index, this.defaultLang).map((scheme) => scheme.uri);
+  }
+
   async schemes(lang: string): Promise<SchemeSummary[]> {
     return schemesInIndex(this.index, lang);
   }

@@ -1,3 +1,4 @@
+import { forNoClient } from '../../clientScope.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { OverloadedError } from '../../errors.js';
@@ -69,11 +70,13 @@ export interface StoreFinderOptions {
  */
 export class StoreFinder implements Finder {
   private namespaceList: Promise<string[]> | undefined;
-  private readonly lists = new LRUCache<string, readonly Placed[]>({
+  private readonly lists = new LRUCache<string, readonly unknown[]>({
     maxSize: KEPT_LIST_CONCEPTS,
     sizeCalculation: (list) => Math.max(1, list.length),
     ttl: KEPT_LIST_SECONDS * 1000,
   });
+  /** The lists being read, by key: a second request for one waits for the first read. */
+  private readonly reading = new Map<string, Promise<readonly unknown[]>>();
 
   constructor(private readonly options: StoreFinderOptions) {}
 
@@ -162,8 +165,14 @@ export class StoreFinder implements Finder {
   // The lists of browsing read the store as /search does: through the loading gate while the
   // first index is built (a scheme's top concepts may be all its concepts).
 
-  schemes(lang: string): Promise<SchemeSummary[]> {
-    return this.gated((timeoutMs) => this.options.concepts.hierarchy.schemes(lang, timeoutMs));
+  async schemes(lang: string): Promise<SchemeSummary[]> {
+    return [
+      ...(await this.kept(`schemes\n${lang}`, () => this.gated((timeoutMs) => this.options.concepts.hierarchy.schemes(lang, timeoutMs)))),
+    ];
+  }
+
+  async schemeIris(): Promise<string[]> {
+    return [...(await this.kept('scheme IRIs', () => this.gated((timeoutMs) => this.options.concepts.hierarchy.schemeIris(timeoutMs))))];
   }
 
   async top(request: BrowseRequest): Promise<Concept[]> {
@@ -192,13 +201,24 @@ export class StoreFinder implements Finder {
    * A browsing list read whole from the store (its order, the index's, cannot be asked of
    * the store), kept for the next pages: at most KEPT_LIST_CONCEPTS concepts in all, for
    * KEPT_LIST_SECONDS, for this state of the vocabulary only (a change makes a new finder).
+   * Read once: a request for a list being read waits for that read, and the read is for no
+   * client (`forNoClient`), so that it is finished and kept whoever leaves, and a client that
+   * comes back finds it made.
    */
-  private async kept(key: string, read: () => Promise<readonly Placed[]>): Promise<readonly Placed[]> {
+  private async kept<T extends readonly unknown[]>(key: string, read: () => Promise<T>): Promise<T> {
     const found = this.lists.get(key);
-    if (found !== undefined) return found;
-    const list = await read();
-    if (list.length <= KEPT_LIST_CONCEPTS) this.lists.set(key, list);
-    return list;
+    if (found !== undefined) return found as T;
+    let reading = this.reading.get(key);
+    if (reading === undefined) {
+      reading = forNoClient(read).then((list) => {
+        if (list.length <= KEPT_LIST_CONCEPTS) this.lists.set(key, list);
+        return list;
+      });
+      const settled = (): void => void this.reading.delete(key);
+      reading.then(settled, settled);
+      this.reading.set(key, reading);
+    }
+    return (await reading) as T;
   }
 
   /** The request's page of a browsing list, read as /get reads concepts. */

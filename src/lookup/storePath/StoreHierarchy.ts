@@ -7,7 +7,7 @@ import { isRdfIri } from '../../domain/iri.js';
 import { labelLanguage } from '../../domain/labelLanguage.js';
 import { DCTERMS, RDFS, SKOS } from '../../domain/namespaces.js';
 import { bindQuery } from '../../sparql/bindQuery.js';
-import { Turns } from '../../Turns.js';
+import { sortedInTurns, Turns } from '../../Turns.js';
 import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
 import type { Bindings, SparqlStore } from '../../store/SparqlStore.js';
 import {
@@ -85,6 +85,18 @@ export class StoreHierarchy {
       ),
     );
     return sorted(await grouped([...(stated as Bindings[]), ...(implicit as Bindings[])], 'concept'), lang);
+  }
+
+  /** The IRIs of the concept schemes (`schemeList.rq`, its labels left aside): what /top names a scheme by. */
+  async schemeIris(timeoutMs?: number): Promise<string[]> {
+    const rows = await this.store.select(
+      bindQuery(this.queries.template('schemeList'), { conceptType: this.conceptTypes }),
+      'schemeList',
+      timeoutMs,
+    );
+    return [
+      ...new Set(rows.flatMap((row) => (row.scheme?.termType === 'NamedNode' && isRdfIri(row.scheme.value) ? [row.scheme.value] : []))),
+    ];
   }
 
   /** /schemes, read from the store: each scheme's label, concepts, top concepts and languages, in four queries whatever the number of schemes, the counting done by the store. */
@@ -220,5 +232,5 @@ async function sorted(places: Map<string, PlaceRows>, lang: string): Promise<Pla
     list.push(place.placed(uri, lang));
     if ((list.length & 255) === 0) await turns.pass();
   }
-  return list.sort((a, b) => compareBrowse(a.key, b.key));
+  return sortedInTurns(list, (a, b) => compareBrowse(a.key, b.key));
 }

@@ -73,6 +73,10 @@ export class PooledIndexFinder implements Finder {
     return this.local.schemes(lang);
   }
 
+  schemeIris(): Promise<string[]> {
+    return this.local.schemeIris();
+  }
+
   /**
    * A browsing page in the index's own language is a slice of the list as held, shown here as
    * /get shows concepts (at most 100); in another language the list is sorted for it: on the
