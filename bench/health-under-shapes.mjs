@@ -14,7 +14,13 @@
 //   - 80 half-sent requests held against MAX_CONNECTIONS=100;
 //   - store-path /narrower of a concept with 20,000 children, page after page;
 //   - store-path /top of a scheme with 50,000 top concepts, pages 1 to 5, then four clients at
-//     once on four more, and /schemes of 3,001 schemes, twice.
+//     once on four more, and /schemes of 3,001 schemes, twice;
+//   - store-path /top of 50,000 top concepts labelled in six languages, the first page in
+//     each language, and /top without scheme among two schemes (a 400);
+//   - 60, then 300, clients that each ask for a /get of 100 broad concepts with
+//     fields=narrower in a language of its own (nothing shared) and never read, held 40 s,
+//     while one client searches every second: the service's RSS at rest, at its peak and at
+//     the end of the hold, and how the client that reads was answered.
 // Files are generated under tmp/bench/shapes/. Figures, not pass/fail: this machine is shared.
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -74,6 +80,16 @@ const wideFile = generated('wide.nt', () => [
     `<http://example.org/w${i}> <${SKOS}broader> <http://example.org/root> .`,
   ]).flat(),
 ]);
+const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl'];
+const sixLanguagesFile = generated('six-languages.nt', () => [
+  `<http://example.org/s> <${TYPE}> <${SKOS}ConceptScheme> .`,
+  `<http://example.org/s2> <${TYPE}> <${SKOS}ConceptScheme> .`,
+  ...Array.from({ length: 50_000 }, (_, i) => [
+    `<http://example.org/t${i}> <${TYPE}> <${SKOS}Concept> .`,
+    `<http://example.org/t${i}> <${SKOS}topConceptOf> <http://example.org/s> .`,
+    ...LANGUAGES.map((lang) => `<http://example.org/t${i}> <${SKOS}prefLabel> "Top ${lang} ${i}"@${lang} .`),
+  ]).flat(),
+]);
 const listsFile = generated('lists.nt', () => [
   `<http://example.org/s> <${TYPE}> <${SKOS}ConceptScheme> .`,
   `<http://example.org/s> <${SKOS}prefLabel> "S"@en .`,
@@ -109,6 +125,63 @@ async function count(url, path, statuses) {
   } catch {
     statuses.failed = (statuses.failed ?? 0) + 1;
   }
+}
+
+/**
+ * `clients` raw connections, each sending a /get of the 100 broad concepts with `fields=narrower`
+ * in a language of its own and never reading; held `holdMs` while one client searches every
+ * second. Counts what the searching client got, what the paused ones were sent (their status
+ * lines, read once the hold is over) and how many of them the service closed.
+ */
+async function pausedReaders(url, clients, holdMs) {
+  const { port } = new URL(url);
+  const broad = Array.from({ length: 100 }, (_, b) => `uri=${encodeURIComponent(`http://example.org/b${b}`)}`).join('&');
+  const statuses = {};
+  const sockets = [];
+  let closed = 0;
+  for (let i = 0; i < clients; i++) {
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => {});
+    await once(socket, 'connect');
+    socket.pause();
+    socket.on('close', () => closed++);
+    socket.write(`GET /get?${broad}&fields=narrower&lang=en-x-p${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    sockets.push(socket);
+  }
+  const until = performance.now() + holdMs;
+  for (let i = 0; performance.now() < until; i++) {
+    await count(url, `/search?q=word${i % 50}`, statuses);
+    await sleep(1000);
+  }
+  statuses['paused clients closed by the service'] = closed;
+  // what each paused client had been sent: the status line, read now
+  const sent = {};
+  await Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise((resolve) => {
+          let head = '';
+          let settled = false;
+          const done = () => {
+            if (settled) return;
+            settled = true;
+            const status = /^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? 'nothing';
+            sent[status] = (sent[status] ?? 0) + 1;
+            socket.destroy();
+            resolve();
+          };
+          socket.on('data', (chunk) => {
+            head += chunk.toString('latin1', 0, 20);
+            if (head.length >= 12) done();
+          });
+          socket.on('close', done);
+          setTimeout(done, 2000);
+          socket.resume();
+        }),
+    ),
+  );
+  for (const [status, n] of Object.entries(sent)) statuses[`${status} to a paused client`] = n;
+  return statuses;
 }
 
 const SHAPES = [
@@ -179,6 +252,26 @@ const SHAPES = [
       return statuses;
     },
   },
+  {
+    name: 'store-path `/top` of 50,000 top concepts in six languages: the first page in each, and `/top` without `scheme` among two',
+    env: { DATA_FILES: sixLanguagesFile, LABEL_INDEX: 'off' },
+    async run(url) {
+      const statuses = {};
+      await count(url, '/top', statuses);
+      for (const lang of LANGUAGES) await count(url, `/top?scheme=${encodeURIComponent('http://example.org/s')}&lang=${lang}`, statuses);
+      return statuses;
+    },
+  },
+  {
+    name: '60 clients that never read a /get of 100 broad concepts with `fields=narrower` (held 40 s), one client searching',
+    env: { DATA_FILES: broadFile },
+    run: (url) => pausedReaders(url, 60, 40_000),
+  },
+  {
+    name: '300 such clients',
+    env: { DATA_FILES: broadFile },
+    run: (url) => pausedReaders(url, 300, 40_000),
+  },
 ];
 
 const rows = [];
@@ -194,7 +287,13 @@ for (const shape of SHAPES) {
     const stop = probe(service.url);
     const stopOnProbePort = probe(probeUrl);
     await sleep(1000);
+    const rest = service.memory().rss;
+    let peak = rest;
+    const sampling = setInterval(() => (peak = Math.max(peak, service.memory().rss)), 100);
     const got = await shape.run(service.url);
+    const end = service.memory().rss;
+    clearInterval(sampling);
+    peak = Math.max(peak, end);
     await sleep(1000);
     const latencies = (await stop()).sort((a, b) => a - b);
     const onProbePort = (await stopOnProbePort()).sort((a, b) => a - b);
@@ -209,11 +308,13 @@ for (const shape of SHAPES) {
       worst: latencies.at(-1),
       probePortP50: percentile(onProbePort, 50),
       probePortWorst: onProbePort.at(-1),
+      rss: { rest, peak, end },
     };
     rows.push(row);
     say(
       `${row.shape}: ${row.got}; /health p50 ${row.p50.toFixed(1)} ms, worst ${row.worst.toFixed(1)} ms; ` +
-        `on PROBE_PORT p50 ${row.probePortP50.toFixed(1)} ms, worst ${row.probePortWorst.toFixed(1)} ms`,
+        `on PROBE_PORT p50 ${row.probePortP50.toFixed(1)} ms, worst ${row.probePortWorst.toFixed(1)} ms; ` +
+        `RSS ${rest} MB at rest, peak ${peak} MB, ${end} MB at the end`,
     );
   } finally {
     await service.stop();
@@ -225,16 +326,29 @@ const file = saveResults('shapes', {
   began,
   command: 'npm run bench:shapes',
   setup:
-    "The service on the embedded store, response cache off, a `/health` probe every 200 ms on a connection of its own through each shape (and a second before and after), on the clients' port and, at the same time, on `PROBE_PORT`.",
+    "The service on the embedded store, response cache off, a `/health` probe every 200 ms on a connection of its own through each shape (and a second before and after), on the clients' port and, at the same time, on `PROBE_PORT`; the service's RSS sampled every 100 ms through each shape (at rest: just before it; at the end: its last request answered, before the clients that never read are let go).",
   tables: [
     {
-      columns: ['shape', 'what its requests got', 'probes', '`/health` p50', 'p99', 'worst', 'on `PROBE_PORT`: p50', 'worst'],
-      align: ['', '', 'right', 'right', 'right', 'right', 'right', 'right'],
-      rows: rows.map(({ shape, got, probes, p50, p99, worst, probePortP50, probePortWorst }) => [
+      columns: [
+        'shape',
+        'what its requests got',
+        'probes',
+        '`/health` p50',
+        'p99',
+        'worst',
+        'on `PROBE_PORT`: p50',
+        'worst',
+        'RSS at rest',
+        'peak',
+        'at the end',
+      ],
+      align: ['', '', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      rows: rows.map(({ shape, got, probes, p50, p99, worst, probePortP50, probePortWorst, rss }) => [
         shape,
         got,
         probes,
         ...[p50, p99, worst, probePortP50, probePortWorst].map((ms) => `${ms.toFixed(1)} ms`),
+        ...[rss.rest, rss.peak, rss.end].map((mb) => `${mb} MB`),
       ]),
     },
   ],

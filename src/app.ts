@@ -1,3 +1,4 @@
+import { refuseWhenFull } from './http/outgoingBytes.js';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Config } from './Config.js';
@@ -57,6 +58,8 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   app.use(requestLog(log));
   app.use(requestMetrics(metrics));
   app.use(watchClient());
+  const base = config.basePath;
+  app.use(refuseWhenFull([`${base}/health`, `${base}/ready`, `${base}/metrics`]));
   app.use(
     fixedHeaders(
       helmet({

@@ -69,6 +69,28 @@ export class OverloadedError extends HttpError {
 }
 
 /**
+ * 503: the process holds as many bytes of answers as it may for clients that do not read them
+ * (http/outgoingBytes.ts); a new answer is refused until they read, or their connections are
+ * closed for making no progress.
+ */
+export class SlowReadersError extends HttpError {
+  constructor() {
+    super(503, 'the lookup service holds as many unsent answers as it may for clients that do not read them; try again shortly', {
+      'Retry-After': '5',
+    });
+  }
+}
+
+/** 503: as many answers that may run to megabytes (the `narrower` field) are being made and waiting as may be (http/heavyAnswers.ts). */
+export class HeavyAnswersError extends HttpError {
+  constructor() {
+    super(503, "as many answers with the 'narrower' field are being made as the lookup service makes at once; try again shortly", {
+      'Retry-After': '2',
+    });
+  }
+}
+
+/**
  * 503: the label index is still being built and the store could not answer in the short
  * time a keystroke may wait meanwhile (or is busy with another such answer). The message
  * says how far the build got; `Retry-After` is its estimate of the time left.

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
+import { inTurnIfHeavy } from '../http/heavyAnswers.js';
 import { renderedInTurns } from '../http/renderedInTurns.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { BrowseRequest } from '../lookup/Finder.js';
@@ -86,7 +87,9 @@ function browseHandler(
     const uri = await subject(params, lang ?? config.defaultLang);
     const request: BrowseRequest = { uri, count, page, lang, fields };
     const key = JSON.stringify([name, uri, count, page, lang ?? null, fieldsValue(fields)]);
-    const body = await cachedAnswer(res, cache, key, async () => renderedInTurns({ concepts: await concepts[name](request) }));
+    const body = await cachedAnswer(res, cache, key, () =>
+      inTurnIfHeavy(fields.has('narrower'), async () => renderedInTurns({ concepts: await concepts[name](request) })),
+    );
     await sendRendered(req, res, body, config.httpMaxAge);
   };
 }

@@ -3,6 +3,7 @@ import type { Concept } from '../domain/Concept.js';
 import type { FindRequest } from '../lookup/Finder.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { renderedInTurns } from '../http/renderedInTurns.js';
+import { inTurnIfHeavy } from '../http/heavyAnswers.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
@@ -53,14 +54,16 @@ export function findHandler(
       request.scheme ?? null,
       fieldsValue(request.fields ?? new Set()),
     ]);
-    const body = await cachedAnswer(res, cache, key, async () => {
-      const concepts = await find(request);
-      return renderedInTurns(
-        hal
-          ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } }
-          : { concepts },
-      );
-    });
+    const body = await cachedAnswer(res, cache, key, () =>
+      inTurnIfHeavy(request.fields?.has('narrower') === true, async () => {
+        const concepts = await find(request);
+        return renderedInTurns(
+          hal
+            ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } }
+            : { concepts },
+        );
+      }),
+    );
     await sendRendered(req, res, body, config.httpMaxAge);
   };
 }

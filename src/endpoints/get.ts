@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { cachedAnswer } from '../http/cachedAnswer.js';
+import { inTurnIfHeavy } from '../http/heavyAnswers.js';
 import { renderedInTurns } from '../http/renderedInTurns.js';
 import { sendRendered } from '../http/sendRendered.js';
 import type { EndpointContext } from './EndpointContext.js';
@@ -19,16 +20,18 @@ export function getHandler({ config, concepts, cache }: EndpointContext): Reques
     const lang = langParameter(params);
     const fields = fieldsParameter(params);
     const key = JSON.stringify(['get', uris, lang ?? null, fieldsValue(fields)]);
-    const body = await cachedAnswer(res, cache, key, async () => {
-      const query =
-        uris.map((uri) => `uri=${encodeQueryComponent(uri)}`).join('&') +
-        (lang === undefined ? '' : `&lang=${encodeQueryComponent(lang)}`) +
-        (fields.size === 0 ? '' : `&fields=${encodeQueryComponent(fieldsValue(fields))}`);
-      return renderedInTurns({
-        _links: { self: { href: `${config.basePath}/get?${query}` } },
-        _embedded: { concepts: await concepts.get(uris, lang, fields) },
-      });
-    });
+    const body = await cachedAnswer(res, cache, key, () =>
+      inTurnIfHeavy(fields.has('narrower'), async () => {
+        const query =
+          uris.map((uri) => `uri=${encodeQueryComponent(uri)}`).join('&') +
+          (lang === undefined ? '' : `&lang=${encodeQueryComponent(lang)}`) +
+          (fields.size === 0 ? '' : `&fields=${encodeQueryComponent(fieldsValue(fields))}`);
+        return renderedInTurns({
+          _links: { self: { href: `${config.basePath}/get?${query}` } },
+          _embedded: { concepts: await concepts.get(uris, lang, fields) },
+        });
+      }),
+    );
     await sendRendered(req, res, body, config.httpMaxAge);
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Turns } from '../Turns.js';
+import { chargeRendering } from './outgoingBytes.js';
 import type { RenderedBody } from './ResponseCache.js';
 
 /** How deep the walk goes before a value is written whole: an answer, its envelope, its list, a concept. */
@@ -20,21 +21,29 @@ export async function renderedInTurns(value: unknown): Promise<RenderedBody> {
   const turns = new Turns();
   let pending: string[] = [];
   let pendingChars = 0;
+  // what is rendered counts against the bytes the process may hold for answers
+  // (outgoingBytes.ts): past them the render stops with a 503, its parts let go
+  const releases: Array<() => void> = [];
   const flush = (): void => {
     const text = pending.join('');
+    releases.push(chargeRendering(2 * text.length)); // UTF-16 code units
     hash.update(text);
     parts.push(text);
     pending = [];
     pendingChars = 0;
   };
-  for (const piece of pieces(value, WALKED_LEVELS)) {
-    pending.push(piece);
-    pendingChars += piece.length;
-    if (pendingChars >= FLUSH_CHARS) flush();
-    await turns.pass();
+  try {
+    for (const piece of pieces(value, WALKED_LEVELS)) {
+      pending.push(piece);
+      pendingChars += piece.length;
+      if (pendingChars >= FLUSH_CHARS) flush();
+      await turns.pass();
+    }
+    flush();
+    return { body: parts.join(''), etag: `"${hash.digest('base64url')}"` };
+  } finally {
+    for (const release of releases) release();
   }
-  flush();
-  return { body: parts.join(''), etag: `"${hash.digest('base64url')}"` };
 }
 
 /** The JSON text of `value` in pieces, by JSON.stringify's rules; `levels` more levels are walked, deeper values written whole. */

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { COMPRESS_FROM, chosenEncoding, compressedBody, encodedEtag, type Effort } from './compressed.js';
+import { admitAnswer } from './outgoingBytes.js';
 import type { RenderedBody } from './ResponseCache.js';
 
 /**
@@ -22,7 +23,8 @@ export function sendRendered(
  * `If-None-Match` matches gets a 304 without a body. A body of 1 kB or more goes out in
  * brotli or gzip where the request's `Accept-Encoding` allows (`Vary: Accept-Encoding`), with
  * an ETag of its own (`"...-br"`), compressed once per rendered body off the thread that
- * answers HTTP.
+ * answers HTTP. The bytes sent are held to the process' bound for unsent answers
+ * (`admitAnswer`): past it, a 503 with `Retry-After`.
  */
 export async function sendBody(
   req: Request,
@@ -44,10 +46,12 @@ export async function sendBody(
     return;
   }
   if (encoding === undefined) {
+    admitAnswer(res, Buffer.byteLength(rendered.body));
     res.status(200).send(rendered.body);
     return;
   }
   const body = await compressedBody(rendered, encoding, effort);
+  admitAnswer(res, body.length);
   res.set('Content-Encoding', encoding);
   res.status(200).send(body);
 }
