@@ -25,15 +25,41 @@ export type WorkerMessage =
 const ROWS_A_PART = 2000;
 
 /**
- * SPARQL JSON results as the JSON texts of their rows' arrays, ROWS_A_PART rows each, parsed
- * here: the thread that answers HTTP then parses one part a turn, where a store-path list of
- * 300,000 rows parsed whole held it for a second.
+ * SPARQL JSON results as the JSON texts of their rows' arrays, ROWS_A_PART rows each: the
+ * thread that answers HTTP then parses one part a turn, where a store-path list of 300,000
+ * rows parsed whole held it for a second. The rows are cut where they end, found by a scan
+ * that follows strings and braces, not by parsing them here (that held a copy of every row
+ * as objects on this thread: hundreds of MB for such a list). Text that is not SELECT results
+ * as Oxigraph writes them is sent whole, to be parsed whole.
  */
-function inParts(text: string): string[] {
-  const rows = (JSON.parse(text) as { results?: { bindings?: unknown[] } }).results?.bindings;
-  if (!Array.isArray(rows)) return [text];
+export function inParts(text: string): string[] {
+  const start = text.indexOf('"bindings":[');
+  if (start < 0) return [text];
   const parts: string[] = [];
-  for (let at = 0; at < rows.length; at += ROWS_A_PART) parts.push(JSON.stringify(rows.slice(at, at + ROWS_A_PART)));
+  let depth = 0;
+  let inString = false;
+  let rows = 0;
+  let partStart = start + '"bindings":['.length;
+  let at = partStart;
+  for (; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (inString) {
+      if (c === 0x5c)
+        at++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b) depth++;
+    else if (c === 0x7d) {
+      if (--depth === 0 && ++rows === ROWS_A_PART) {
+        parts.push(`[${text.slice(partStart, at + 1).replace(/^,/, '')}]`);
+        partStart = at + 1;
+        rows = 0;
+      }
+    } else if (c === 0x5d && depth === 0) break; // the end of the bindings
+  }
+  if (depth !== 0 || inString || at >= text.length) return [text];
+  const rest = text.slice(partStart, at).replace(/^,/, '');
+  if (rest !== '') parts.push(`[${rest}]`);
   return parts;
 }
 
