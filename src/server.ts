@@ -140,7 +140,10 @@ async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>
     return 0;
   }
   const report = concepts.indexReport;
-  const warnings = await settingWarnings(config, concepts);
+  const warnings = [
+    ...(await settingWarnings(config, concepts)),
+    ...(concepts.namingWarning === undefined ? [] : [concepts.namingWarning]),
+  ];
   for (const warning of warnings) log.warn(warning);
   const answer = {
     status: missing === undefined ? 'ready' : 'not ready',

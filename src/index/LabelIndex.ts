@@ -483,6 +483,15 @@ export class LabelIndex {
     }
   }
 
+  /** Whether a concept has a prefLabel without a language tag. */
+  hasUntaggedPrefLabel(): boolean {
+    const untagged = this.languages.indexOf('');
+    if (untagged < 0) return false;
+    const end = this.a.displayOffsets[this.conceptCount] as number;
+    for (let i = 0; i < end; i++) if (this.a.displayKind[i] === DISPLAY.prefLabel && this.a.displayLanguage[i] === untagged) return true;
+    return false;
+  }
+
   /** The languages of the concepts' prefLabels, lower case, without "" (untagged). */
   prefLabelLanguages(): string[] {
     const used = new Uint8Array(this.languages.length);

@@ -61,6 +61,11 @@ export class Lookup {
     return this.keeper.version;
   }
 
+  /** The concepts have no prefLabel and are named by altLabels (VocabularyKeeper.namingWarning). */
+  get namingWarning(): string | undefined {
+    return this.keeper.namingWarning;
+  }
+
   /** Why the last rebuild of the label index failed, while an older one answers (VocabularyKeeper.rebuildFailure). */
   get rebuildFailure(): string | undefined {
     return this.keeper.rebuildFailure;

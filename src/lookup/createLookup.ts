@@ -1,4 +1,5 @@
 import rdf from '@rdfjs/data-model';
+import { bindQuery } from '../sparql/bindQuery.js';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, type Config } from '../Config.js';
@@ -89,6 +90,17 @@ export function createLookup(
       index: builds,
       refreshSeconds: config.cacheTtlSeconds,
       indexRefreshSeconds: config.labelIndexRefreshSeconds,
+      // without the index, one row says whether the store holds a concept at all (/ready)
+      holdsConcepts:
+        builds === undefined
+          ? async () =>
+              (
+                await readFrom.select(
+                  bindQuery(queries.template('conceptSample'), { conceptType: conceptTypes }, { limit: 1, offset: 0 }),
+                  'conceptSample',
+                )
+              ).length > 0
+          : undefined,
       // without the index, the same change probe as the index's tells when answers must be made anew
       stamp:
         builds === undefined && readFrom.streams
@@ -146,6 +158,7 @@ export function createIndexBuilds(
       weights,
       entailment: config.skosEntailment,
       parallel: config.labelIndexReadParallel,
+      graphs: config.sparqlGraphs,
     },
     log,
   );

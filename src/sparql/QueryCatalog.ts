@@ -12,6 +12,7 @@ export const QUERY_NAMES = [
   'suggest',
   'labels',
   'labelledTypes',
+  'conceptGraphs',
   'ping',
   'xlLabels',
   'languages',

@@ -127,6 +127,29 @@ describe.each(['on', 'off'])('a vocabulary edited in the store, LABEL_INDEX=%s',
     }
   });
 
+  test('emptied: with the label index, a rebuild that finds nothing keeps the index that served and /ready says why; without it, /ready is a 503', async () => {
+    const service = await startService({ ...store.settings, LABEL_INDEX: labelIndex });
+    try {
+      expect((await service.get('/ready')).status).toBe(200);
+      store.edit('DELETE', VOCABULARY);
+      await service.concepts.refresh();
+      const ready = await service.get('/ready');
+      if (labelIndex === 'on') {
+        expect(ready.status).toBe(200);
+        expect(ready.body.degraded).toMatch(
+          /^the last build of the label index found nothing to serve \(.*holds no concept.*\); answers come from the index built /,
+        );
+        const found = await service.get('/search?q=koalas');
+        expect(found.body.concepts.map((concept: { uri: string }) => concept.uri)).toEqual([`${X}koala`]);
+      } else {
+        expect(ready.status).toBe(503);
+        expect(ready.body.message).toMatch(/^not ready: the store holds no concept/);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
   test('reaches every answer asked before it by the periodic check alone (LABEL_INDEX_REFRESH_SECONDS)', async () => {
     const service = await startService({ ...store.settings, LABEL_INDEX: labelIndex, LABEL_INDEX_REFRESH_SECONDS: '1' });
     try {

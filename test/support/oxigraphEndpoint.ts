@@ -15,6 +15,11 @@ export interface Misbehaviour {
   timeLimitOver?: number;
   /** The `Server` header of every answer. */
   server?: string;
+  /**
+   * The store's default graph is its own (as Fuseki's is, unless configured to be the union),
+   * not the union of its named graphs; `default-graph-uri` asks for the merge of those graphs.
+   */
+  separateGraphs?: boolean;
 }
 
 /**
@@ -39,7 +44,17 @@ export async function oxigraphEndpoint(
     let text: string;
     try {
       const construct = /^\s*(PREFIX[^\n]*\n\s*)*CONSTRUCT/i.test(query);
-      const answer = store.query(query, { use_default_graph_as_union: true, results_format: construct ? 'application/n-triples' : accept });
+      const graphs = [
+        ...form.getAll('default-graph-uri'),
+        ...new URL(res.req.url ?? '/', 'http://endpoint').searchParams.getAll('default-graph-uri'),
+      ];
+      const dataset =
+        graphs.length > 0
+          ? { default_graph: graphs.map((graph) => oxigraph.namedNode(graph)) }
+          : misbehaviour.separateGraphs === true
+            ? {}
+            : { use_default_graph_as_union: true };
+      const answer = store.query(query, { ...dataset, results_format: construct ? 'application/n-triples' : accept });
       text = String(answer);
       if (misbehaviour.server !== undefined) res.setHeader('Server', misbehaviour.server);
       if (

@@ -1,3 +1,4 @@
+import rdf from '@rdfjs/data-model';
 import { HttpError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
@@ -28,6 +29,23 @@ export interface LabelIndexOptions {
   parallel?: number | undefined;
   /** Triples a part holds where a store refused a whole pattern (readVocabulary; a million unless a test says less). */
   partTriples?: number | undefined;
+  /** SPARQL_GRAPH: the graphs read (none: the store's default graph), for the message when they hold no concept. */
+  graphs?: readonly string[] | undefined;
+}
+
+/** The message for concepts that have nothing to be named by: no label of any kind, no notation. */
+function unnamed(found: BuildReport): string {
+  return `the store holds ${found.concepts} concepts, but none has a label (skos:prefLabel, skos:altLabel, skos:hiddenLabel or their SKOS-XL forms) or a notation: nothing can find them or name them. Check that the data states their labels`;
+}
+
+/** Whether any concept of the index has a notation. */
+function hasNotations(index: LabelIndex): boolean {
+  return index.notationLists.offsets.length > 1;
+}
+
+/** Whether any concept of the index has a skos:prefLabel (in any language, or none). */
+function hasPrefLabels(index: LabelIndex): boolean {
+  return index.prefLabelLanguages().length > 0 || index.hasUntaggedPrefLabel();
 }
 
 /** What the last build found and cost: the start's log line and /ready's body. */
@@ -49,8 +67,10 @@ export interface BuiltIndex {
   report?: IndexReport | undefined;
   /** The answer of the change probe taken before it was read (undefined on the embedded store, whose data does not change). */
   probe?: string | undefined;
-  /** Set when the store holds labelled resources but no concept: what to change (/ready says it). */
+  /** Set when it cannot serve (no concept, or concepts with nothing to be named by): why, and what to change (/ready says it). */
   noConcepts?: string | undefined;
+  /** Its concepts have labels but no skos:prefLabel: they are named by altLabels (`check` says so). */
+  noPrefLabels?: boolean | undefined;
   /** When it was built (ms since the epoch). */
   built: number;
 }
@@ -184,7 +204,10 @@ export class IndexBuilds {
       const probe = this.store.streams ? probed : undefined;
       this.failure = undefined;
       this.unreachable = false;
-      const noConcepts = found.concepts === 0 && found.labelled > 0 ? await this.whyNoConcepts(found) : undefined;
+      // an index with no concept, or whose concepts have nothing to be named by, is not ready: /ready and `check` say why
+      const noConcepts =
+        found.concepts === 0 ? await this.whyNoConcepts(found) : found.labels === 0 && !hasNotations(index) ? unnamed(found) : undefined;
+      const noPrefLabels = found.concepts > 0 && found.labels > 0 && !hasPrefLabels(index);
       const { words, bytes } = index.stats;
       this.log.info(
         `label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`,
@@ -199,7 +222,11 @@ export class IndexBuilds {
           `label index: ${read.odd.count} line${read.odd.count === 1 ? '' : 's'} of the store's answers ${read.odd.count === 1 ? 'is' : 'are'} no triple and ${read.odd.count === 1 ? 'was' : 'were'} skipped (an IRI holding ">", a space, a quote or a line break, kept by a lenient load and written as it is); the resources they name are left out: ${read.odd.first.map((line) => JSON.stringify(line.slice(0, 120))).join(', ')}${read.odd.count > 3 ? ', ...' : ''}. Fix these IRIs in the data to have them served.`,
         );
       if (noConcepts !== undefined) this.log.warn(`label index: ${noConcepts}`);
-      else if (found.wouldEntail > 0) {
+      else if (noPrefLabels)
+        this.log.warn(
+          `label index: none of the ${found.concepts} concepts has a skos:prefLabel: each is named by its first altLabel (or notation) in the language asked, as a result shows it; check that the data states prefLabels`,
+        );
+      if (noConcepts === undefined && found.wouldEntail > 0) {
         // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
         (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(
           this.log,
@@ -209,8 +236,9 @@ export class IndexBuilds {
       }
       // one time for the index in use and its snapshot: replicas that read it answer with the same version
       const built = Date.parse(report.built);
-      await this.snapshot?.write(index, probe, report.built);
-      return { index, report, probe, noConcepts, built };
+      // an index that cannot serve is never shared: a replica or a restart would take it for the vocabulary
+      if (noConcepts === undefined) await this.snapshot?.write(index, probe, report.built);
+      return { index, report, probe, noConcepts, built, ...(noPrefLabels ? { noPrefLabels } : {}) };
     } catch (error) {
       memory.stop();
       this.failure = error instanceof Error ? error.message : String(error);
@@ -231,10 +259,39 @@ export class IndexBuilds {
   }
 
   /**
+   * The graphs read hold no concept and no label: which named graphs hold concepts (one
+   * bounded query, `conceptGraphs.rq`), and the SPARQL_GRAPH that reads them.
+   */
+  private async whereConceptsAre(): Promise<string> {
+    const asked = this.options.graphs ?? [];
+    const where =
+      asked.length === 0
+        ? "the store's default graph"
+        : `${asked.length === 1 ? 'the graph' : 'the graphs'} ${asked.map((g) => `<${g}>`).join(', ')} (SPARQL_GRAPH)`;
+    let graphs: Array<[string, string]> = [];
+    try {
+      const rows = await this.store.select(
+        bindQuery(this.queries.template('conceptGraphs'), { conceptType: this.options.conceptTypes.map((type) => rdf.namedNode(type)) }),
+        'conceptGraphs',
+      );
+      graphs = rows.flatMap((row) =>
+        row.graph?.termType === 'NamedNode' ? [[row.graph.value, row.concepts?.value ?? '?'] as [string, string]] : [],
+      );
+    } catch (error) {
+      this.log.warn('cannot tell which graphs hold concepts', error);
+    }
+    const empty = `${where} holds no concept (typed ${this.options.conceptTypes.join(', ')}, CONCEPT_TYPES) and no label`;
+    if (graphs.length > 0)
+      return `${empty}; concepts are in the named ${graphs.length === 1 ? 'graph' : 'graphs'} ${graphs.map(([graph, n]) => `<${graph}> (${n})`).join(', ')}: set SPARQL_GRAPH=${(graphs[0] as [string, string])[0]}`;
+    return `${empty}, and no named graph the store lets this service see holds any: check SPARQL_ENDPOINT, SPARQL_GRAPH${asked.length === 0 ? '' : ' (its spelling)'} and that the vocabulary is loaded (DATA_FILES, for the embedded store)`;
+  }
+
+  /**
    * The store holds labelled resources and none is a concept: the types they have (with
    * counts), and the settings that would make them concepts.
    */
   private async whyNoConcepts(found: BuildReport): Promise<string> {
+    if (found.labelled === 0) return this.whereConceptsAre();
     let types = '';
     try {
       const rows = await this.store.select(bindQuery(this.queries.template('labelledTypes'), {}), 'labelledTypes');

@@ -58,6 +58,8 @@ export interface VocabularyKeeperOptions {
    * state is swapped anew, and with it the version of every answer.
    */
   stamp?: (() => Promise<string>) | undefined;
+  /** Without a label index: whether the store holds any concept (one row asked), read at start and at each refresh. */
+  holdsConcepts?: (() => Promise<boolean>) | undefined;
 }
 
 /**
@@ -86,6 +88,10 @@ export class VocabularyKeeper {
   private stamp: string | undefined;
   /** While another replica builds a change into the shared snapshot: when to look at the snapshot again. */
   private awaitingShared: number | undefined;
+  /** Why the last build, which found nothing to serve, did not replace the index in use (/ready says it). */
+  private emptyRebuild: string | undefined;
+  /** Without a label index: set while the store holds no concept (/ready says it). */
+  private noConceptInStore: string | undefined;
 
   constructor(
     private readonly options: VocabularyKeeperOptions,
@@ -110,6 +116,7 @@ export class VocabularyKeeper {
     const snapshot = await index?.fromSnapshot();
     if (snapshot !== undefined) this.swap({ index: snapshot });
     await this.read('xlLabels');
+    await this.checkConceptsInStore();
     const first: Promise<void>[] = [];
     if (this.options.spellings) first.push(this.read('spellings'));
     // A snapshot is as fresh as its build: the first check comes when a refresh from that build
@@ -138,11 +145,25 @@ export class VocabularyKeeper {
   async refresh(): Promise<void> {
     if (this.options.index === undefined) this.swap({});
     await this.read('xlLabels');
+    await this.checkConceptsInStore();
     await Promise.all([this.options.spellings ? this.read('spellings') : undefined, this.buildIndex()]);
     if (this.retry !== undefined) {
       this.due.set('index', this.retry.at);
       this.schedule();
     }
+  }
+
+  /** Without a label index: asks whether the store holds a concept; a store that does not answer says nothing (its ping does). */
+  private async checkConceptsInStore(): Promise<void> {
+    if (this.options.holdsConcepts === undefined) return;
+    try {
+      this.noConceptInStore = (await this.options.holdsConcepts())
+        ? undefined
+        : 'the store holds no concept (none typed with CONCEPT_TYPES in the graphs read): check SPARQL_ENDPOINT, SPARQL_GRAPH and CONCEPT_TYPES, and that the vocabulary is loaded; `npm start -- check` with LABEL_INDEX=on says which graphs hold concepts';
+    } catch (error) {
+      this.options.log.warn('cannot tell whether the store holds concepts', error);
+    }
+    if (this.noConceptInStore !== undefined) this.options.log.warn(this.noConceptInStore);
   }
 
   /** Stops the timer; a read under way finishes. */
@@ -159,9 +180,10 @@ export class VocabularyKeeper {
    */
   get pending(): string | undefined {
     const builds = this.options.index;
-    if (builds === undefined) return undefined;
+    if (builds === undefined) return this.noConceptInStore;
     const index = this.state.index;
-    if (index !== undefined) return index.noConcepts;
+    if (index !== undefined)
+      return index.noConcepts ?? (index.index.conceptCount === 0 ? 'the label index read from the snapshot holds no concept' : undefined);
     return builds.running ?? this.waiting ?? (builds.failure === undefined ? 'the label index is not built yet' : undefined);
   }
 
@@ -224,7 +246,16 @@ export class VocabularyKeeper {
    * or SIGHUP), for /ready: the answers are those of an older vocabulary. Undefined when the
    * last build did not fail.
    */
+  /** With an index in use whose concepts have labels but no prefLabel: what `check` and the log say of it. */
+  get namingWarning(): string | undefined {
+    const index = this.state.index;
+    return index?.noPrefLabels === true
+      ? `none of the ${index.index.conceptCount} concepts has a skos:prefLabel: each is named by its first altLabel (or notation) in the language asked; check that the data states prefLabels`
+      : undefined;
+  }
+
   get rebuildFailure(): string | undefined {
+    if (this.emptyRebuild !== undefined) return this.emptyRebuild;
     const builds = this.options.index;
     const index = this.state.index;
     if (builds?.failure === undefined || index === undefined || builds.running !== undefined) return undefined;
@@ -343,7 +374,16 @@ export class VocabularyKeeper {
   private async buildIndex(): Promise<void> {
     const builds = this.options.index;
     if (builds === undefined) return;
-    const built = await builds.build(this.state.index !== undefined);
+    const current = this.state.index;
+    const built = await builds.build(current !== undefined);
+    if (built !== undefined && built.noConcepts !== undefined && current !== undefined && current.noConcepts === undefined) {
+      // the store emptied, or a graph went missing: the vocabulary that served stays (a restart takes the store as it is)
+      this.emptyRebuild = `the last build of the label index found nothing to serve (${built.noConcepts}); answers come from the index built ${new Date(current.built).toISOString()}, kept until a build finds concepts (restart the service to serve the store as it is)`;
+      this.options.log.warn(`label index: ${this.emptyRebuild}`);
+      this.retry = undefined;
+      return;
+    }
+    this.emptyRebuild = undefined;
     if (built !== undefined) {
       if (this.retry !== undefined) this.options.log.info(`the store answers: label index built after ${this.retry.tries} tries`);
       this.retry = undefined;
@@ -361,6 +401,7 @@ export class VocabularyKeeper {
       const stamp = await this.options.stamp();
       if (this.stamp !== undefined && stamp !== this.stamp) {
         this.options.log.info("the store's labels changed: answers are made anew from it");
+        await this.checkConceptsInStore();
         this.swap({});
       }
       this.stamp = stamp;
