@@ -19,18 +19,22 @@ export async function declaredSettings() {
 const cell = (text) => text.replaceAll('|', '\\|');
 const rangeOf = ({ range }) => (range === undefined ? '' : `${range[0].toLocaleString('en')} to ${range[1].toLocaleString('en')}`);
 
-/** .env.example: each group after a blank line, each setting after its description (wrapped at 92 columns) and with its range. */
+/**
+ * .env.example: each group after a blank line, each setting after its description (wrapped at
+ * 92 columns) and with its range, as a comment with its default: a copy sets nothing until a
+ * line is uncommented, so a misspelt line in it cannot hide behind the setting it meant.
+ */
 export function envExample({ SETTING_GROUPS, wrapped }) {
   const head = [
-    '# Copy to .env and fill in what you need; variables set in the environment win over this',
-    '# file. An empty value means "unset": the default applies. Written by',
+    '# Copy to .env and uncomment what you change; variables set in the environment win over',
+    '# this file. Each setting is shown with its default. Written by',
     '# scripts/settings-files.mjs from src/settings.ts: edit that, then run it.',
   ];
   const groups = SETTING_GROUPS.map((group) =>
     group
       .flatMap((setting) => {
         const range = setting.range === undefined ? [] : [`# ${setting.name}: an integer from ${rangeOf(setting)}.`];
-        return [...wrapped(setting.about, 90, '# '), ...range, `${setting.name}=${setting.fallback}`];
+        return [...wrapped(setting.about, 90, '# '), ...range, `# ${setting.name}=${setting.fallback}`];
       })
       .join('\n'),
   );
@@ -50,16 +54,18 @@ export function configurationReference({ SETTINGS }) {
 
 Every setting is an environment variable, or a line of a \`.env\` file in the folder the
 service starts in (variables set in the environment win; \`.env.example\` lists them all with
-their defaults). An empty value counts as unset: the default applies. \`npm start -- --help\`
-lists the same.
+their defaults, commented out: uncomment what you change). An empty value counts as unset:
+the default applies. \`npm start -- --help\` lists the same.
 
 - A malformed value stops the start with one line naming the setting, exit status 2.
 - A name a few letters off a setting that is not set itself (\`DATA_FILE\`, \`LOG_LEVL\`,
   \`SPARQL_ENDPIONT\`) stops the start too: "DATA_FILE is not a setting; did you mean
   DATA_FILES?". The service would otherwise run on the default the operator meant to change
-  (the sample vocabulary instead of theirs) without a word. Where the setting meant is set
-  as well, and for every other key of \`.env\` that is no setting, a warning names it: the
-  environment holds other programs' variables, and \`.env\` may hold docker compose's.
+  (the sample vocabulary instead of theirs) without a word. In \`.env\` such a name stops the
+  start whether or not the setting meant is set, naming its line; elsewhere in the
+  environment, where the setting meant is set as well, a warning names it. Every other key of
+  \`.env\` that is no setting is named in a warning: \`.env\` may hold docker compose's; the
+  environment's other programs' variables pass unnamed.
 - Values that are well-formed but cannot be meant are named at start, and by
   \`skos-lookup check\`, with what the data holds: a \`DEFAULT_LANG\` that no preferred label
   is in, with the languages the vocabulary has.

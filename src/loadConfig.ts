@@ -45,12 +45,18 @@ const IRI_SCHEMES = new Set(['http', 'https', 'urn', 'tag', 'info', 'ftp', 'file
  * but a few letters off one (`DATA_FILE`, `LOG_LEVL`, `SPARQL_ENDPIONT`), named with the
  * setting meant; and every key of `.env` (`dotenv`) that is no setting.
  *
- * A look-alike of a setting that is not set itself stops the start (`refuse`): the service
+ * A look-alike of a setting that is not set itself stops the start (`refuse`), and one in
+ * `.env` whether the setting is set or not (a typo there is nothing else's): the service
  * would otherwise run on the default the operator meant to change, the sample vocabulary
  * instead of theirs, with no word. The rest are warnings: the environment holds other
  * programs' variables too, and `.env` may hold docker compose's (`VOCABULARY`).
  */
-export function settingMistakes(env: NodeJS.ProcessEnv, dotenv: readonly string[] = []): { refuse: string[]; warn: string[] } {
+export function settingMistakes(
+  env: NodeJS.ProcessEnv,
+  dotenv: readonly string[] = [],
+  /** The line of `.env` each of its keys is on. */
+  lines: ReadonlyMap<string, number> = new Map(),
+): { refuse: string[]; warn: string[] } {
   const refuse: string[] = [];
   const warn: string[] = [];
   const given = (name: string): boolean => (env[name]?.trim() ?? '') !== '';
@@ -58,10 +64,13 @@ export function settingMistakes(env: NodeJS.ProcessEnv, dotenv: readonly string[
   for (const name of new Set([...Object.keys(env), ...dotenv])) {
     if (SETTING_NAMES.includes(name) || (!fromDotenv.has(name) && !given(name))) continue;
     const meant = lookAlike(name);
-    const where = fromDotenv.has(name) ? ' (in .env)' : '';
-    if (meant !== undefined && !given(meant)) refuse.push(`${name}${where} is not a setting; did you mean ${meant}?`);
+    const line = lines.get(name);
+    const where = fromDotenv.has(name) ? (line === undefined ? ' (in .env)' : ` (line ${line} of .env)`) : '';
+    // in .env a look-alike is a typo, whatever else is set: a copy of .env.example may set the setting meant
+    if (meant !== undefined && (!given(meant) || fromDotenv.has(name)))
+      refuse.push(`${name}${where} is not a setting; did you mean ${meant}?`);
     else if (meant !== undefined) warn.push(`${name}${where} is not a setting (${meant} is, and is set); it is ignored`);
-    else if (fromDotenv.has(name)) warn.push(`${name} (in .env) is not a setting of this service; it is ignored`);
+    else if (fromDotenv.has(name)) warn.push(`${name}${where} is not a setting of this service; it is ignored`);
   }
   return { refuse, warn };
 }
@@ -76,6 +85,35 @@ function lookAlike(name: string): string | undefined {
     if (distance <= allowed && (best === undefined || distance < best.distance)) best = { name: setting, distance };
   }
   return best?.name;
+}
+
+/**
+ * Settings given that have no effect in the mode the others choose, each with why: the start
+ * warns of them rather than run as if they were heeded.
+ */
+export function ignoredSettings(env: NodeJS.ProcessEnv): string[] {
+  const given = (name: string): boolean => (env[name]?.trim() ?? '') !== '';
+  const ignored: string[] = [];
+  if (given('SPARQL_ENDPOINT'))
+    for (const name of ['DATA_FILES', 'DATA_FORMAT'])
+      if (given(name))
+        ignored.push(
+          `${name} is ignored: SPARQL_ENDPOINT is set, so the vocabulary is the store's, not read from files; unset one of them`,
+        );
+  if (!given('SPARQL_ENDPOINT'))
+    for (const name of ['SPARQL_USER', 'SPARQL_PASSWORD', 'SPARQL_DIALECT'])
+      if (given(name))
+        ignored.push(`${name} is ignored: SPARQL_ENDPOINT is not set, so the vocabulary is read from DATA_FILES into the embedded store`);
+  if (env.LABEL_INDEX?.trim() === 'off')
+    for (const name of [
+      'INDEX_SNAPSHOT',
+      'INDEX_WORKERS',
+      'LABEL_INDEX_REFRESH_SECONDS',
+      'LABEL_INDEX_READ_SECONDS',
+      'LABEL_INDEX_READ_PARALLEL',
+    ])
+      if (given(name)) ignored.push(`${name} is ignored: LABEL_INDEX=off, so no label index is built`);
+  return ignored;
 }
 
 /** Damerau-Levenshtein distance (optimal string alignment): an insertion, deletion, change or swap of neighbours is 1. */

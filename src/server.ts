@@ -8,7 +8,7 @@ import { readCommandLine, type Command } from './commandLine.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { Lookup } from './lookup/Lookup.js';
 import { ConfigError, type Config } from './Config.js';
-import { QUERIES_DIR, loadConfig, secretsOf, settingMistakes, settingsGiven } from './loadConfig.js';
+import { QUERIES_DIR, ignoredSettings, loadConfig, secretsOf, settingMistakes, settingsGiven } from './loadConfig.js';
 import { Drain } from './http/Drain.js';
 import { listen, listenForProbes } from './http/listen.js';
 import { createLogger, type Logger } from './log.js';
@@ -37,9 +37,10 @@ async function main(): Promise<void> {
     process.exitCode = command.status;
     return;
   }
-  const dotenv = existsSync('.env') ? Object.keys(parseEnv(readFileSync('.env', 'utf8'))) : [];
+  const dotenvText = existsSync('.env') ? readFileSync('.env', 'utf8') : '';
+  const dotenv = Object.keys(parseEnv(dotenvText));
   if (dotenv.length > 0) process.loadEnvFile('.env'); // variables already set win
-  const mistakes = settingMistakes(process.env, dotenv);
+  const mistakes = settingMistakes(process.env, dotenv, keyLines(dotenvText));
   if (mistakes.refuse.length > 0) throw new ConfigError(mistakes.refuse.join('; '));
   let config = loadConfig(process.env);
   log = createLogger(config.logLevel, { secrets: secretsOf(config), format: config.logFormat });
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     // built to a file of its own and moved into place once whole: a replica starting meanwhile reads the old one
     config = { ...config, indexSnapshot: `${resolve(command.file)}.${process.pid}.new` };
   }
-  for (const warning of mistakes.warn) log.warn(warning);
+  for (const warning of [...mistakes.warn, ...ignoredSettings(process.env)]) log.warn(warning);
   log.info(`vocabulary: ${whereFrom(config)}`);
   const given = settingsGiven(process.env);
   log.info(given.length === 0 ? 'settings: the defaults' : `settings: ${given.join(' ')}`);
@@ -85,6 +86,16 @@ async function main(): Promise<void> {
     await concepts.close();
     await store.close();
   });
+}
+
+/** The line each key of a `.env` text is set on (the last, where a key is set twice). */
+function keyLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  text.split('\n').forEach((line, i) => {
+    const key = /^\s*(?:export\s+)?([\w.-]+)\s*=/.exec(line)?.[1];
+    if (key !== undefined) lines.set(key, i + 1);
+  });
+  return lines;
 }
 
 /** Where the vocabulary comes from, for the start's log: the endpoint (it holds no credentials: loadConfig refuses them) or the files. */
@@ -172,6 +183,8 @@ async function serve(
 ): Promise<void> {
   metrics.watchIndex(() => concepts.labelIndex?.stats);
   metrics.watchPool(() => concepts.pool && { threads: concepts.pool.size, ...concepts.pool.load });
+  let settled = false;
+  void ready.finally(() => (settled = true));
   const app = createApp({ config, log, concepts, metrics });
   const probePaths = [`${config.basePath}/health`, `${config.basePath}/ready`];
   // The service listens first and reads its data after: /health answers from the start, and
@@ -186,7 +199,10 @@ async function serve(
     process.exit(2);
   });
   const origin = (at: AddressInfo): string => `http://${at.address.includes(':') ? `[${at.address}]` : at.address}:${at.port}`;
-  log.info(`listening on ${origin(server.address() as AddressInfo)}${config.basePath}/`);
+  log.info(
+    `listening on ${origin(server.address() as AddressInfo)}${config.basePath}/` +
+      (settled ? '' : `; the vocabulary is still being read (${whereFrom(config)}): /ready answers 503 until it is in`),
+  );
   if (config.probePort !== undefined) {
     const probes = await listenForProbes(app, config.probePort, config.host, probePaths).catch((error: unknown) => {
       log.error(`cannot listen for probes on ${config.host}:${config.probePort} (PROBE_PORT)`, error);
@@ -222,6 +238,8 @@ async function serve(
       process.exit(0);
     });
   };
+  // npm passes SIGINT and SIGTERM on to what `npm start` runs, but not SIGHUP: the log says which process to signal
+  log.info(`process ${process.pid}: SIGHUP to it reads the vocabulary again (npm does not pass SIGHUP on), SIGTERM stops it`);
   process.on('SIGHUP', () => {
     log.info('SIGHUP: reading the label index again');
     void concepts.refresh();

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { API_COMPATS, ConfigError } from '../src/Config.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../src/log.js';
 import { DATA_FORMATS } from '../src/store/loadRdfFile.js';
-import { SAMPLE_DATA_FILE, loadConfig, settingMistakes } from '../src/loadConfig.js';
+import { SAMPLE_DATA_FILE, ignoredSettings, loadConfig, settingMistakes } from '../src/loadConfig.js';
 import { SETTINGS, SETTING_NAMES } from '../src/settings.js';
 
 describe('loadConfig', () => {
@@ -250,5 +250,22 @@ describe('the names of the settings', () => {
         LOGNAME: 'root',
       }),
     ).toEqual({ refuse: [], warn: [] });
+  });
+});
+
+describe('settings that have no effect in the mode the others choose', () => {
+  test('are named with why: files beside an endpoint, store settings without one, index settings without the index', () => {
+    expect(ignoredSettings({ SPARQL_ENDPOINT: 'http://x/sparql', DATA_FILES: 'a.ttl' })).toEqual([
+      "DATA_FILES is ignored: SPARQL_ENDPOINT is set, so the vocabulary is the store's, not read from files; unset one of them",
+    ]);
+    expect(ignoredSettings({ SPARQL_USER: 'dba' })).toEqual([
+      'SPARQL_USER is ignored: SPARQL_ENDPOINT is not set, so the vocabulary is read from DATA_FILES into the embedded store',
+    ]);
+    expect(ignoredSettings({ LABEL_INDEX: 'off', INDEX_SNAPSHOT: '/tmp/index.bin' })).toEqual([
+      'INDEX_SNAPSHOT is ignored: LABEL_INDEX=off, so no label index is built',
+    ]);
+    expect(
+      ignoredSettings({ SPARQL_ENDPOINT: 'http://x/sparql', SPARQL_USER: 'dba', LABEL_INDEX: 'on', INDEX_SNAPSHOT: '/tmp/i' }),
+    ).toEqual([]);
   });
 });

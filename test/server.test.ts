@@ -23,7 +23,8 @@ interface Run {
 function run(
   env: Record<string, string>,
   whileRunning?: (port: number, child: ChildProcess) => Promise<void>,
-  beginAfter = /"ready in \d+ ms"/,
+  // the start is over: ready, or not ready saying why (a store the test fills with nothing holds no concept)
+  beginAfter = /"(ready|started) in \d+ ms/,
   cwd = fileURLToPath(new URL('./fixtures/', import.meta.url)),
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -111,7 +112,7 @@ describe('the server process', () => {
     const fromDotenv = await run({}, undefined, undefined, folder);
     expect(fromDotenv.code).toBe(2);
     expect(logLines(fromDotenv.stderr)).toEqual([
-      { level: 'error', msg: 'cannot start: DATA_FILE (in .env) is not a setting; did you mean DATA_FILES?' },
+      { level: 'error', msg: 'cannot start: DATA_FILE (line 1 of .env) is not a setting; did you mean DATA_FILES?' },
     ]);
   });
 
@@ -139,10 +140,69 @@ describe('the server process', () => {
     expect(logLines(stderr).at(-1)?.msg).toMatch(/^cannot start: broken\.ttl: .*line 3 column \d+/);
   });
 
-  test('stops with exit status 2 naming a data file that is missing', async () => {
+  test('stops with exit status 2 naming a data file that is missing, the setting, and the folder a relative path is read from', async () => {
     const { code, stderr } = await run({ DATA_FILES: 'nowhere.ttl' });
     expect(code).toBe(2);
-    expect(logLines(stderr).at(-1)?.msg).toMatch(/^cannot start: nowhere\.ttl: /);
+    const folder = fileURLToPath(new URL('./fixtures/', import.meta.url)).replace(/\/$/, '');
+    expect(logLines(stderr).at(-1)?.msg).toBe(
+      `cannot start: DATA_FILES: nowhere.ttl cannot be read (ENOENT); a relative path is read from the folder the service starts in, ${folder}`,
+    );
+  });
+
+  test('under npm start, SIGHUP to the process the start names (as the README says) reads the vocabulary again; npm and the service stay up, and SIGTERM to npm stops both', async () => {
+    const project = fileURLToPath(new URL('..', import.meta.url));
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PORT: '0', LOG_LEVEL: 'info' },
+    });
+    let stderr = '';
+    npm.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const seen = async (pattern: RegExp): Promise<RegExpExecArray> => {
+      for (let waited = 0; waited < 60_000; waited += 50) {
+        const found = pattern.exec(stderr);
+        if (found !== null) return found;
+        await sleep(50);
+      }
+      throw new Error(`never logged ${pattern}: ${stderr.slice(-2000)}`);
+    };
+    try {
+      const pid = Number((await seen(/process (\d+): SIGHUP to it reads the vocabulary again/))[1]);
+      await seen(/ready in \d+ ms/);
+      expect(pid).not.toBe(npm.pid);
+      const builds = (): number => (stderr.match(/label index: \d+ concepts/g) ?? []).length;
+      const before = builds();
+      process.kill(pid, 'SIGHUP');
+      await seen(/SIGHUP: reading the label index again/);
+      for (let waited = 0; builds() === before && waited < 30_000; waited += 50) await sleep(50);
+      expect(builds()).toBe(before + 1);
+      expect(npm.exitCode).toBeNull();
+      const port = Number((await seen(/listening on http:\/\/127\.0\.0\.1:(\d+)\//))[1]);
+      expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+    } finally {
+      npm.kill('SIGTERM');
+      await once(npm, 'exit');
+    }
+    // npm passed SIGTERM on: the service is gone too
+    expect(() => process.kill(Number(/process (\d+):/.exec(stderr)?.[1]), 0)).toThrow();
+  }, 120_000);
+
+  test('says that a setting has no effect in the mode the others choose, and that it listens before the vocabulary is in', async () => {
+    const { stderr } = await run(
+      { DATA_FILES: 'tiny.nt', SPARQL_DIALECT: 'virtuoso', LABEL_INDEX: 'off', INDEX_WORKERS: '2' },
+      async () => {},
+    );
+    const lines = logLines(stderr);
+    expect(lines).toContainEqual({
+      level: 'warn',
+      msg: 'SPARQL_DIALECT is ignored: SPARQL_ENDPOINT is not set, so the vocabulary is read from DATA_FILES into the embedded store',
+    });
+    expect(lines).toContainEqual({ level: 'warn', msg: 'INDEX_WORKERS is ignored: LABEL_INDEX=off, so no label index is built' });
+    expect(lines).toContainEqual({
+      level: 'info',
+      msg: expect.stringMatching(
+        /^listening on http:\/\/127\.0\.0\.1:\d+\/; the vocabulary is still being read \(the embedded store, loading tiny\.nt\): \/ready answers 503 until it is in$/,
+      ),
+    });
   });
 
   test('on SIGTERM refuses new connections, finishes the request in flight, and exits 0', async () => {
@@ -543,7 +603,9 @@ describe('the server process', () => {
       async (port) => void (await fetch(`http://127.0.0.1:${port}/suggest?q=tea`)),
       /ready in \d+ ms/,
     );
-    expect(stderr).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: listening on http:\/\/127\.0\.0\.1:\d+\/$/m);
+    expect(stderr).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: listening on http:\/\/127\.0\.0\.1:\d+\/(; the vocabulary is still being read .*)?$/m,
+    );
     expect(stderr).toMatch(/INFO: request .*"path":"\/suggest"/);
     expect(stderr).not.toMatch(/^\{/m);
   });

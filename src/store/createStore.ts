@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { DataFileError, type LoadProgress } from './loadRdfFile.js';
 import type { Metrics } from '../metrics/Metrics.js';
 import { EmbeddedStore } from './EmbeddedStore.js';
@@ -58,7 +59,11 @@ export function startStore(
       try {
         accessSync(file, constants.R_OK);
       } catch (error) {
-        throw new DataFileError(`${file}: ${(error as Error).message}`);
+        throw new DataFileError(
+          `DATA_FILES: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})${
+            isAbsolute(file) ? '' : `; a relative path is read from the folder the service starts in, ${process.cwd()}`
+          }`,
+        );
       }
     }
   }

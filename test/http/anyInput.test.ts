@@ -111,7 +111,7 @@ describe('whatever a request sends', () => {
     );
   });
 
-  test('/schemes, /top and /narrower answer 200 or a 400 naming the parameter, never anything else', async () => {
+  test('/schemes, /top and /narrower answer 200, a 400 naming the parameter or a 404 naming the unknown scheme or concept, never anything else', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('/schemes', '/top', '/narrower'),
@@ -131,7 +131,14 @@ describe('whatever a request sends', () => {
           if (lang !== null) query += `&lang=${encode(lang)}`;
           if (fieldList !== null) query += `&fields=${encode(fieldList)}`;
           const { status, body } = await service.get(`${path}?${query}`);
-          expectContractAnswer(status, body);
+          // a scheme or concept the vocabulary does not hold is a 404 naming it
+          if (status === 404 && path !== '/schemes')
+            expect(body).toEqual({
+              status: 404,
+              error: 'Not Found',
+              message: expect.stringMatching(/^no concept (scheme )?<.*> in the vocabulary/),
+            });
+          else expectContractAnswer(status, body);
           if (status === 200) expect(Array.isArray(path === '/schemes' ? body.schemes : body.concepts)).toBe(true);
         },
       ),

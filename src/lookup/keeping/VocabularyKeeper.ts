@@ -116,8 +116,7 @@ export class VocabularyKeeper {
     const snapshot = await index?.fromSnapshot();
     if (snapshot !== undefined) this.swap({ index: snapshot });
     await this.read('xlLabels');
-    await this.checkConceptsInStore();
-    const first: Promise<void>[] = [];
+    const first: Promise<void>[] = [this.checkConceptsInStore()];
     if (this.options.spellings) first.push(this.read('spellings'));
     // A snapshot is as fresh as its build: the first check comes when a refresh from that build
     // would be due, so replicas started together from a fresh snapshot do not all ask the store at once.
