@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Checks the documentation a newcomer walks (README.md, docs/*.md):
 //   node scripts/check-docs.mjs             every relative link leads to a file, and every
-//                                           #anchor to a heading of it; README.md stays within
+//                                           #anchor to a heading of it; every file named in
+//                                           backticks is in the repository, the contract is
+//                                           cited as docs/api.md, the service's examples use
+//                                           port 3000; README.md stays within
 //                                           300 lines and quotes no measured figure (they are
 //                                           kept in docs/); .env.example and docs/configuration.md
 //                                           are what src/settings.ts gives (npm run lint runs this)
@@ -67,6 +70,23 @@ for (const file of files) {
     else if (anchor !== undefined && linked.endsWith('.md') && !anchors(linked).has(anchor))
       fail(`${file}: the link ${target} leads to no heading`);
   }
+}
+// files named in backticks are in the repository; the contract is cited as docs/api.md, not as a
+// file beside the project; an example of the service's own routes uses its default port
+const SERVICE_ROUTES =
+  /https?:\/\/(?:127\.0\.0\.1|localhost|your-host|\[::1\]):(\d+)\/(?:get|search|suggest|rest\/v1|jskos|reconcile|schemes|top|narrower|concept-field|openapi|docs)\b/g;
+for (const file of files) {
+  const text = readFileSync(join(root, file), 'utf8');
+  for (const [, named] of text.matchAll(/`((?:src|test|scripts|bench|deploy|queries|public|data|docs)\/[A-Za-z0-9_./-]+)`/g)) {
+    const path = named.replace(/[.,;:]$/, '');
+    if (!/[*<>]/.test(path) && !existsSync(join(root, path))) fail(`${file}: names ${path}, which is not in the repository`);
+  }
+  for (const cited of text.matchAll(/\bAPI\.md\b/g))
+    fail(
+      `${file}: cites "API.md" (…${text.slice(Math.max(0, cited.index - 30), cited.index + 10).replace(/\s+/g, ' ')}…): the contract's rules are docs/api.md`,
+    );
+  for (const [url, port] of text.matchAll(SERVICE_ROUTES))
+    if (port !== '3000') fail(`${file}: the example ${url} uses port ${port}, not the default 3000`);
 }
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const readmeLines = readme.split('\n').length;

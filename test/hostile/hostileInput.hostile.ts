@@ -1,6 +1,6 @@
 import { PREVIEW_FRAGMENT_SCRIPT } from '../../src/reconcile/substitutedId.js';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -665,6 +665,22 @@ function hostileFiles(folder: string): Record<string, string> {
   return { DATA_FILES: `data/sample-vocabulary.ttl,${forged}`, INDEX_SNAPSHOT: join(folder, 'index.bin') };
 }
 
+/** A snapshot whose label order's first entry names no label (all ones), its SHA-256 made anew over the edit. */
+function forgedAndResealed(bytes: Buffer): Buffer {
+  const at = 'SKOSLOOKUP-INDEX-SHA256\n'.length + 4;
+  const length = bytes.readUInt32LE(at - 4);
+  const layout = JSON.parse(bytes.toString('utf8', at, at + length)) as { arrays: Array<{ name: string; offset: number }> };
+  const textOrder = layout.arrays.find((array) => array.name === 'textOrder');
+  if (textOrder === undefined) throw new Error('no textOrder in the snapshot');
+  const out = Buffer.from(bytes);
+  out.writeUInt32LE(0xffffffff, Math.ceil((at + length) / 8) * 8 + textOrder.offset);
+  createHash('sha256')
+    .update(out.subarray(0, out.length - 32))
+    .digest()
+    .copy(out, out.length - 32);
+  return out;
+}
+
 let folder: string;
 let files: Record<string, string>;
 let service: RunningService;
@@ -674,12 +690,16 @@ beforeAll(async () => {
   if (files.INDEX_SNAPSHOT !== undefined && process.env.LABEL_INDEX !== 'off') {
     const writer = await startService({ CACHE_MAX_ENTRIES: '0', ...files });
     await writer.close();
+    copyFileSync(files.INDEX_SNAPSHOT, join(folder, 'whole.bin'));
     const snapshot = readFileSync(files.INDEX_SNAPSHOT);
     for (let i = 0; i < 8; i++) {
       const at = Math.floor(snapshot.length / 2) + i * 97;
       snapshot[at] = (snapshot[at] as number) ^ 0x5a;
     }
     writeFileSync(files.INDEX_SNAPSHOT, snapshot);
+    // and another, forged as a writer of the file could: a number of the label order that names
+    // no label, the checksum made anew over it (its structure refuses it)
+    writeFileSync(join(folder, 'forged.bin'), forgedAndResealed(readFileSync(join(folder, 'whole.bin'))));
   }
   service = await startService({ CACHE_MAX_ENTRIES: '0', ...files });
 });
@@ -748,6 +768,15 @@ describe(`hostile requests (${backend}, LABEL_INDEX=${process.env.LABEL_INDEX ??
     }
     if (files.INDEX_SNAPSHOT !== undefined && process.env.LABEL_INDEX !== 'off') {
       expect(readdirSync(folder).filter((name) => name.startsWith('index.bin.damaged-'))).toHaveLength(1);
+      // the forged one, under a checksum that holds, is refused by its structure and set aside too
+      const forged = await startService({ CACHE_MAX_ENTRIES: '0', ...files, INDEX_SNAPSHOT: join(folder, 'forged.bin') });
+      try {
+        expect(readdirSync(folder).filter((name) => name.startsWith('forged.bin.damaged-'))).toHaveLength(1);
+        expect(forged.concepts.snapshotProblem).toMatch(/its structure does not hold/);
+        expect((await forged.get('/search?q=tea')).body.concepts[0].prefLabel).toBe('Tea');
+      } finally {
+        await forged.close();
+      }
     }
   }, 900_000);
 });
