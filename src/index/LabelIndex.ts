@@ -483,12 +483,11 @@ export class LabelIndex {
     }
   }
 
-  /** Whether a concept has a prefLabel without a language tag. */
-  hasUntaggedPrefLabel(): boolean {
-    const untagged = this.languages.indexOf('');
-    if (untagged < 0) return false;
+  /** Whether any concept has a name a result shows as its prefLabel: a skos:prefLabel or an rdfs:label, in any language or none. */
+  anyConceptNamed(): boolean {
     const end = this.a.displayOffsets[this.conceptCount] as number;
-    for (let i = 0; i < end; i++) if (this.a.displayKind[i] === DISPLAY.prefLabel && this.a.displayLanguage[i] === untagged) return true;
+    for (let i = 0; i < end; i++)
+      if (this.a.displayKind[i] === DISPLAY.prefLabel || this.a.displayKind[i] === DISPLAY.rdfsLabel) return true;
     return false;
   }
 

@@ -61,7 +61,7 @@ export class Lookup {
     return this.keeper.version;
   }
 
-  /** The concepts have no prefLabel and are named by altLabels (VocabularyKeeper.namingWarning). */
+  /** The concepts have labels but neither a prefLabel nor an rdfs:label (VocabularyKeeper.namingWarning). */
   get namingWarning(): string | undefined {
     return this.keeper.namingWarning;
   }

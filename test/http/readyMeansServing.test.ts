@@ -7,11 +7,13 @@ import { fileURLToPath } from 'node:url';
 import oxigraph from 'oxigraph';
 import { oxigraphEndpoint } from '../support/oxigraphEndpoint.js';
 import type { MisbehavingEndpoint } from '../support/misbehavingEndpoint.js';
+import { startService } from '../support/service.js';
 
 // Ready means serving: a vocabulary with no concept (an empty file, a store loaded into a
 // named graph and asked without SPARQL_GRAPH, a graph name misspelt) is not ready, `check`
 // exits 1 saying what was found and which graphs hold concepts; a vocabulary whose concepts
-// have only altLabels is served, named by them, and `check` says so. The service's own
+// have only altLabels is served (found by them, their prefLabel "" as the contract says), and
+// `check` says that no prefLabel was found. The service's own
 // process, on the embedded store and on a real Oxigraph store over HTTP; with the label index
 // and without it (npm test runs this folder both ways).
 
@@ -59,7 +61,7 @@ test('an empty file is not ready: check exits 1 saying the data holds no concept
   expect(answer.message).toMatch(/holds no concept/);
 });
 
-test('a file whose concepts have altLabels only is served, named by them, and check says there is no prefLabel', async () => {
+test('a file whose concepts have altLabels only is served, found by them with the prefLabel "" the contract gives, and check says there is no prefLabel', async () => {
   const { status, answer } = await check({
     DATA_FILES: file(
       'alt.ttl',
@@ -70,8 +72,24 @@ test('a file whose concepts have altLabels only is served, named by them, and ch
   expect(answer.status).toBe('ready');
   if (indexOn)
     expect(answer.warnings).toEqual([
-      expect.stringMatching(/^none of the 1 concepts has a skos:prefLabel: each is named by its first altLabel/),
+      expect.stringMatching(
+        /^none of the 1 concepts has a skos:prefLabel or an rdfs:label: they are found by their other labels, but every answer shows their prefLabel as ""/,
+      ),
     ]);
+  // served: found by its altLabel, shown as the contract says (no skos:prefLabel, no rdfs:label: "")
+  const service = await startService({ DATA_FILES: join(folder, 'alt.ttl') });
+  try {
+    for (const path of ['/search?q=alpha', '/suggest?q=alp', `/get?uri=${encodeURIComponent('http://example.org/a')}`]) {
+      const { body } = await service.get(path);
+      const concepts = body.concepts ?? body._embedded.concepts;
+      expect([path, concepts.map((concept: { uri: string; prefLabel: string }) => [concept.uri, concept.prefLabel])]).toEqual([
+        path,
+        [['http://example.org/a', '']],
+      ]);
+    }
+  } finally {
+    await service.close();
+  }
 });
 
 (indexOn ? test : test.skip)(

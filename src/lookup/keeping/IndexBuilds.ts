@@ -43,9 +43,12 @@ function hasNotations(index: LabelIndex): boolean {
   return index.notationLists.offsets.length > 1;
 }
 
-/** Whether any concept of the index has a skos:prefLabel (in any language, or none). */
-function hasPrefLabels(index: LabelIndex): boolean {
-  return index.prefLabelLanguages().length > 0 || index.hasUntaggedPrefLabel();
+/**
+ * What `check` and the log say of concepts that have labels but neither a skos:prefLabel nor
+ * an rdfs:label: found by their labels, shown with the prefLabel "" (the contract's rule).
+ */
+export function unnamedConcepts(concepts: number): string {
+  return `none of the ${concepts} concepts has a skos:prefLabel or an rdfs:label: they are found by their other labels, but every answer shows their prefLabel as "" (the contract's rule); check that the data states prefLabels`;
 }
 
 /** What the last build found and cost: the start's log line and /ready's body. */
@@ -207,7 +210,7 @@ export class IndexBuilds {
       // an index with no concept, or whose concepts have nothing to be named by, is not ready: /ready and `check` say why
       const noConcepts =
         found.concepts === 0 ? await this.whyNoConcepts(found) : found.labels === 0 && !hasNotations(index) ? unnamed(found) : undefined;
-      const noPrefLabels = found.concepts > 0 && found.labels > 0 && !hasPrefLabels(index);
+      const noPrefLabels = found.concepts > 0 && found.labels > 0 && !index.anyConceptNamed();
       const { words, bytes } = index.stats;
       this.log.info(
         `label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`,
@@ -222,10 +225,7 @@ export class IndexBuilds {
           `label index: ${read.odd.count} line${read.odd.count === 1 ? '' : 's'} of the store's answers ${read.odd.count === 1 ? 'is' : 'are'} no triple and ${read.odd.count === 1 ? 'was' : 'were'} skipped (an IRI holding ">", a space, a quote or a line break, kept by a lenient load and written as it is); the resources they name are left out: ${read.odd.first.map((line) => JSON.stringify(line.slice(0, 120))).join(', ')}${read.odd.count > 3 ? ', ...' : ''}. Fix these IRIs in the data to have them served.`,
         );
       if (noConcepts !== undefined) this.log.warn(`label index: ${noConcepts}`);
-      else if (noPrefLabels)
-        this.log.warn(
-          `label index: none of the ${found.concepts} concepts has a skos:prefLabel: each is named by its first altLabel (or notation) in the language asked, as a result shows it; check that the data states prefLabels`,
-        );
+      else if (noPrefLabels) this.log.warn(`label index: ${unnamedConcepts(found.concepts)}`);
       if (noConcepts === undefined && found.wouldEntail > 0) {
         // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
         (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(

@@ -5,7 +5,7 @@ import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
 import { readSpellingVariants } from '../../sparql/readSpellingVariants.js';
 import type { SpellingVariants } from '../../sparql/SpellingVariants.js';
 import type { SparqlStore } from '../../store/SparqlStore.js';
-import type { BuiltIndex, IndexBuilds, IndexReport } from './IndexBuilds.js';
+import { unnamedConcepts, type BuiltIndex, type IndexBuilds, type IndexReport } from './IndexBuilds.js';
 import type { Loading } from './LoadingGate.js';
 
 /**
@@ -245,12 +245,10 @@ export class VocabularyKeeper {
    * or SIGHUP), for /ready: the answers are those of an older vocabulary. Undefined when the
    * last build did not fail.
    */
-  /** With an index in use whose concepts have labels but no prefLabel: what `check` and the log say of it. */
+  /** With an index in use whose concepts have labels but neither a prefLabel nor an rdfs:label: what `check` says of it. */
   get namingWarning(): string | undefined {
     const index = this.state.index;
-    return index?.noPrefLabels === true
-      ? `none of the ${index.index.conceptCount} concepts has a skos:prefLabel: each is named by its first altLabel (or notation) in the language asked; check that the data states prefLabels`
-      : undefined;
+    return index?.noPrefLabels === true ? unnamedConcepts(index.index.conceptCount) : undefined;
   }
 
   get rebuildFailure(): string | undefined {
