@@ -199,10 +199,9 @@ async function serve(
     process.exit(2);
   });
   const origin = (at: AddressInfo): string => `http://${at.address.includes(':') ? `[${at.address}]` : at.address}:${at.port}`;
-  log.info(
-    `listening on ${origin(server.address() as AddressInfo)}${config.basePath}/` +
-      (settled ? '' : `; the vocabulary is still being read (${whereFrom(config)}): /ready answers 503 until it is in`),
-  );
+  // the line as it always was (scripts read the address from it), then what is still to come
+  log.info(`listening on ${origin(server.address() as AddressInfo)}${config.basePath}/`);
+  if (!settled) log.info(`the vocabulary is still being read (${whereFrom(config)}): /ready answers 503 until it is in`);
   if (config.probePort !== undefined) {
     const probes = await listenForProbes(app, config.probePort, config.host, probePaths).catch((error: unknown) => {
       log.error(`cannot listen for probes on ${config.host}:${config.probePort} (PROBE_PORT)`, error);

@@ -3,6 +3,7 @@ import { LabelIndex, type SharedLevels } from '../../index/LabelIndex.js';
 import type { LabelIndexData } from '../../index/LabelIndexData.js';
 import type { LanguageOrder } from '../memory/browseInIndex.js';
 import { IndexFinder } from '../memory/IndexFinder.js';
+import { garbageCollector } from '../../index/layOut.js';
 
 // A thread of the worker pool (IndexPool.ts): it holds an IndexFinder over each label index
 // the pool installed, made of the index's shared memory (no copy of its own), and answers the
@@ -23,6 +24,7 @@ export type PoolMessage =
 export type PoolAnswer = { id: number; value: unknown } | { id: number; error: string };
 
 const port = parentPort;
+const collect = garbageCollector();
 if (port !== null) {
   const finders = new Map<number, IndexFinder>();
   port.on('message', (message: PoolMessage) => {
@@ -33,6 +35,9 @@ if (port !== null) {
       finder.warmUp().catch(() => {});
     } else if (message.kind === 'drop') {
       finders.delete(message.generation);
+      // the index's shared memory is freed only once every thread that held it has collected
+      // its objects, and V8 does not count shared memory towards a collection: one now
+      setImmediate(collect);
     } else if (message.kind === 'order') {
       finders.get(message.generation)?.useOrder(message.lang, message.order);
     } else {
