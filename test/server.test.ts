@@ -19,6 +19,9 @@ interface Run {
   stderr: string;
 }
 
+/** The server processes `run` started: one a test left running (it timed out before its start) is killed after the file, not left to keep jest alive. */
+const started = new Set<ChildProcess>();
+
 /** Starts the real server process with `env`; resolves when it exits (sent SIGTERM after `whileRunning`, if still running). */
 function run(
   env: Record<string, string>,
@@ -54,7 +57,11 @@ function run(
     });
     // A LOG_LEVEL that does not say "listening": wait for the given PORT to answer instead.
     if (env.PORT !== undefined && env.PORT !== '0') void waitForReady(Number(env.PORT)).then(() => begin(Number(env.PORT)), reject);
-    child.on('exit', (code) => resolve({ code, stderr }));
+    started.add(child);
+    child.on('exit', (code) => {
+      started.delete(child);
+      resolve({ code, stderr });
+    });
   });
 }
 
@@ -81,6 +88,9 @@ async function waitForReady(port: number): Promise<void> {
 describe('the server process', () => {
   beforeAll(() => {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run the tests with npm test, which builds first`);
+  });
+  afterAll(() => {
+    for (const child of started) child.kill('SIGKILL');
   });
 
   test('starts on the sample vocabulary, answers, and exits 0 on SIGTERM', async () => {
