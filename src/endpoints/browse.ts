@@ -64,19 +64,24 @@ export function topHandler(context: EndpointContext): RequestHandler {
 
 /** GET /narrower?uri=C: a page of the concepts one level below C, in browsing order; 404 where C is no concept. */
 export function narrowerHandler(context: EndpointContext): RequestHandler {
-  return browseHandler('narrower', context, async (params, lang) => {
-    const uri = oneUriParameter(params);
+  return browseHandler(
+    'narrower',
+    context,
+    async (params) => oneUriParameter(params),
     // a deprecated concept is one (what is below it is listed); anything else the vocabulary does not hold is a 404
-    if ((await context.concepts.get([uri], lang)).length === 0) throw new NotFoundError(`no concept <${uri}> in the vocabulary`);
-    return uri;
-  });
+    async (uri, lang) => {
+      if ((await context.concepts.get([uri], lang)).length === 0) throw new NotFoundError(`no concept <${uri}> in the vocabulary`);
+    },
+  );
 }
 
 /** The shared shape of /top and /narrower: `{"concepts": [...]}`, one page of a browsing list. */
 function browseHandler(
   name: 'top' | 'narrower',
   { config, concepts, cache }: EndpointContext,
-  subject: (params: QueryParameters, lang: string) => Promise<string>,
+  subject: (params: QueryParameters) => Promise<string>,
+  /** Throws where the subject is unknown; asked only when the answer is made, never for a kept one. */
+  known?: (uri: string, lang: string) => Promise<void>,
 ): RequestHandler {
   return async (req, res) => {
     const params = queryParameters(req.url);
@@ -84,11 +89,14 @@ function browseHandler(
     const page = pageParameter(params, count);
     const lang = langParameter(params);
     const fields = fieldsParameter(params);
-    const uri = await subject(params, lang ?? config.defaultLang);
+    const uri = await subject(params);
     const request: BrowseRequest = { uri, count, page, lang, fields };
     const key = JSON.stringify([name, uri, count, page, lang ?? null, fieldsValue(fields)]);
     const body = await cachedAnswer(res, cache, key, () =>
-      inTurnIfHeavy(fields.has('narrower'), async () => renderedInTurns({ concepts: await concepts[name](request) })),
+      inTurnIfHeavy(fields.has('narrower'), async () => {
+        await known?.(uri, lang ?? config.defaultLang);
+        return renderedInTurns({ concepts: await concepts[name](request) });
+      }),
     );
     await sendRendered(req, res, body, config.httpMaxAge);
   };

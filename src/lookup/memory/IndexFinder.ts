@@ -5,7 +5,7 @@ import { speaks } from '../../domain/speaks.js';
 import type { LabelIndex } from '../../index/LabelIndex.js';
 import type { Concept, Field, SchemeSummary } from '../../domain/Concept.js';
 import { pageOf, type BrowseRequest, type FindRequest, type Finder, type NameCandidates, type NameQuery } from '../Finder.js';
-import { browsePage, narrowerInIndex, needsLanguageOrder, schemesInIndex, type LanguageOrder } from './browseInIndex.js';
+import { browsePage, listedSchemes, narrowerInIndex, needsLanguageOrder, schemesInIndex, type LanguageOrder } from './browseInIndex.js';
 import { IndexScan } from './IndexScan.js';
 import { named } from './namedInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
@@ -102,7 +102,8 @@ export class IndexFinder implements Finder {
   }
 
   async schemeIris(): Promise<string[]> {
-    return schemesInIndex(this.index, this.defaultLang).map((scheme) => scheme.uri);
+    // no label chosen, nothing sorted: /top asks this on every request
+    return listedSchemes(this.index).map((scheme) => this.index.schemes[scheme] as string);
   }
 
   async schemes(lang: string): Promise<SchemeSummary[]> {

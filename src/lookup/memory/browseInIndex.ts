@@ -171,18 +171,22 @@ export function ancestorsInIndex(index: LabelIndex, concept: number, lang: strin
 /** /schemes from the index: each scheme typed so or with a concept in it. */
 export function schemesInIndex(index: LabelIndex, lang: string): SchemeSummary[] {
   const summaries: SchemeSummary[] = [];
-  index.schemes.forEach((uri, scheme) => {
-    const concepts = index.schemeConceptCount(scheme);
-    if (concepts === 0 && !index.schemeTyped(scheme)) return;
+  listedSchemes(index).forEach((scheme) => {
+    const uri = index.schemes[scheme] as string;
     summaries.push({
       uri,
       prefLabel: schemeLabel(index, index.schemeResource(scheme), lang),
-      concepts,
+      concepts: index.schemeConceptCount(scheme),
       topConcepts: index.topsOf(scheme).length,
       languages: index.schemeLanguages(scheme).sort(compareCodePoints),
     });
   });
   return summaries.sort(compareSchemes);
+}
+
+/** The numbers of the schemes /schemes lists: those a concept is in, and those typed skos:ConceptScheme. */
+export function listedSchemes(index: LabelIndex): number[] {
+  return index.schemes.flatMap((_, scheme) => (index.schemeConceptCount(scheme) > 0 || index.schemeTyped(scheme) ? [scheme] : []));
 }
 
 /** A scheme's label: as a concept's, failing that its dcterms:title by the same rule (API.md, "/schemes"). */
