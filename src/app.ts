@@ -3,33 +3,34 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Config } from './Config.js';
 import type { Lookup } from './lookup/Lookup.js';
+import type { EndpointContext } from './endpoints/EndpointContext.js';
 import { readFileSync } from 'node:fs';
 import { PROJECT_ROOT } from './loadConfig.js';
-import { getHandler } from './endpoints/get.js';
-import { healthHandler, readyHandler } from './endpoints/health.js';
-import { languagesHandler } from './endpoints/languages.js';
-import { narrowerHandler, schemesHandler, topHandler } from './endpoints/browse.js';
-import { metricsHandler } from './endpoints/metrics.js';
-import { assetRoutes, conceptFieldRoutes, pageHandler } from './endpoints/pages.js';
-import { searchHandler } from './endpoints/search.js';
-import { suggestHandler } from './endpoints/suggest.js';
+import { getRoute } from './endpoints/get.js';
+import { healthRoute, readyRoute } from './endpoints/health.js';
+import { languagesRoute } from './endpoints/languages.js';
+import { narrowerRoute, schemesRoute, topRoute } from './endpoints/browse.js';
+import { metricsRoute } from './endpoints/metrics.js';
+import { openApiRoute } from './endpoints/openApiRoute.js';
+import { assetRoutes, pageRoutes } from './endpoints/pages.js';
+import { searchRoute } from './endpoints/search.js';
+import { suggestRoute } from './endpoints/suggest.js';
 import { NotFoundError, errorHandler } from './errors.js';
-import { route } from './http/route.js';
+import { answeredPaths } from './http/describeRoutes.js';
+import { mount } from './http/mount.js';
+import type { Route } from './http/Route.js';
 import { reconcileRoutes } from './reconcile/reconcileRoutes.js';
 import { ReconcileServices } from './reconcile/ReconcileServices.js';
 import { draftRoutes } from './reconcile/draftRoutes.js';
 import { skosmosRoutes } from './skosmos/skosmosRoutes.js';
 import { jskosRoutes } from './jskos/jskosRoutes.js';
 import { ResponseCache } from './http/ResponseCache.js';
-import { rendered } from './http/ResponseCache.js';
 import { fixedHeaders } from './http/fixedHeaders.js';
 import { requestLog } from './http/requestLog.js';
 import { requestMetrics } from './http/requestMetrics.js';
 import { watchClient } from './http/watchClient.js';
-import { sendRendered } from './http/sendRendered.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics/Metrics.js';
-import { openApiDocument } from './openapi/openApiDocument.js';
 
 export interface AppDependencies {
   config: Config;
@@ -79,37 +80,46 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
     concepts,
     cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds, () => concepts.version),
   };
+  const routes = serviceRoutes(context, metrics);
+  app.locals.routes = routes; // for the tests that hold the description to the routes
   const router = express.Router();
-  route(router, '/get', getHandler(context));
-  route(router, '/search', searchHandler(context));
-  route(router, '/suggest', suggestHandler(context));
-  route(router, '/health', healthHandler());
-  route(router, '/ready', readyHandler(concepts));
-  route(router, '/languages', languagesHandler(context));
-  route(router, '/schemes', schemesHandler(context));
-  route(router, '/top', topHandler(context));
-  route(router, '/narrower', narrowerHandler(context));
-  const openApi = rendered(openApiDocument(config, VERSION));
-  route(router, '/openapi.json', (req, res) => sendRendered(req, res, openApi, config.httpMaxAge, 'asset'));
-  if (config.metrics) route(router, '/metrics', metricsHandler(metrics));
-  route(router, '/', pageHandler(`${config.basePath}/`, 'index.html'));
-  route(router, '/docs', pageHandler(`${config.basePath}/docs`, 'docs.html'));
-  conceptFieldRoutes(router, `${config.basePath}/concept-field`);
-  const reconcileServices = new ReconcileServices(concepts, config);
-  reconcileRoutes(router, reconcileServices);
-  draftRoutes(router, reconcileServices, VERSION);
-  skosmosRoutes(router, context);
-  jskosRoutes(router, context);
+  mount(router, routes, context);
   assetRoutes(router);
   app.use(config.basePath === '' ? '/' : config.basePath, router);
 
+  const answered = answeredPaths(routes, config.basePath);
   app.use((_req, _res, next) => {
-    next(
-      new NotFoundError(
-        `no such path; this service answers ${config.basePath}/get, ${config.basePath}/search, ${config.basePath}/suggest, ${config.basePath}/schemes, ${config.basePath}/top, ${config.basePath}/narrower, ${config.basePath}/reconcile, ${config.basePath}/rest/v1 (the Skosmos REST API) and ${config.basePath}/jskos (the JSKOS API)`,
-      ),
-    );
+    next(new NotFoundError(`no such path; this service answers ${answered}`));
   });
   app.use(errorHandler(log));
   return app;
+}
+
+/**
+ * Every route the service answers, in the order /docs lists them: the lookups, browsing, the
+ * protocols, the operations, then the pages. Each is declared once, in its room; this list is
+ * what is mounted, described at /openapi.json and named in the 404 of an unknown path.
+ */
+export function serviceRoutes(context: EndpointContext, metrics: Metrics): Route[] {
+  const { config, concepts } = context;
+  const reconcileServices = new ReconcileServices(concepts, config);
+  const routes: Route[] = [
+    getRoute(context),
+    searchRoute(context),
+    suggestRoute(context),
+    languagesRoute(context),
+    schemesRoute(context),
+    topRoute(context),
+    narrowerRoute(context),
+    ...reconcileRoutes(reconcileServices),
+    ...draftRoutes(reconcileServices, VERSION),
+    ...skosmosRoutes(context),
+    ...jskosRoutes(context),
+    healthRoute(),
+    readyRoute(concepts),
+    ...(config.metrics ? [metricsRoute(metrics)] : []),
+    openApiRoute(config, VERSION, () => routes),
+    ...pageRoutes(config.basePath),
+  ];
+  return routes;
 }

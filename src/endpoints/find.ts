@@ -1,22 +1,11 @@
-import type { RequestHandler } from 'express';
 import type { Concept } from '../domain/Concept.js';
 import type { FindRequest } from '../lookup/Finder.js';
-import { cachedAnswer } from '../http/cachedAnswer.js';
-import { renderedInTurns } from '../http/renderedInTurns.js';
-import { inTurnIfHeavy } from '../http/heavyAnswers.js';
-import { sendRendered } from '../http/sendRendered.js';
+import { declare, type Route } from '../http/Route.js';
+import { lookupAnswers } from './contractDescription.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
-import {
-  countParameter,
-  fieldsParameter,
-  fieldsValue,
-  langParameter,
-  pageParameter,
-  qParameter,
-  queryParameters,
-  schemeParameter,
-} from './parameters.js';
+import { FIELDS_PARAMETER, LANG, PAGE, Q, SCHEME, countDeclaration, fieldsValue } from './parameters.js';
+import { LOOKUP } from './tags.js';
 
 /** `count` when a request gives none, under `API_COMPAT=skos-suggester`: the old service's 20 for both. */
 export const SKOS_SUGGESTER_DEFAULT_COUNT = 20;
@@ -26,46 +15,37 @@ export const SKOS_SUGGESTER_DEFAULT_COUNT = 20;
  * `count`), and `{"concepts": [...]}` as the whole body; or, under
  * `API_COMPAT=skos-suggester`, the old service's HAL envelope (API.md, "Compatibility").
  */
-export function findHandler(
+export function findRoute(
   name: 'search' | 'suggest',
   defaultCount: number,
-  { config, cache }: EndpointContext,
+  { config }: EndpointContext,
+  words: { summary: string; description: string },
   find: (request: FindRequest) => Promise<Concept[]>,
-): RequestHandler {
+): Route {
   const hal = config.apiCompat === 'skos-suggester';
-  return async (req, res) => {
-    const params = queryParameters(req.url);
-    const q = qParameter(params);
-    const count = countParameter(params, hal ? SKOS_SUGGESTER_DEFAULT_COUNT : defaultCount);
-    const request: FindRequest = {
-      q,
-      count,
-      page: pageParameter(params, count),
-      lang: langParameter(params),
-      scheme: schemeParameter(params),
-      fields: fieldsParameter(params),
-    };
-    const key = JSON.stringify([
-      name,
-      request.q,
-      request.count,
-      request.page,
-      request.lang ?? null,
-      request.scheme ?? null,
-      fieldsValue(request.fields ?? new Set()),
-    ]);
-    const body = await cachedAnswer(res, cache, key, () =>
-      inTurnIfHeavy(request.fields?.has('narrower') === true, async () => {
-        const concepts = await find(request);
-        return renderedInTurns(
-          hal
-            ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } }
-            : { concepts },
-        );
-      }),
-    );
-    await sendRendered(req, res, body, config.httpMaxAge);
-  };
+  return declare({
+    path: `/${name}`,
+    tag: LOOKUP,
+    ...words,
+    parameters: {
+      q: Q,
+      count: countDeclaration(hal ? SKOS_SUGGESTER_DEFAULT_COUNT : defaultCount),
+      page: PAGE,
+      lang: LANG,
+      scheme: SCHEME,
+      fields: FIELDS_PARAMETER,
+    },
+    answers: lookupAnswers('FindResponse'),
+    cache: 'shared',
+    heavy: ({ fields }) => fields.has('narrower'),
+    answer: async ({ q, count, page, lang, scheme, fields }) => {
+      const request: FindRequest = { q, count, page, lang, scheme, fields };
+      const concepts = await find(request);
+      return hal
+        ? { _links: { self: { href: `${config.basePath}/${name}?${selfQuery(name, request)}` } }, _embedded: { concepts } }
+        : { concepts };
+    },
+  });
 }
 
 /**

@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import compression from 'compression';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { renderedText, type RenderedBody } from '../http/ResponseCache.js';
-import { route } from '../http/route.js';
+import { declare, type Route } from '../http/Route.js';
 import { sendBody } from '../http/sendRendered.js';
 import { fileURLToPath } from 'node:url';
+import { PAGES } from './tags.js';
 
 /** The type-ahead page, the API docs page and their scripts and styles: plain files, no build step. */
 export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url)); // from src/endpoints/ or dist/endpoints/
@@ -27,7 +28,7 @@ const compressedFiles = compression({ filter: (req, res) => req.headers.range ==
  * work under any BASE_PATH; the other spellings of their paths (`/vocab` for `/vocab/`,
  * `/docs/` for `/docs`) are redirected for that reason.
  */
-export function pageHandler(canonicalPath: string, file: string): RequestHandler {
+function sendPage(canonicalPath: string, file: string): (req: Request, res: Response) => void {
   return (req, res) => {
     const queryStart = req.originalUrl.indexOf('?');
     const path = queryStart === -1 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
@@ -86,26 +87,42 @@ function conceptField(): { field: Script; versioned: string; page: RenderedBody 
  * served minified with source maps (`/concept-field.js.map`, `/concept-tree.js.map`) once
  * `npm run build` has made them.
  */
-export function conceptFieldRoutes(router: Router, canonicalPath: string): void {
+export function pageRoutes(basePath: string): Route[] {
   const { field, versioned, page } = conceptField();
   const tree = script('concept-tree.js');
   const JS = 'text/javascript; charset=utf-8';
-  route(router, '/concept-field.js', (req, res) => sendBody(req, res, field.text, JS, 'no-cache'));
-  // the tree of <concept-field browse>, which the field imports from beside itself when first opened
-  route(router, '/concept-tree.js', (req, res) => sendBody(req, res, tree.text, JS, 'no-cache'));
-  route(router, `/${versioned}`, (req, res) => sendBody(req, res, field.text, JS, 'public, max-age=31536000, immutable'));
-  // the source maps, which hold the files as written, for a browser's developer tools
-  for (const [name, { map }] of [
-    ['concept-field.js', field],
-    ['concept-tree.js', tree],
-  ] as const)
-    if (map !== undefined)
-      route(router, `/${name}.map`, (req, res) => sendBody(req, res, map, 'application/json; charset=utf-8', 'no-cache'));
-  route(router, '/concept-field', (req, res) => {
-    if (req.originalUrl.split('?')[0] !== canonicalPath) {
-      res.redirect(301, canonicalPath);
-      return;
-    }
-    return sendBody(req, res, page, 'text/html; charset=utf-8', 'no-cache');
-  });
+  const file = (path: string, summary: string, send: (req: Request, res: Response) => Promise<void> | void): Route =>
+    declare({ path, tag: PAGES, summary, undescribed: true, answers: {}, cache: 'shared', send: (_input, req, res) => send(req, res) });
+  return [
+    file('/', 'The type-ahead page', sendPage(`${basePath}/`, 'index.html')),
+    file('/docs', 'The API description, rendered', sendPage(`${basePath}/docs`, 'docs.html')),
+    file('/concept-field.js', 'The concept field, always the current one', (req, res) => sendBody(req, res, field.text, JS, 'no-cache')),
+    // the tree of <concept-field browse>, which the field imports from beside itself when first opened
+    file('/concept-tree.js', "The concept field's tree", (req, res) => sendBody(req, res, tree.text, JS, 'no-cache')),
+    file(`/${versioned}`, 'The concept field, by a name that changes with it', (req, res) =>
+      sendBody(req, res, field.text, JS, 'public, max-age=31536000, immutable'),
+    ),
+    // the source maps, which hold the files as written, for a browser's developer tools
+    ...(
+      [
+        ['concept-field.js', field],
+        ['concept-tree.js', tree],
+      ] as const
+    ).flatMap(([name, { map }]) =>
+      map === undefined
+        ? []
+        : [
+            file(`/${name}.map`, `The source map of ${name}`, (req, res) =>
+              sendBody(req, res, map, 'application/json; charset=utf-8', 'no-cache'),
+            ),
+          ],
+    ),
+    file('/concept-field', "The concept field's documentation", (req, res) => {
+      if (req.originalUrl.split('?')[0] !== `${basePath}/concept-field`) {
+        res.redirect(301, `${basePath}/concept-field`);
+        return;
+      }
+      return sendBody(req, res, page, 'text/html; charset=utf-8', 'no-cache');
+    }),
+  ];
 }

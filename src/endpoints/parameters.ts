@@ -1,9 +1,6 @@
 import { FIELDS, type Field } from '../domain/Concept.js';
 import { LANG_TAG } from '../domain/langTag.js';
-import { checkedValue, fieldNames, readParameter, type Messages, type QueryParameter } from './QueryParameter.js';
-import type { QueryParameters } from './QueryParameters.js';
-
-export { QueryParameters, queryParameters } from './QueryParameters.js';
+import { checkedValue, fieldNames, type Messages, type QueryParameter } from '../http/QueryParameter.js';
 
 /**
  * The contract's query parameters, each declared once (QueryParameter.ts): its schema with its
@@ -43,7 +40,7 @@ export const textMessages = (what: (context: Readonly<Record<string, unknown>>) 
  * breaks, and U+2028/U+2029, are refused: nobody types them into a search field, and some
  * SPARQL parsers read the latter two as line ends inside a string.
  */
-export const Q: QueryParameter = {
+export const Q: QueryParameter<string> = {
   name: 'q',
   required: true,
   trim: true,
@@ -74,10 +71,6 @@ export function checkedName(text: string, what: string): string {
   return checkedValue(NAME, text, [text], { what });
 }
 
-export function qParameter(params: QueryParameters): string {
-  return readParameter(Q, params) as string;
-}
-
 /** Text to be found (reconciliation's names and prefixes) by `q`'s rules; `what` names it in the 400. */
 export function checkedText(text: string, what: string): string {
   return checkedValue(TEXT, text, [text], { what });
@@ -91,7 +84,7 @@ function integerMessages(name: string, range: (context: Readonly<Record<string, 
 }
 
 /** An integer parameter from `min` to `max`, `fallback` when absent. */
-export function integerParameter(name: string, description: string, fallback: number, min: number, max: number): QueryParameter {
+export function integerParameter(name: string, description: string, fallback: number, min: number, max: number): QueryParameter<number> {
   return {
     name,
     description,
@@ -103,22 +96,17 @@ export function integerParameter(name: string, description: string, fallback: nu
 export const MAX_COUNT = 100;
 export const MAX_RESULTS_DEPTH = 10_000;
 
-const counts = new Map<string, QueryParameter>();
+const counts = new Map<string, QueryParameter<number>>();
 
 /**
  * `count` of a list: concepts per page, from 1 to `max`, `fallback` when absent; one
  * declaration for each pair, which validation and `/openapi.json` share (and ajv compiles once).
  */
-export function countDeclaration(fallback: number, max = MAX_COUNT): QueryParameter {
+export function countDeclaration(fallback: number, max = MAX_COUNT): QueryParameter<number> {
   const key = `${fallback}/${max}`;
   let declared = counts.get(key);
   if (declared === undefined) counts.set(key, (declared = integerParameter('count', `Concepts per page, 1 to ${max}.`, fallback, 1, max)));
   return declared;
-}
-
-/** `count` of /search and /suggest: an integer from 1 to 100; `fallback` when absent. */
-export function countParameter(params: QueryParameters, fallback: number): number {
-  return readParameter(countDeclaration(fallback), params) as number;
 }
 
 export const MAX_BROWSE_COUNT = 1000;
@@ -127,15 +115,11 @@ export const DEFAULT_BROWSE_COUNT = 100;
 /** `count` of /top and /narrower: an integer from 1 to 1000, default 100 (a level of a classification is read whole). */
 export const BROWSE_COUNT = countDeclaration(DEFAULT_BROWSE_COUNT, MAX_BROWSE_COUNT);
 
-export function browseCountParameter(params: QueryParameters): number {
-  return readParameter(BROWSE_COUNT, params) as number;
-}
-
 /** The last page for `count`: `page` times `count` is at most 10,000. */
 const lastPage = (context: Readonly<Record<string, unknown>>): number => Math.floor(MAX_RESULTS_DEPTH / Number(context.count ?? 1));
 
 /** `page`: an integer >= 1, default 1, such that `page * count` is at most 10,000: the message gives the last page for this count. */
-export const PAGE: QueryParameter = {
+export const PAGE: QueryParameter<number> = {
   name: 'page',
   description: `The page, from 1; \`page\` times \`count\` at most ${MAX_RESULTS_DEPTH}.`,
   schema: { type: 'integer', minimum: 1, maximum: MAX_RESULTS_DEPTH, default: 1 },
@@ -146,34 +130,23 @@ export const PAGE: QueryParameter = {
   check: (value, context) => ((value as number) > lastPage(context) ? 'maximum' : undefined),
 };
 
-export function pageParameter(params: QueryParameters, count: number): number {
-  return readParameter(PAGE, params, { count }) as number;
-}
-
 /** `lang`: optional language tag; read in lower case. */
-export const LANG: QueryParameter = {
+export const LANG: QueryParameter<string | undefined> = {
   name: 'lang',
   description:
     'A BCP 47 language tag (`en`, `fr`, `pt-BR`): the language of the returned labels; for /search and /suggest also the labels matched (in that language or untagged).',
   schema: { type: 'string', pattern: LANG_TAG.source },
   messages: { pattern: (value) => `'lang' parameter must be a language tag such as en or pt-BR, not ${quote(value)}` },
+  read: (value: string) => value.toLowerCase(),
 };
 
-export function langParameter(params: QueryParameters): string | undefined {
-  return (readParameter(LANG, params) as string | undefined)?.toLowerCase();
-}
-
 /** `scheme`: optional concept scheme IRI. */
-export const SCHEME: QueryParameter = {
+export const SCHEME: QueryParameter<string | undefined> = {
   name: 'scheme',
   description: 'A concept scheme IRI: only concepts skos:inScheme (or skos:topConceptOf) it.',
   schema: { type: 'string', format: 'iri' },
   messages: { format: (value) => `'scheme' parameter must be an absolute IRI, not ${quote(value)}` },
 };
-
-export function schemeParameter(params: QueryParameters): string | undefined {
-  return readParameter(SCHEME, params) as string | undefined;
-}
 
 export const MAX_URIS = 100;
 
@@ -186,7 +159,7 @@ const URI_MESSAGES: Messages = {
 const URI_SCHEMA = { type: 'string', minLength: 1, format: 'iri' } as const;
 
 /** `uri` of /get: repeatable, 1 to 100 absolute IRIs, in the order given. */
-export const URIS: QueryParameter = {
+export const URIS: QueryParameter<string[]> = {
   name: 'uri',
   required: true,
   repeat: MAX_URIS,
@@ -198,12 +171,8 @@ export const URIS: QueryParameter = {
   },
 };
 
-export function uriParameters(params: QueryParameters): string[] {
-  return readParameter(URIS, params) as string[];
-}
-
 /** `uri` of /narrower: required, one absolute IRI (the rules of /get's `uri`). */
-export const ONE_URI: QueryParameter = {
+export const ONE_URI: QueryParameter<string> = {
   name: 'uri',
   required: true,
   description: `The concept, an absolute IRI, given once (the rules of /get's \`uri\`, which takes up to ${MAX_URIS}).`,
@@ -211,19 +180,15 @@ export const ONE_URI: QueryParameter = {
   messages: URI_MESSAGES,
 };
 
-export function oneUriParameter(params: QueryParameters): string {
-  return readParameter(ONE_URI, params) as string;
-}
-
 /**
  * `fields`: optional, a comma-separated list of opt-in field names (API.md, "Opt-in
  * fields"); spaces around a name and empty items are ignored, so `fields=` asks for none.
  * An unknown name is a 400 naming it and the known ones.
  */
-export const FIELDS_PARAMETER: QueryParameter = {
+export const FIELDS_PARAMETER: QueryParameter<Set<Field>> = {
   name: 'fields',
   description: `Opt-in fields, comma-separated: ${FIELDS.join(', ')}. Each concept then also carries them (always present). Unknown names are a 400.`,
-  schema: { type: 'string', pattern: `^\\s*((${FIELDS.join('|')})?\\s*(,\\s*(${FIELDS.join('|')})?\\s*)*)?$` },
+  schema: { type: 'string', pattern: `^\\s*((${FIELDS.join('|')})?\\s*(,\\s*(${FIELDS.join('|')})?\\s*)*)?$`, default: '' },
   messages: {
     pattern: (value) =>
       `'fields' parameter names no field ${fieldNames(value)
@@ -231,12 +196,8 @@ export const FIELDS_PARAMETER: QueryParameter = {
         .map(quote)
         .join(', ')}; the fields are ${FIELDS.join(', ')}`,
   },
+  read: (value: string) => new Set(fieldNames(value) as Field[]),
 };
-
-export function fieldsParameter(params: QueryParameters): Set<Field> {
-  const value = readParameter(FIELDS_PARAMETER, params) as string | undefined;
-  return new Set((value === undefined ? [] : fieldNames(value)) as Field[]);
-}
 
 /** The fields asked for, in the contract's order, as `fields` writes them ("" for none): for cache keys and links. */
 export function fieldsValue(fields: ReadonlySet<Field>): string {

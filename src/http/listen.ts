@@ -5,11 +5,8 @@ import type { Express } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '../errors.js';
 import { fairIntake } from './fairIntake.js';
+import { HEADERS_TIMEOUT_MS, HEADER_BYTES, REQUEST_TIMEOUT_MS } from './limits.js';
 
-/** How long a client may take to send a request's headers (a slowloris holds a connection no longer). */
-export const HEADERS_TIMEOUT_MS = 10_000;
-/** How long a client may take to send a whole request, body included (2 MB at most). */
-const REQUEST_TIMEOUT_MS = 60_000;
 /** The most connections by default, whatever the descriptor limit allows. */
 const DEFAULT_MAX_CONNECTIONS = 10_000;
 /** Descriptors kept for what is not a client's connection: the store's, files, threads. */
@@ -29,12 +26,17 @@ export interface ListenOptions {
  * (a raw non-ASCII byte in the URL, headers too large) get the contract's JSON error body
  * too, instead of Node's bare status line; so does CONNECT, which Node hands to no route.
  * Connections are bounded: at most `maxConnections` open at once (past it, new ones are
- * closed at once, and `refused` hears of it), 10 s to send the headers and 60 s the whole
- * request, checked every second; so half-sent requests cannot take every descriptor.
+ * closed at once, and `refused` hears of it), HEADERS_TIMEOUT_MS to send the headers and
+ * REQUEST_TIMEOUT_MS the whole request, checked every second; so half-sent requests cannot take every descriptor.
  */
 export function listen(app: Express, port: number, host: string, options: ListenOptions = {}): Promise<Server> {
   const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      maxHeaderSize: HEADER_BYTES,
+      connectionsCheckingInterval: 1000,
+    },
     fairIntake(app, isProbe(options.probes ?? [])),
   );
   server.maxConnections = connectionCap(options.maxConnections ?? 0);

@@ -1,6 +1,5 @@
 import { MAX_RESULTS_DEPTH, MAX_URIS, TEXT_SCHEMA, textMessages } from '../endpoints/parameters.js';
-import { readParameter, type QueryParameter } from '../endpoints/QueryParameter.js';
-import type { QueryParameters } from '../endpoints/QueryParameters.js';
+import type { QueryParameter } from '../http/QueryParameter.js';
 
 /**
  * The query parameters of the JSKOS API (docs/jskos.md), declared once each as jskos-server's
@@ -10,7 +9,7 @@ import type { QueryParameters } from '../endpoints/QueryParameters.js';
  */
 
 /** `uri`: IRIs separated by `|` (as cocoda-sdk sends several), at most MAX_URIS; `|` alone names none. */
-function uris(description: string, required: boolean): QueryParameter {
+function uris(description: string, required: boolean): QueryParameter<string[]> {
   return {
     name: 'uri',
     ...(required ? { required: true } : {}),
@@ -30,13 +29,8 @@ export const SCHEME_URIS = uris('Only these schemes, separated by `|`.', false);
 export const SCHEME_URI = uris("The scheme's IRI.", true);
 export const CONCEPT_URI = uris("The concept's IRI.", true);
 
-/** `uri` as a list of IRIs ([] where it names none and is not required). */
-export function uriList(params: QueryParameters, declared: QueryParameter): string[] {
-  return (readParameter(declared, params) as string[] | undefined) ?? [];
-}
-
 /** `search` (or `query`): the words to find, the rules of `q`. */
-export const SEARCH: QueryParameter = {
+export const SEARCH: QueryParameter<string> = {
   name: 'search',
   alias: 'query',
   required: true,
@@ -47,11 +41,20 @@ export const SEARCH: QueryParameter = {
   messages: { required: () => "'search' parameter is mandatory: the words to find", ...textMessages(() => "'search' parameter") },
 };
 
-/** `search` given, its rules aside: read before `voc`, whose rules come before the text's (a request wrong in both is told of `voc`). */
-export const SEARCH_GIVEN: QueryParameter = { ...SEARCH, schema: { type: 'string' } };
+/**
+ * `search` as sent, its rules aside: read before `voc`, whose rules come before the text's (a
+ * request wrong in both is told of `voc`); the route checks it by SEARCH's rules, and echoes it
+ * as sent (OpenSearch Suggest).
+ */
+export const SEARCH_GIVEN: QueryParameter<string> = {
+  ...SEARCH,
+  trim: false,
+  schema: { type: 'string', pattern: '\\S' },
+  messages: { ...SEARCH.messages, pattern: SEARCH.messages.required as () => string },
+};
 
 /** `voc`: only this concept scheme. */
-export const VOC: QueryParameter = {
+export const VOC: QueryParameter<string | undefined> = {
   name: 'voc',
   emptyIsMissing: true,
   description: 'Only this concept scheme.',
@@ -60,7 +63,7 @@ export const VOC: QueryParameter = {
 };
 
 /** `properties`: `ancestors` (or `*`, `+ancestors`) adds ancestors; other names change nothing. */
-export const PROPERTIES: QueryParameter = {
+export const PROPERTIES: QueryParameter<string | undefined> = {
   name: 'properties',
   description: '`ancestors` (or `*`) adds ancestors.',
   schema: { type: 'string' },
@@ -71,18 +74,19 @@ const WHOLE_NUMBER = { type: 'integer', minimum: 0, maximum: 999_999_999 } as co
 const wholeNumber = (name: string) => () => `'${name}' parameter must be a whole number of 0 or more`;
 
 /** `limit`: how many; 0 is taken as 1, above `max` is lowered to `max` (its default). */
-export function limitParameter(max: number): QueryParameter {
+export function limitParameter(max: number): QueryParameter<number> {
   return {
     name: 'limit',
     emptyIsMissing: true,
     description: `How many; above ${max} is lowered to ${max}.`,
     schema: { ...WHOLE_NUMBER, default: max },
     messages: { type: wholeNumber('limit'), minimum: wholeNumber('limit'), maximum: wholeNumber('limit') },
+    read: (value: number) => Math.min(Math.max(value, 1), max),
   };
 }
 
 /** `offset`: how many to skip, with the limit at most MAX_RESULTS_DEPTH. */
-export const OFFSET: QueryParameter = {
+export const OFFSET: QueryParameter<number> = {
   name: 'offset',
   emptyIsMissing: true,
   description: `How many to skip (offset plus limit at most ${MAX_RESULTS_DEPTH}).`,
@@ -96,16 +100,15 @@ export const OFFSET: QueryParameter = {
   check: (value, context) => ((value as number) + Number(context.limit) > MAX_RESULTS_DEPTH ? 'depth' : undefined),
 };
 
-const limits = new Map<number, QueryParameter>();
+const limits = new Map<number, QueryParameter<number>>();
 
 /** The `limit` of a list of at most `max`, made once. */
-export function jskosLimit(max: number): QueryParameter {
+export function jskosLimit(max: number): QueryParameter<number> {
   if (!limits.has(max)) limits.set(max, limitParameter(max));
-  return limits.get(max) as QueryParameter;
+  return limits.get(max) as QueryParameter<number>;
 }
 
-/** `limit` and `offset` of a list of at most `max`. */
-export function window(params: QueryParameters, max: number): { limit: number; offset: number } {
-  const limit = Math.min(Math.max(readParameter(jskosLimit(max), params) as number, 1), max);
-  return { limit, offset: readParameter(OFFSET, params, { limit }) as number };
+/** `limit` and `offset` of a list of at most `max`, in the order they are read (`offset` is checked with the limit). */
+export function window(max: number): { limit: QueryParameter<number>; offset: QueryParameter<number> } {
+  return { limit: jskosLimit(max), offset: OFFSET };
 }

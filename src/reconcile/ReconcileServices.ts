@@ -1,7 +1,5 @@
 import { publicUrl, publicUrlCacheControl } from '../http/publicUrl.js';
-import { sendBody } from '../http/sendRendered.js';
-import { rendered } from '../http/ResponseCache.js';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { DETAIL_FIELDS } from '../domain/Concept.js';
@@ -135,14 +133,14 @@ export class ReconcileServices {
    * and no other. An id that is no concept gets a page that says so (a 404), where the
    * script may still find the whole id.
    */
-  readonly preview: RequestHandler = async (req, res) => {
+  readonly preview = async (req: Request, res: Response): Promise<void> => {
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     const ids = substitutedIds(query, 'id');
     if (ids.length === 0) throw new BadRequestError("'id' parameter is mandatory");
     const iris = ids.filter(isRdfIri);
     const found = iris.length === 0 ? [] : await this.concepts.get(iris, undefined, new Set(DETAIL_FIELDS));
     const concept = found.find((c) => c.uri === iris[0]) ?? found[0];
-    const page = `${this.baseUrl(req, res)}/?uri=`;
+    const page = `${publicUrl(this.config, req, res)}/?uri=`;
     res.set('Content-Type', 'text/html; charset=utf-8');
     res.set('Cache-Control', this.cacheControl(res));
     res.removeHeader('X-Frame-Options');
@@ -153,16 +151,6 @@ export class ReconcileServices {
     if (concept === undefined) res.status(404).send(previewMissingHtml(ids[0] as string));
     else res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
   };
-
-  /** The service's public URL (http/publicUrl.ts). */
-  baseUrl(req: Request, res: Response): string {
-    return publicUrl(this.config, req, res);
-  }
-
-  /** Sends `body` as the JSON answer, cached as `cacheControl` says. */
-  json(req: Request, res: Response, body: unknown): Promise<void> {
-    return sendBody(req, res, rendered(body), 'application/json; charset=utf-8', this.cacheControl(res), 'answer');
-  }
 
   /** `Cache-Control` of an answer that holds the public URL (http/publicUrl.ts). */
   cacheControl(res: Response): string {

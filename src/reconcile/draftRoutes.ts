@@ -1,15 +1,13 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { BadRequestError, MethodNotAllowedError } from '../errors.js';
-import { route } from '../http/route.js';
+import { declare, type Route } from '../http/Route.js';
+import { MATCH_BATCH_SCHEMA } from './matchBatchSchema.js';
 import { extend } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import type { ReconcileResult, ReconcileType } from './Reconciler.js';
 import type { ReconcileServices } from './ReconcileServices.js';
-import { readParameter } from '../endpoints/QueryParameter.js';
-import { queryParameters, type QueryParameters } from '../endpoints/parameters.js';
 import { DRAFT_LIMIT, DRAFT_OFFSET, ENTITY_PREFIX, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE } from './reconcileParameters.js';
 import { readMatchBatch } from './readMatchBatch.js';
+import { previewRoute, RECONCILE_LIMITS, RECONCILIATION_DRAFT, reconcileAnswers } from './reconcileTags.js';
 
 /** Where the 1.0 draft is served, below the base path: its routes are fixed relative to it. */
 export const DRAFT_PATH = '/reconcile/1.0-draft';
@@ -23,91 +21,99 @@ export const DRAFT_PATH = '/reconcile/1.0-draft';
  * `/extend/propose`. The candidates, suggestions and values are 0.2's, in the draft's form;
  * candidates carry their matching features.
  */
-export function draftRoutes(router: Router, services: ReconcileServices, version: string): void {
+export function draftRoutes(services: ReconcileServices, version: string): Route[] {
   const { config, reconciler, concepts } = services;
-  const json = (req: Request, res: Response, body: unknown): Promise<void> => services.json(req, res, body);
-  const body = express.text({ type: () => true, limit: '2mb' });
-  const parsed = (req: Request): unknown => {
-    const text = typeof req.body === 'string' ? req.body : '';
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new BadRequestError('request body: is not JSON');
-    }
-  };
-  const postOnly: RequestHandler = (req) => {
-    throw new MethodNotAllowedError(req.method, 'POST, OPTIONS');
-  };
-
-  route(router, DRAFT_PATH, async (req, res) =>
-    json(req, res, manifest(services, services.baseUrl(req, res), version, await services.manifestTypes())),
-  );
-
-  const match: RequestHandler = async (req, res) => {
-    const requests = readMatchBatch(parsed(req));
-    const ignored = requests.flatMap((request) => request.ignored);
-    if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
-    const answers = await reconciler.answer(new Map(requests.map((request, i) => [String(i), request])));
-    return json(req, res, {
-      results: requests.map((request, i) => ({
-        candidates: (answers[String(i)] ?? []).map((candidate) =>
-          draftCandidate(
-            candidate,
-            request.evidence.map(({ pid }) => pid),
-          ),
-        ),
-      })),
+  const suggest = (
+    path: string,
+    what: string,
+    prefix: typeof PREFIX,
+    find: (prefix: string, offset: number, limit: number) => unknown,
+  ): Route =>
+    declare({
+      path: `${DRAFT_PATH}/suggest/${path}`,
+      tag: RECONCILIATION_DRAFT,
+      summary: `Reconciliation 1.0 draft: suggest ${what}`,
+      parameters: { prefix, offset: DRAFT_OFFSET, limit: DRAFT_LIMIT },
+      answers: reconcileAnswers(`A suggest response for ${what} (1.0 draft).`),
+      cache: 'by-address',
+      answer: async ({ prefix: typed, offset, limit }) => ({ result: await find(typed, offset, limit) }),
     });
-  };
-  route(router, `${DRAFT_PATH}/match`, postOnly, [body, match]);
-
-  const extension: RequestHandler = async (req, res) => {
-    const { meta, rows, ignored } = await extend(parsed(req), concepts, config.defaultLang, services.conceptType, 'request body');
-    if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20);
-    return json(req, res, {
-      meta,
-      rows: rows.map(({ id, values }) => ({
-        id,
-        properties: Object.entries(values).map(([property, list]) => ({ id: property, values: list })),
-      })),
-    });
-  };
-  route(router, `${DRAFT_PATH}/extend`, postOnly, [body, extension]);
-
-  route(router, `${DRAFT_PATH}/extend/propose`, (req, res) => {
-    const params = queryParameters(req.url);
-    const type = readParameter(PROPOSAL_TYPE, params) as string;
-    const limit = readParameter(PROPOSAL_LIMIT, params) as number | undefined;
-    return json(req, res, {
-      type,
-      ...(limit === undefined ? {} : { limit }),
-      properties: services.proposals(limit).map(({ id, name, description }) => ({ id, name, description })),
-    });
-  });
-
-  route(router, `${DRAFT_PATH}/preview`, services.preview);
-
-  const paging = (params: QueryParameters): [number, number] => [
-    readParameter(DRAFT_OFFSET, params) as number,
-    readParameter(DRAFT_LIMIT, params) as number,
+  const described = ({ id, name, description }: { id: string; name: string; description?: string }): object => ({ id, name, description });
+  return [
+    declare({
+      path: DRAFT_PATH,
+      tag: RECONCILIATION_DRAFT,
+      summary: 'Reconciliation 1.0 draft: the service manifest',
+      answers: reconcileAnswers('The manifest (1.0 draft).'),
+      cache: 'by-address',
+      answer: async (_input, request) => manifest(services, request.publicUrl(), version, await services.manifestTypes()),
+    }),
+    declare({
+      method: 'POST',
+      path: `${DRAFT_PATH}/match`,
+      tag: RECONCILIATION_DRAFT,
+      summary: `Reconciliation 1.0 draft: a query batch {"queries": [...]}. ${RECONCILE_LIMITS}`,
+      body: { as: 'json', schema: MATCH_BATCH_SCHEMA },
+      answers: reconcileAnswers('A result batch {"results": [...]}, candidates with features and match.', {
+        '413': { description: "More queries than the manifest's batchSize." },
+      }),
+      cache: 'by-address',
+      answer: async (_input, request) => {
+        const requests = readMatchBatch(request.body);
+        request.ignored(requests.flatMap((one) => one.ignored));
+        const answers = await reconciler.answer(new Map(requests.map((one, i) => [String(i), one])));
+        return {
+          results: requests.map((one, i) => ({
+            candidates: (answers[String(i)] ?? []).map((candidate) =>
+              draftCandidate(
+                candidate,
+                one.evidence.map(({ pid }) => pid),
+              ),
+            ),
+          })),
+        };
+      },
+    }),
+    declare({
+      method: 'POST',
+      path: `${DRAFT_PATH}/extend`,
+      tag: RECONCILIATION_DRAFT,
+      summary: `Reconciliation 1.0 draft: a data extension query {"ids", "properties"}. ${RECONCILE_LIMITS}`,
+      body: { as: 'json', schema: { type: 'object' } },
+      answers: reconcileAnswers('A data extension response {"meta", "rows"}.'),
+      cache: 'by-address',
+      answer: async (_input, request) => {
+        const { meta, rows, ignored } = await extend(request.body, concepts, config.defaultLang, services.conceptType, 'request body');
+        request.ignored(ignored);
+        return {
+          meta,
+          rows: rows.map(({ id, values }) => ({
+            id,
+            properties: Object.entries(values).map(([property, list]) => ({ id: property, values: list })),
+          })),
+        };
+      },
+    }),
+    declare({
+      path: `${DRAFT_PATH}/extend/propose`,
+      tag: RECONCILIATION_DRAFT,
+      summary: 'Reconciliation 1.0 draft: the properties data extension offers',
+      parameters: { type: PROPOSAL_TYPE, limit: PROPOSAL_LIMIT },
+      answers: reconcileAnswers('A property proposal response.'),
+      cache: 'by-address',
+      answer: ({ type, limit }) => ({
+        type,
+        ...(limit === undefined ? {} : { limit }),
+        properties: services.proposals(limit).map(described),
+      }),
+    }),
+    previewRoute(`${DRAFT_PATH}/preview`, RECONCILIATION_DRAFT, 'Reconciliation 1.0 draft: the preview card of a concept', services),
+    suggest('entity', 'concepts', ENTITY_PREFIX, (prefix, offset, limit) => services.suggestEntities(prefix, offset, limit)),
+    suggest('type', 'types (the concept types and schemes)', PREFIX, (prefix, offset, limit) =>
+      services.suggestTypes(prefix, offset, limit),
+    ),
+    suggest('property', 'properties', PREFIX, (prefix, offset, limit) => services.suggestProperties(prefix, offset, limit).map(described)),
   ];
-  route(router, `${DRAFT_PATH}/suggest/entity`, async (req, res) => {
-    const params = queryParameters(req.url);
-    const prefix = readParameter(ENTITY_PREFIX, params) as string;
-    return json(req, res, { result: await services.suggestEntities(prefix, ...paging(params)) });
-  });
-  route(router, `${DRAFT_PATH}/suggest/type`, async (req, res) => {
-    const params = queryParameters(req.url);
-    const prefix = readParameter(PREFIX, params) as string;
-    return json(req, res, { result: await services.suggestTypes(prefix, ...paging(params)) });
-  });
-  route(router, `${DRAFT_PATH}/suggest/property`, (req, res) => {
-    const params = queryParameters(req.url);
-    const prefix = readParameter(PREFIX, params) as string;
-    return json(req, res, {
-      result: services.suggestProperties(prefix, ...paging(params)).map(({ id, name, description }) => ({ id, name, description })),
-    });
-  });
 }
 
 /** A candidate in the draft's form: its matching features are the name's score and, per property given, whether it agrees. */

@@ -1,5 +1,5 @@
 import { TEXT_SCHEMA, integerParameter, textMessages } from '../endpoints/parameters.js';
-import type { QueryParameter } from '../endpoints/QueryParameter.js';
+import type { QueryParameter } from '../http/QueryParameter.js';
 import { MAX_EXTEND_IDS } from './extend.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import { QUERY_BATCH_SCHEMA } from './queryBatchSchema.js';
@@ -12,7 +12,7 @@ import { MAX_OFFSET, MAX_SUGGEST, SUGGEST_COUNT } from './ReconcileServices.js';
  */
 
 /** A parameter required and read as given, with no rule of its own. */
-function requiredText(name: string, description: string): QueryParameter {
+function requiredText(name: string, description: string): QueryParameter<string> {
   return {
     name,
     required: true,
@@ -23,7 +23,7 @@ function requiredText(name: string, description: string): QueryParameter {
 }
 
 /** `queries` (GET, or a form POST's field): a query batch as JSON (readQueryBatch.ts reads it). */
-export const QUERIES: QueryParameter = {
+export const QUERIES: QueryParameter<string | undefined> = {
   name: 'queries',
   description: `A reconciliation query batch, as JSON (at most ${MAX_BATCH} queries, the manifest's batchSize).`,
   schema: { type: 'string', contentMediaType: 'application/json', contentSchema: QUERY_BATCH_SCHEMA },
@@ -31,7 +31,7 @@ export const QUERIES: QueryParameter = {
 };
 
 /** `extend`: a data extension query as JSON (extend.ts reads it). */
-export const EXTEND: QueryParameter = {
+export const EXTEND: QueryParameter<string | undefined> = {
   name: 'extend',
   description: `A data extension query, as JSON (at most ${MAX_EXTEND_IDS} ids).`,
   schema: { type: 'string', contentMediaType: 'application/json' },
@@ -39,7 +39,7 @@ export const EXTEND: QueryParameter = {
 };
 
 /** `prefix` of entity suggest: trimmed, the rules of /search's `q`; empty is allowed. */
-export const ENTITY_PREFIX: QueryParameter = {
+export const ENTITY_PREFIX: QueryParameter<string> = {
   name: 'prefix',
   required: true,
   trim: true,
@@ -55,24 +55,24 @@ export const PREFIX = requiredText('prefix', 'What was typed; empty gives all.')
 export const PROPOSAL_TYPE = requiredText('type', 'A type.');
 
 /** `limit` of property proposals: how many at most; absent or empty: all. */
-export const PROPOSAL_LIMIT: QueryParameter = {
+export const PROPOSAL_LIMIT: QueryParameter<number | undefined> = {
   ...integerParameter('limit', 'How many at most; absent or empty: all.', 1, 1, 9999),
   schema: { type: 'integer', minimum: 1, maximum: 9999 },
   emptyIsMissing: true,
 };
 
 /** `cursor` of 0.2's suggest services: how many suggestions to skip. */
-export const CURSOR: QueryParameter = {
+export const CURSOR: QueryParameter<number> = {
   ...integerParameter('cursor', 'How many suggestions to skip.', 0, 0, MAX_OFFSET),
   emptyIsMissing: true,
 };
 
 /** `offset` and `limit` of the 1.0 draft's suggest services. */
-export const DRAFT_OFFSET: QueryParameter = {
+export const DRAFT_OFFSET: QueryParameter<number> = {
   ...integerParameter('offset', 'How many suggestions to skip.', 0, 0, MAX_OFFSET),
   emptyIsMissing: true,
 };
-export const DRAFT_LIMIT: QueryParameter = {
+export const DRAFT_LIMIT: QueryParameter<number> = {
   ...integerParameter('limit', `How many suggestions, 1 to ${MAX_SUGGEST} (default ${SUGGEST_COUNT}).`, SUGGEST_COUNT, 1, MAX_SUGGEST),
   emptyIsMissing: true,
 };
@@ -81,4 +81,4 @@ export const DRAFT_LIMIT: QueryParameter = {
  * `id` of the preview card: the concept's IRI. Declared for the description: the preview reads
  * it itself (substitutedId.ts), as a `#` in an id may have cut it off.
  */
-export const PREVIEW_ID: QueryParameter = requiredText('id', "The concept's IRI.");
+export const PREVIEW_ID: QueryParameter<string> = { ...requiredText('id', "The concept's IRI."), describedOnly: true };

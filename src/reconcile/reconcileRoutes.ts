@@ -1,9 +1,7 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Config } from '../Config.js';
 import { SKOS } from '../domain/namespaces.js';
 import { BadRequestError } from '../errors.js';
-import { route } from '../http/route.js';
-import { QueryParameters, queryParameters } from '../endpoints/parameters.js';
+import { declare, type Route } from '../http/Route.js';
 import { DRAFT_PATH } from './draftRoutes.js';
 import { extend, extendText } from './extend.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
@@ -11,8 +9,8 @@ import { MAX_BATCH } from './ReconcileBatch.js';
 import { readQueryBatch } from './readQueryBatch.js';
 import type { ReconcileType } from './Reconciler.js';
 import { SUGGEST_COUNT, type ReconcileServices } from './ReconcileServices.js';
-import { readParameter } from '../endpoints/QueryParameter.js';
 import { CURSOR, ENTITY_PREFIX, EXTEND, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE, QUERIES } from './reconcileParameters.js';
+import { previewRoute, RECONCILE_LIMITS, RECONCILIATION, reconcileAnswers } from './reconcileTags.js';
 
 /**
  * The W3C reconciliation API, version 0.2 (docs/openrefine.md, "Reconciliation"), under `/reconcile`:
@@ -20,75 +18,75 @@ import { CURSOR, ENTITY_PREFIX, EXTEND, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE, Q
  * proposals, the preview card, and suggest services for entities, types and properties.
  * Every answer is JSON (the preview HTML) with CORS, as the rest of the service.
  */
-export function reconcileRoutes(router: Router, services: ReconcileServices): void {
+export function reconcileRoutes(services: ReconcileServices): Route[] {
   const { config, reconciler, concepts } = services;
-  const json = (req: Request, res: Response, body: unknown): Promise<void> => services.json(req, res, body);
-
-  const service: RequestHandler = async (req, res) => {
-    // a POST's form body, else the URL's query
-    const params = req.method === 'POST' ? new QueryParameters(typeof req.body === 'string' ? req.body : '') : queryParameters(req.url);
-    const queries = readParameter(QUERIES, params) as string | undefined;
-    const extension = readParameter(EXTEND, params) as string | undefined;
-    // a POST holds a batch or an extension as a form; one whose body is something else (a JSON
-    // body, as the 1.0 draft's endpoints take) is refused, not answered with the manifest (the
-    // manifest answers GET, and a form POST without fields, as it always has)
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (req.method === 'POST' && hasBody && !req.is('application/x-www-form-urlencoded'))
-      throw new BadRequestError(
-        `'queries' parameter is mandatory in a POST: a form field (application/x-www-form-urlencoded) holding the batch as JSON${
-          req.is('application/json') ? `, not a JSON body (the 1.0 draft takes that, at ${config.basePath}${DRAFT_PATH}/match)` : ''
-        }`,
-      );
-    if (queries !== undefined) {
-      const batch = readQueryBatch(queries);
-      const ignored = [...batch.values()].flatMap((request) => request.ignored);
-      if (ignored.length > 0) res.locals.ignored = [...new Set(ignored)].slice(0, 20); // for the request log
-      const answers = await reconciler.answer(batch);
-      // 0.2's candidates: what its clients know (1.0's features stay out)
-      return json(
-        req,
-        res,
-        Object.fromEntries(
-          Object.entries(answers).map(([key, candidates]) => [
-            key,
-            { result: candidates.map(({ id, name, score, match, type }) => ({ id, name, score, match, type })) },
-          ]),
-        ),
-      );
-    } else if (extension !== undefined) {
-      const { meta, rows, ignored } = await extend(extendText(extension), concepts, config.defaultLang, services.conceptType);
-      if (ignored.length > 0) res.locals.ignored = ignored.slice(0, 20); // for the request log
-      return json(req, res, { meta, rows: Object.fromEntries(rows.map(({ id, values }) => [id, values])) });
-    } else return json(req, res, manifest(config, services.baseUrl(req, res), await services.manifestTypes()));
-  };
-  route(router, '/reconcile', service, [express.text({ type: 'application/x-www-form-urlencoded', limit: '2mb' }), service]);
-
-  route(router, '/reconcile/preview', services.preview);
-
-  route(router, '/reconcile/suggest/entity', async (req, res) => {
-    const params = queryParameters(req.url);
-    const prefix = readParameter(ENTITY_PREFIX, params) as string;
-    return json(req, res, { result: await services.suggestEntities(prefix, readParameter(CURSOR, params) as number, SUGGEST_COUNT) });
-  });
-
-  route(router, '/reconcile/suggest/type', async (req, res) => {
-    const params = queryParameters(req.url);
-    const prefix = readParameter(PREFIX, params) as string;
-    return json(req, res, { result: await services.suggestTypes(prefix, readParameter(CURSOR, params) as number, SUGGEST_COUNT) });
-  });
-
-  route(router, '/reconcile/suggest/property', (req, res) => {
-    const params = queryParameters(req.url);
-    const prefix = readParameter(PREFIX, params) as string;
-    return json(req, res, { result: services.suggestProperties(prefix, readParameter(CURSOR, params) as number, SUGGEST_COUNT) });
-  });
-
-  route(router, '/reconcile/properties', (req, res) => {
-    const params = queryParameters(req.url);
-    const type = readParameter(PROPOSAL_TYPE, params) as string;
-    const limit = readParameter(PROPOSAL_LIMIT, params) as number | undefined;
-    return json(req, res, { type, ...(limit === undefined ? {} : { limit }), properties: services.proposals(limit) });
-  });
+  const suggest = (path: string, what: string, prefix: typeof PREFIX, find: (prefix: string, cursor: number) => unknown): Route =>
+    declare({
+      path: `/reconcile/suggest/${path}`,
+      tag: RECONCILIATION,
+      summary: `Reconciliation: suggest ${what}`,
+      parameters: { prefix, cursor: CURSOR },
+      answers: reconcileAnswers(`A suggest response for ${what} (reconciliation API 0.2).`),
+      cache: 'by-address',
+      answer: async ({ prefix: typed, cursor }) => ({ result: await find(typed, cursor) }),
+    });
+  return [
+    declare({
+      method: 'GET, POST',
+      path: '/reconcile',
+      tag: RECONCILIATION,
+      summary: 'Reconciliation (W3C reconciliation API 0.2, for OpenRefine)',
+      description: `Without parameters: the service manifest. With \`queries\`: a reconciliation query batch, answered by a result batch. With \`extend\`: a data extension query, answered by a data extension response. ${RECONCILE_LIMITS}`,
+      parameters: { queries: QUERIES, extension: EXTEND },
+      body: { as: 'form' },
+      answers: reconcileAnswers('The manifest, a result batch or a data extension response.'),
+      cache: 'by-address',
+      answer: async ({ queries, extension }, request) => {
+        // a POST holds a batch or an extension as a form; one whose body is something else (a JSON
+        // body, as the 1.0 draft's endpoints take) is refused, not answered with the manifest (the
+        // manifest answers GET, and a form POST without fields, as it always has)
+        if (request.method === 'POST' && request.hasBody && !request.is('application/x-www-form-urlencoded'))
+          throw new BadRequestError(
+            `'queries' parameter is mandatory in a POST: a form field (application/x-www-form-urlencoded) holding the batch as JSON${
+              request.is('application/json') ? `, not a JSON body (the 1.0 draft takes that, at ${config.basePath}${DRAFT_PATH}/match)` : ''
+            }`,
+          );
+        if (queries !== undefined) {
+          const batch = readQueryBatch(queries);
+          request.ignored([...batch.values()].flatMap((one) => one.ignored));
+          const answers = await reconciler.answer(batch);
+          // 0.2's candidates: what its clients know (1.0's features stay out)
+          return Object.fromEntries(
+            Object.entries(answers).map(([key, candidates]) => [
+              key,
+              { result: candidates.map(({ id, name, score, match, type }) => ({ id, name, score, match, type })) },
+            ]),
+          );
+        }
+        if (extension !== undefined) {
+          const { meta, rows, ignored } = await extend(extendText(extension), concepts, config.defaultLang, services.conceptType);
+          request.ignored(ignored);
+          return { meta, rows: Object.fromEntries(rows.map(({ id, values }) => [id, values])) };
+        }
+        return manifest(config, request.publicUrl(), await services.manifestTypes());
+      },
+    }),
+    previewRoute('/reconcile/preview', RECONCILIATION, 'Reconciliation: the preview card of a concept', services),
+    suggest('entity', 'concepts', ENTITY_PREFIX, (prefix, cursor) => services.suggestEntities(prefix, cursor, SUGGEST_COUNT)),
+    suggest('type', 'types (the concept types and schemes)', PREFIX, (prefix, cursor) =>
+      services.suggestTypes(prefix, cursor, SUGGEST_COUNT),
+    ),
+    suggest('property', 'properties', PREFIX, (prefix, cursor) => services.suggestProperties(prefix, cursor, SUGGEST_COUNT)),
+    declare({
+      path: '/reconcile/properties',
+      tag: RECONCILIATION,
+      summary: 'Reconciliation: the properties data extension offers',
+      parameters: { type: PROPOSAL_TYPE, limit: PROPOSAL_LIMIT },
+      answers: reconcileAnswers('A property proposal response.'),
+      cache: 'by-address',
+      answer: ({ type, limit }) => ({ type, ...(limit === undefined ? {} : { limit }), properties: services.proposals(limit) }),
+    }),
+  ];
 }
 
 /** The manifest (the API's "service manifest"): what the service offers, with absolute links. */

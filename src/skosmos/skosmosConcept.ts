@@ -56,13 +56,16 @@ export async function transitive(
   return found;
 }
 
-/** A page of browsing as Skosmos' `children` and `topConcepts` list it: label, notation, whether it has children. */
-export async function browsed(
-  concepts: Lookup,
-  list: 'top' | 'narrower',
-  uri: string,
-  lang: string,
-): Promise<Array<{ uri: string; prefLabel: string; notation?: string; hasChildren: boolean }>> {
+/** A concept as Skosmos' `children` and `topConcepts` list it: label, notation, whether it has children. */
+export interface Browsed {
+  uri: string;
+  prefLabel: string;
+  notation?: string;
+  hasChildren: boolean;
+}
+
+/** A page of browsing as Skosmos' `children` and `topConcepts` list it. */
+export async function browsed(concepts: Lookup, list: 'top' | 'narrower', uri: string, lang: string): Promise<Browsed[]> {
   const page = await concepts[list]({ uri, count: MAX_BROWSE_COUNT, page: 1, lang, fields: new Set<Field>(['narrowerCount', 'notation']) });
   return page.map((concept) => ({
     uri: concept.uri,

@@ -1,153 +1,157 @@
-import type { RequestHandler, Router } from 'express';
 import { NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import { oneUriParameter, queryParameters } from '../endpoints/parameters.js';
-import { readParameter } from '../endpoints/QueryParameter.js';
-import { FORMAT, TRANSITIVE_LIMIT, textOf } from './skosmosParameters.js';
+import { LANG, ONE_URI } from '../endpoints/parameters.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { renderedText } from '../http/ResponseCache.js';
-import { route } from '../http/route.js';
+import type { Route } from '../http/Route.js';
 import { sendBody } from '../http/sendRendered.js';
 import { browsed, conceptOrNotFound, related, transitive } from './skosmosConcept.js';
-import { dataFormat, writeData } from './skosmosData.js';
+import { DATA_FORMATS, dataFormat, writeData } from './skosmosData.js';
 import { hierarchy } from './skosmosHierarchy.js';
-import { CONTEXT, LABEL_CONTEXT, ONKI, SKOSMOS_PATH, type SkosmosKit } from './skosmosKit.js';
+import { SKOSMOS_PATH, skosmosAnswers, skosmosRoute, type SkosmosKit } from './skosmosKit.js';
 import { mappingsOf } from './skosmosMappings.js';
+import { FORMAT, TRANSITIVE_LIMIT, VOCID } from './skosmosParameters.js';
+import { childrenBody, hierarchyBody, labelBody, neighboursBody, transitiveBody } from './skosmosShapes.js';
+
+/** The parameters of a method about one concept of a vocabulary. */
+const OF_CONCEPT = { vocid: VOCID, uri: ONE_URI, lang: LANG };
 
 /**
- * The Skosmos REST API's routes about one concept (`uri`): its labels, its neighbours, the
- * hierarchy around it, its mappings and its RDF (docs/skosmos.md).
+ * The Skosmos REST API's methods about one concept (`uri`): its labels, its neighbours, the
+ * hierarchy around it, its mappings and its RDF (docs/skosmos.md). Each checks its vocabulary
+ * first (a 404 naming the ids there are), then reads the concept's labels in `lang`, else the
+ * vocabulary's default language.
  */
-export function skosmosConceptRoutes(router: Router, context: EndpointContext, kit: SkosmosKit): void {
+export function skosmosConceptRoutes(context: EndpointContext, kit: SkosmosKit): Route[] {
   const { config, concepts, cache } = context;
-  const { answer, vocab, labelLang, conceptAnswer, withVocab } = kit;
-
-  for (const path of withVocab('/label'))
-    route(
-      router,
-      path,
-      answer(async (req, params) => {
-        const found = req.params.vocid === undefined ? undefined : await vocab(req, params);
-        const uri = oneUriParameter(params);
-        const language = labelLang(params, found);
-        const concept = await conceptOrNotFound(concepts, uri, language, new Set());
-        return {
-          '@context': { ...CONTEXT, ...LABEL_CONTEXT, '@language': language },
-          uri,
-          ...(concept.prefLabel === '' ? {} : { prefLabel: concept.prefLabel }),
-          ...(concept.altLabels.length === 0 ? {} : { altLabel: concept.altLabels }),
-        };
-      }),
-    );
-
-  for (const [name, field] of [
-    ['broader', 'broader'],
-    ['narrower', 'narrower'],
-    ['related', undefined],
-  ] as const)
-    route(
-      router,
-      `${SKOSMOS_PATH}/:vocid/${name}`,
-      conceptAnswer(async (uri, language) => {
-        const concept = await conceptOrNotFound(concepts, uri, language, new Set(field === undefined ? [] : [field]));
-        return {
-          '@context': { ...CONTEXT, prefLabel: 'skos:prefLabel', [name]: `skos:${name}`, '@language': language },
-          uri,
-          [name]: related(field === undefined ? concept.related : concept[field]),
-        };
-      }),
-    );
-
-  for (const [name, direction] of [
-    ['broaderTransitive', 'broader'],
-    ['narrowerTransitive', 'narrower'],
-  ] as const)
-    route(
-      router,
-      `${SKOSMOS_PATH}/:vocid/${name}`,
-      conceptAnswer(async (uri, language, params) => {
-        const limit = readParameter(TRANSITIVE_LIMIT, params) as number;
-        return {
-          '@context': {
-            ...CONTEXT,
-            prefLabel: 'skos:prefLabel',
-            [direction]: { '@id': `skos:${direction}`, '@type': '@id' },
-            [name]: { '@id': `skos:${name}`, '@container': '@index' },
-            '@language': language,
-          },
-          uri,
-          [name]: await transitive(concepts, uri, language, direction, limit),
-        };
-      }),
-    );
-
-  route(
-    router,
-    `${SKOSMOS_PATH}/:vocid/children`,
-    conceptAnswer(async (uri, language) => {
-      await conceptOrNotFound(concepts, uri, language, new Set());
-      return {
-        '@context': {
-          ...CONTEXT,
-          prefLabel: 'skos:prefLabel',
-          narrower: 'skos:narrower',
-          notation: 'skos:notation',
-          hasChildren: 'onki:hasChildren',
-          '@language': language,
-        },
-        uri,
-        narrower: await browsed(concepts, 'narrower', uri, language),
-      };
-    }),
-  );
-
-  route(
-    router,
-    `${SKOSMOS_PATH}/:vocid/hierarchy`,
-    conceptAnswer(async (uri, language, _params, found) => ({
-      '@context': {
-        ...CONTEXT,
-        onki: ONKI,
-        prefLabel: 'skos:prefLabel',
-        notation: 'skos:notation',
-        narrower: { '@id': 'skos:narrower', '@type': '@id' },
-        broader: { '@id': 'skos:broader', '@type': '@id' },
-        broaderTransitive: { '@id': 'skos:broaderTransitive', '@container': '@index' },
-        top: { '@id': 'skos:topConceptOf', '@type': '@id' },
-        tops: { '@id': 'skos:topConceptOf', '@type': '@id' },
-        hasChildren: 'onki:hasChildren',
-        '@language': language,
-      },
-      uri,
-      broaderTransitive: await hierarchy(concepts, uri, language, found.scheme),
-    })),
-  );
-
-  route(
-    router,
-    `${SKOSMOS_PATH}/:vocid/mappings`,
-    conceptAnswer(async (uri, language, _params, found) => {
-      const description = await concepts.describe(uri);
-      if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
-      return {
-        mappings: mappingsOf(uri, description, language, found.scheme),
-        graph: JSON.parse(writeData(uri, description, 'application/ld+json')) as unknown,
-      };
-    }),
-  );
-
-  const data: RequestHandler = async (req, res) => {
-    const params = queryParameters(req.url);
-    if (req.params.vocid !== undefined) await vocab(req, params);
-    const uri = oneUriParameter(params);
-    const format = dataFormat(textOf(params, FORMAT), req.get('Accept'));
-    const key = JSON.stringify(['skosmos-data', uri, format]);
-    const body = await cachedAnswer(res, cache, key, async () => {
-      const description = await concepts.describe(uri);
-      if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
-      return renderedText(writeData(uri, description, format));
-    });
-    await sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`, 'answer');
+  const { vocab, labelLang } = kit;
+  /** The vocabulary, and the language of the concept's labels. */
+  const opened = async (vocid: string, lang: string | undefined) => {
+    const found = await vocab(vocid, lang);
+    return { found, language: labelLang(lang, found) };
   };
-  for (const path of withVocab('/data')) route(router, path, data);
+  const described = async (uri: string) => {
+    const description = await concepts.describe(uri);
+    if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
+    return description;
+  };
+  /**
+   * `data`: the concept's RDF, in `format`, else the one the Accept header prefers, else
+   * JSON-LD; kept under the format chosen (a header, so not a parameter: the key says it).
+   */
+  const dataRoute = (
+    path: string,
+    summary: string,
+    parameters: { vocid?: typeof VOCID; uri: typeof ONE_URI; format: typeof FORMAT },
+  ): Route =>
+    skosmosRoute({
+      path,
+      summary,
+      parameters,
+      answers: {
+        ...skosmosAnswers('The concept and the labels of what it links to.'),
+        '200': {
+          description: 'The concept and the labels of what it links to.',
+          content: Object.fromEntries(DATA_FORMATS.map((format) => [format, { schema: { type: 'string' } }])),
+        },
+        '406': { description: 'A format this service does not write; the message names those it does.' },
+      },
+      send: async (input, req, res) => {
+        const { uri, format: asked } = input;
+        // the global path declares no `{vocid}`: asked only where it is declared
+        if ('vocid' in input) await vocab(input.vocid as string, undefined);
+        const format = dataFormat(asked, req.get('Accept'));
+        const key = JSON.stringify([`${SKOSMOS_PATH}/data`, uri, format]);
+        const body = await cachedAnswer(res, cache, key, async () => renderedText(writeData(uri, await described(uri), format)));
+        await sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`, 'answer');
+      },
+    });
+  return [
+    skosmosRoute({
+      path: '/label',
+      summary: "Skosmos: a concept's labels",
+      parameters: { uri: ONE_URI, lang: LANG },
+      answer: async ({ uri, lang }) => {
+        const language = labelLang(lang);
+        return labelBody(uri, await conceptOrNotFound(concepts, uri, language, new Set()), language);
+      },
+    }),
+    skosmosRoute({
+      path: '/:vocid/label',
+      summary: "Skosmos: a concept's labels",
+      parameters: OF_CONCEPT,
+      answer: async ({ vocid, uri, lang }) => {
+        const { language } = await opened(vocid, lang);
+        return labelBody(uri, await conceptOrNotFound(concepts, uri, language, new Set()), language);
+      },
+    }),
+    ...(
+      [
+        ['broader', 'broader', 'Skosmos: the broader concepts'],
+        ['narrower', 'narrower', 'Skosmos: the narrower concepts'],
+        ['related', undefined, 'Skosmos: the related concepts'],
+      ] as const
+    ).map(([name, field, summary]) =>
+      skosmosRoute({
+        path: `/:vocid/${name}`,
+        summary,
+        parameters: OF_CONCEPT,
+        answer: async ({ vocid, uri, lang }) => {
+          const { language } = await opened(vocid, lang);
+          const concept = await conceptOrNotFound(concepts, uri, language, new Set(field === undefined ? [] : [field]));
+          return neighboursBody(name, uri, related(field === undefined ? concept.related : concept[field]), language);
+        },
+      }),
+    ),
+    ...(
+      [
+        ['broaderTransitive', 'broader', 'Skosmos: the concept and those above it'],
+        ['narrowerTransitive', 'narrower', 'Skosmos: the concept and those below it'],
+      ] as const
+    ).map(([name, direction, summary]) =>
+      skosmosRoute({
+        path: `/:vocid/${name}`,
+        summary,
+        parameters: { ...OF_CONCEPT, limit: TRANSITIVE_LIMIT },
+        answer: async ({ vocid, uri, lang, limit }) => {
+          const { language } = await opened(vocid, lang);
+          return transitiveBody(name, direction, uri, await transitive(concepts, uri, language, direction, limit), language);
+        },
+      }),
+    ),
+    skosmosRoute({
+      path: '/:vocid/children',
+      summary: 'Skosmos: the concepts one level below',
+      parameters: OF_CONCEPT,
+      answer: async ({ vocid, uri, lang }) => {
+        const { language } = await opened(vocid, lang);
+        await conceptOrNotFound(concepts, uri, language, new Set());
+        return childrenBody(uri, await browsed(concepts, 'narrower', uri, language), language);
+      },
+    }),
+    skosmosRoute({
+      path: '/:vocid/hierarchy',
+      summary: 'Skosmos: the concept and those above it, each with its children',
+      parameters: OF_CONCEPT,
+      answer: async ({ vocid, uri, lang }) => {
+        const { found, language } = await opened(vocid, lang);
+        return hierarchyBody(uri, await hierarchy(concepts, uri, language, found.scheme), language);
+      },
+    }),
+    skosmosRoute({
+      path: '/:vocid/mappings',
+      summary: "Skosmos: the concept's SKOS mappings, as JSKOS",
+      parameters: OF_CONCEPT,
+      answer: async ({ vocid, uri, lang }) => {
+        const { found, language } = await opened(vocid, lang);
+        const description = await described(uri);
+        return {
+          mappings: mappingsOf(uri, description, language, found.scheme),
+          graph: JSON.parse(writeData(uri, description, 'application/ld+json')) as unknown,
+        };
+      },
+    }),
+    dataRoute('/data', 'Skosmos: a concept as RDF', { uri: ONE_URI, format: FORMAT }),
+    dataRoute('/:vocid/data', 'Skosmos: a concept as RDF, in a vocabulary', { vocid: VOCID, uri: ONE_URI, format: FORMAT }),
+  ];
 }

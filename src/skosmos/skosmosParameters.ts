@@ -1,7 +1,6 @@
 import { LANG_TAG } from '../domain/langTag.js';
 import { LANG, MAX_COUNT, MAX_RESULTS_DEPTH, TEXT_SCHEMA, integerParameter, textMessages } from '../endpoints/parameters.js';
-import { readParameter, type QueryParameter } from '../endpoints/QueryParameter.js';
-import type { QueryParameters } from '../endpoints/QueryParameters.js';
+import type { QueryParameter } from '../http/QueryParameter.js';
 import { MAX_TRANSITIVE } from './skosmosConcept.js';
 import { DATA_FORMATS } from './skosmosData.js';
 
@@ -14,12 +13,12 @@ import { DATA_FORMATS } from './skosmosData.js';
  */
 
 /** A text parameter read as given (once), with no rule of its own. */
-function text(name: string, description: string): QueryParameter {
+function text(name: string, description: string): QueryParameter<string | undefined> {
   return { name, description, schema: { type: 'string' }, messages: {} };
 }
 
 /** `query` of /search: the words, `*` at a word's end for a prefix; the rules of `q`. */
-export const QUERY: QueryParameter = {
+export const QUERY: QueryParameter<string> = {
   name: 'query',
   required: true,
   trim: true,
@@ -33,7 +32,7 @@ export const QUERY: QueryParameter = {
 };
 
 /** `label` of /lookup: required, not blank, the rules of `q` on the label as given. */
-export const LABEL: QueryParameter = {
+export const LABEL: QueryParameter<string> = {
   name: 'label',
   required: true,
   description: 'The label.',
@@ -46,40 +45,51 @@ export const LABEL: QueryParameter = {
 };
 
 /** `lang` where a route needs it: the language of the vocabularies' titles. */
-export const TITLES_LANG: QueryParameter = {
+export const TITLES_LANG: QueryParameter<string> = {
   ...LANG,
   required: true,
   description: 'The language of the titles.',
   messages: { ...LANG.messages, required: () => "'lang' parameter is mandatory: the language of the vocabularies' titles" },
+  read: (value: string) => value.toLowerCase(),
 };
 
 /** `lang` of /types without a vocabulary: the language of the types' labels. */
-export const TYPES_LANG: QueryParameter = {
+export const TYPES_LANG: QueryParameter<string> = {
   ...LANG,
   required: true,
   description: 'The language of the labels.',
   messages: { ...LANG.messages, required: () => "'lang' parameter is mandatory: the language of the types' labels" },
+  read: (value: string) => value.toLowerCase(),
 };
 
 /** `labellang`: the language of the results' labels, where it differs from `lang`'s; empty: none. */
-export const LABELLANG: QueryParameter = {
+export const LABELLANG: QueryParameter<string | undefined> = {
   name: 'labellang',
   emptyIsMissing: true,
   description: "The language of the results' labels.",
   schema: { type: 'string', pattern: LANG_TAG.source },
   messages: { pattern: () => "'labellang' parameter must be a language tag such as en or pt-BR" },
+  read: (value: string) => value.toLowerCase(),
 };
 
-export function labellangParameter(params: QueryParameters): string | undefined {
-  return (readParameter(LABELLANG, params) as string | undefined)?.toLowerCase();
-}
+/** `{vocid}`: the vocabulary, as `vocabularies` lists it (a 404 naming those there are when none is so named). */
+export const VOCID: QueryParameter<string> = {
+  name: 'vocid',
+  in: 'path',
+  description: 'The vocabulary id, as `vocabularies` lists it.',
+  schema: { type: 'string' },
+  messages: {},
+};
 
 export const VOCAB = text('vocab', 'Vocabulary ids, separated by spaces.');
 export const TYPE = text('type', '`skos:Concept` (another type finds nothing).');
 export const GROUP = text('group', 'A group (this service has none: nothing is found).');
 export const PARENT = text('parent', 'Only concepts below this one.');
 export const FIELDS = text('fields', 'Extra fields, separated by spaces: broader, narrower, notation.');
-export const UNIQUE = text('unique', 'Accepted: results are always one per concept.');
+export const UNIQUE: QueryParameter<string | undefined> = {
+  ...text('unique', 'Accepted: results are always one per concept.'),
+  describedOnly: true,
+};
 export const FORMAT = text('format', `One of ${DATA_FORMATS.join(', ')} (else Accept, else JSON-LD).`);
 
 export const MAXHITS = integerParameter('maxhits', `How many results, 1 to ${MAX_COUNT} (default ${MAX_COUNT}).`, MAX_COUNT, 1, MAX_COUNT);
@@ -91,8 +101,3 @@ export const OFFSET = integerParameter(
   Number.MAX_SAFE_INTEGER,
 );
 export const TRANSITIVE_LIMIT = integerParameter('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`, MAX_TRANSITIVE, 1, MAX_TRANSITIVE);
-
-/** The value of a declared text parameter, as given. */
-export function textOf(params: QueryParameters, declared: QueryParameter): string | undefined {
-  return readParameter(declared, params) as string | undefined;
-}

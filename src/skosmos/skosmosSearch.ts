@@ -1,4 +1,5 @@
 import { foldText } from '../domain/foldedLetter.js';
+import { SKOS } from '../domain/namespaces.js';
 import { BadRequestError } from '../errors.js';
 import type { Concept, Field } from '../domain/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
@@ -116,4 +117,38 @@ export async function skosmosSearch(concepts: Lookup, request: SkosmosSearchRequ
   let found = small < MAX_COUNT ? await gather(small, 1) : { kept: [], done: false };
   if (!found.done) found = await gather(MAX_COUNT, FILTER_DEPTH / MAX_COUNT);
   return found.kept.slice(offset, offset + maxhits);
+}
+
+/** The fields Skosmos' search may add to a result (`fields`, names separated by spaces), as this service has them. */
+const SEARCH_FIELDS: Readonly<Record<string, Field>> = { broader: 'broader', narrower: 'narrower', notation: 'notation' };
+
+/** The fields `fields` asks for; names this service does not have are passed over, as Skosmos does. */
+export function searchFields(fields: string | undefined): Set<Field> {
+  return new Set((fields ?? '').split(/\s+/).flatMap((name) => (SEARCH_FIELDS[name] === undefined ? [] : [SEARCH_FIELDS[name]])));
+}
+
+/** Whether `type` asks for another type than a concept's, or `group` for a group (this service has none): then nothing is found. */
+export function wantsNone(type: string | undefined, group: string | undefined): boolean {
+  const isConceptType = (one: string): boolean => one === 'skos:Concept' || one === `${SKOS}Concept`;
+  return (type !== undefined && type !== '' && !type.split(/\s+/).some(isConceptType)) || (group !== undefined && group !== '');
+}
+
+/** Skosmos' lookup: prefLabels equal to the label, else equal up to case, else altLabels so. */
+export function lookupHits(candidates: readonly Concept[], label: string): Array<{ concept: Concept; altLabel?: string }> {
+  const lower = label.toLowerCase();
+  const tiers: Array<(concept: Concept) => string | boolean | undefined> = [
+    (concept) => concept.prefLabel === label,
+    (concept) => concept.prefLabel.toLowerCase() === lower,
+    (concept) => concept.altLabels.find((alt) => alt === label),
+    (concept) => concept.altLabels.find((alt) => alt.toLowerCase() === lower),
+  ];
+  for (const [i, tier] of tiers.entries()) {
+    const hits = candidates.flatMap((concept) => {
+      const hit = tier(concept);
+      if (hit === false || hit === undefined) return [];
+      return [i < 2 ? { concept } : { concept, altLabel: hit as string }];
+    });
+    if (hits.length > 0) return hits;
+  }
+  return candidates.filter((concept) => equalLabel(concept, label)).map((concept) => ({ concept }));
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
+import type { Route } from '../../src/http/Route.js';
 import { createLookup } from '../../src/lookup/createLookup.js';
 import type { Lookup } from '../../src/lookup/Lookup.js';
 import type { Config } from '../../src/Config.js';
@@ -87,6 +88,8 @@ export interface RunningService {
   config: Config;
   /** The service's lookup, for what no endpoint shows by itself (the start's checks). */
   concepts: Lookup;
+  /** Every route the service answers, as declared: what it mounted, described and names in its 404. */
+  routes: readonly Route[];
   /** GET `path` (relative to the root) and read the body: parsed where it is JSON, else its text. */
   get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
@@ -113,6 +116,7 @@ export async function startService(overrides: Record<string, string> = {}, store
   return {
     url: root + config.basePath,
     store: counting,
+    routes: app.locals.routes as Route[],
     config,
     concepts,
     async get(path, init) {

@@ -1,7 +1,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isIri } from '../domain/iri.js';
 import { BadRequestError } from '../errors.js';
-import type { QueryParameters } from './QueryParameters.js';
+/** Where a parameter's values are read: a request's query, or its path (`/rest/v1/{vocid}/...`). */
+export interface ParameterSource {
+  getAll(name: string): string[];
+}
 
 /** The JSON Schema of a parameter's value (or values, for a repeated one), as `/openapi.json` shows it. */
 export type ValueSchema = Record<string, unknown>;
@@ -23,8 +26,10 @@ export type Messages = Readonly<Record<string, (value: string, context: Readonly
  * `messages` is in the order the rules are checked: where a value breaks several, the 400
  * names the first (for a repeated parameter: the first item at fault).
  */
-export interface QueryParameter {
+export interface QueryParameter<T = unknown> {
   readonly name: string;
+  /** Where it is given: the query (unset), or a segment of the path (`:name` in the route's path). */
+  readonly in?: 'path';
   readonly description: string;
   readonly schema: ValueSchema;
   readonly required?: boolean;
@@ -41,6 +46,14 @@ export interface QueryParameter {
   readonly messages: Messages;
   /** A rule no schema can say (it depends on another parameter): the keyword whose message applies, where it is broken. */
   readonly check?: (value: unknown, context: Readonly<Record<string, unknown>>) => string | undefined;
+  /** The value a handler is given, made from the value checked (`lang` in lower case, `fields` as a set); unset: that value. */
+  readonly read?: (value: never) => T;
+  /**
+   * Declared for the description alone, never read by the routes' reader: a parameter that
+   * changes nothing (Skosmos' `unique`), or one its handler must read from the raw query (the
+   * preview's `id`, which a `#` may have cut off). Never refused, never in a cache key.
+   */
+  readonly describedOnly?: true;
 }
 
 /** The formats of this service's parameters, checked by the domain's own rules. */
@@ -50,7 +63,7 @@ const FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
 };
 
 const ajv = new Ajv({ allErrors: true, strict: true, formats: FORMATS });
-const compiled = new WeakMap<QueryParameter, ValidateFunction>();
+const compiled = new WeakMap<QueryParameter<unknown>, ValidateFunction>();
 
 /** The names of a `fields` value: comma-separated, spaces around a name and empty items ignored. */
 export function fieldNames(value: string): string[] {
@@ -65,7 +78,7 @@ export function fieldNames(value: string): string[] {
  * required; else the value given, a number for an integer, a list for a repeated parameter.
  * @throws BadRequestError naming the parameter: malformed percent-encoding, given twice, missing, or breaking a rule.
  */
-export function readParameter(declared: QueryParameter, params: QueryParameters, context: Readonly<Record<string, unknown>> = {}): unknown {
+export function readParameter<T>(declared: QueryParameter<T>, params: ParameterSource, context: Readonly<Record<string, unknown>> = {}): T {
   const { schema, messages } = declared;
   const name = declared.alias !== undefined && params.getAll(declared.name).length === 0 ? declared.alias : declared.name;
   const given = params.getAll(name).map((value) => (declared.trim === true ? value.trim() : value));
@@ -78,13 +91,18 @@ export function readParameter(declared: QueryParameter, params: QueryParameters,
       : texts.flatMap((text) => text.split(declared.separator as string)).filter((item) => item !== '');
   if (present.length === 0) {
     if (declared.required === true) throw new BadRequestError(message(messages, 'required', '', context));
-    return schema.default;
+    return readAs(declared, schema.default);
   }
   const value =
     declared.repeat === undefined && declared.separator === undefined
       ? typed(schema, present[0] as string)
       : present.map((item) => typed(schema.items as ValueSchema, item));
-  return checkedValue(declared, value, present, context);
+  return readAs(declared, checkedValue(declared, value, present, context));
+}
+
+/** `value` as the handler is given it (`read`), an absent value left absent. */
+function readAs<T>(declared: QueryParameter<T>, value: unknown): T {
+  return (value === undefined || declared.read === undefined ? value : declared.read(value as never)) as T;
 }
 
 /**
@@ -93,7 +111,7 @@ export function readParameter(declared: QueryParameter, params: QueryParameters,
  * @throws BadRequestError with the message of the first rule broken.
  */
 export function checkedValue<T>(
-  declared: QueryParameter,
+  declared: QueryParameter<unknown>,
   value: T,
   given: readonly string[],
   context: Readonly<Record<string, unknown>> = {},
@@ -113,7 +131,7 @@ function typed(schema: ValueSchema, text: string): string | number {
 
 /** The message of the first rule broken: of the first item at fault, then in `messages`' order. */
 function firstMessage(
-  declared: QueryParameter,
+  declared: QueryParameter<unknown>,
   errors: readonly ErrorObject[],
   given: readonly string[],
   context: Readonly<Record<string, unknown>>,
@@ -136,12 +154,12 @@ function message(messages: Messages, keyword: string, value: string, context: Re
   return say(value, context);
 }
 
-/** `declared` as an OpenAPI 3.1 query parameter. */
-export function openApiParameter(declared: QueryParameter): object {
+/** `declared` as an OpenAPI 3.1 parameter. */
+export function openApiParameter(declared: QueryParameter<unknown>): object {
   return {
     name: declared.name,
-    in: 'query',
-    ...(declared.required === true ? { required: true } : {}),
+    in: declared.in ?? 'query',
+    ...(declared.required === true || declared.in === 'path' ? { required: true } : {}),
     description: declared.description,
     schema: declared.schema,
     ...(declared.repeat === undefined ? {} : { style: 'form', explode: true }),

@@ -1,0 +1,100 @@
+import { NotFoundError } from '../errors.js';
+import type { EndpointContext } from '../endpoints/EndpointContext.js';
+import { LANG, MAX_COUNT } from '../endpoints/parameters.js';
+import type { Input, Route } from '../http/Route.js';
+import { skosmosRoute, type SkosmosKit } from './skosmosKit.js';
+import { GROUP, LABEL, LABELLANG, MAXHITS, OFFSET, PARENT, QUERY, FIELDS, TYPE, UNIQUE, VOCAB, VOCID } from './skosmosParameters.js';
+import { lookupHits, readQuery, searchFields, skosmosSearch, wantsNone } from './skosmosSearch.js';
+import { lookupBody, searchBody } from './skosmosShapes.js';
+import { vocabularies, vocabularyIn } from './SkosmosVocabularies.js';
+
+/** The search parameters, after `{vocid}` where the path has one (`vocab` names them where it has not). */
+const SEARCH = {
+  query: QUERY,
+  lang: LANG,
+  labellang: LABELLANG,
+  type: TYPE,
+  parent: PARENT,
+  group: GROUP,
+  maxhits: MAXHITS,
+  offset: OFFSET,
+  fields: FIELDS,
+  unique: UNIQUE,
+};
+
+/** Skosmos' `search`, of every vocabulary or one, and `lookup`, the concepts a label names (docs/skosmos.md). */
+export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { vocab }: SkosmosKit): Route[] {
+  const search = async (
+    { query, lang: language, labellang, type, parent, group, maxhits, offset, fields }: Input<typeof SEARCH>,
+    named: string | undefined,
+  ): Promise<object> => {
+    const all = await vocabularies(concepts, language ?? config.defaultLang, config);
+    const ids = named === undefined || named.trim() === '' ? [] : named.trim().split(/\s+/);
+    const chosen = ids.length === 0 ? all : ids.map((id) => vocabularyIn(all, id));
+    const extra = searchFields(fields);
+    // a type other than a concept's, or a group (this service has none): no results, as Skosmos for a vocabulary without them
+    const results = wantsNone(type, group)
+      ? []
+      : await skosmosSearch(concepts, {
+          query: readQuery(query),
+          lang: language,
+          vocabularies: chosen,
+          everyVocabulary: chosen.length === all.length,
+          parent: parent === undefined || parent === '' ? undefined : parent,
+          maxhits,
+          offset,
+          fields: extra,
+        });
+    const shown = labellang ?? language;
+    const shownLabels =
+      shown !== undefined && shown !== language
+        ? await concepts.labelsOf(
+            results.map(({ uri }) => uri),
+            shown,
+          )
+        : undefined;
+    const idOfScheme = new Map(all.flatMap(({ id, scheme }) => (scheme === undefined ? [] : [[scheme, id]])));
+    const only = chosen.length === 1 ? chosen[0]?.id : undefined;
+    const hits = results.map((concept) => ({
+      concept,
+      prefLabel: shownLabels?.get(concept.uri) ?? concept.prefLabel,
+      vocab: only ?? (concept.scheme ?? []).map(({ uri }) => idOfScheme.get(uri)).find((id) => id !== undefined),
+    }));
+    return searchBody(hits, shown ?? config.defaultLang, shown, extra);
+  };
+  return [
+    skosmosRoute({
+      path: '/search',
+      summary: 'Skosmos: search every vocabulary',
+      parameters: { ...SEARCH, vocab: VOCAB },
+      answer: (input) => search(input, input.vocab),
+    }),
+    skosmosRoute({
+      path: '/:vocid/search',
+      summary: 'Skosmos: search one vocabulary',
+      parameters: { vocid: VOCID, ...SEARCH },
+      answer: (input) => search(input, input.vocid),
+    }),
+    skosmosRoute({
+      path: '/:vocid/lookup',
+      summary: 'Skosmos: the concepts a label names',
+      parameters: { vocid: VOCID, label: LABEL, lang: LANG },
+      answer: async ({ vocid, label, lang }) => {
+        const found = await vocab(vocid, lang);
+        const candidates = await skosmosSearch(concepts, {
+          query: readQuery(label.replaceAll('*', ' ')),
+          lang,
+          vocabularies: [found],
+          everyVocabulary: false,
+          parent: undefined,
+          maxhits: MAX_COUNT,
+          offset: 0,
+          fields: new Set(),
+        });
+        const hits = lookupHits(candidates, label);
+        if (hits.length === 0) throw new NotFoundError(`Could not find label '${label.slice(0, 80)}'`);
+        return lookupBody(hits, lang, found);
+      },
+    }),
+  ];
+}

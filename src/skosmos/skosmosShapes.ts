@@ -1,0 +1,249 @@
+import type { Concept, Field } from '../domain/Concept.js';
+import { SKOS } from '../domain/namespaces.js';
+import type { Browsed, SkosmosRelated } from './skosmosConcept.js';
+import type { Vocabulary } from './SkosmosVocabularies.js';
+
+/**
+ * The JSON-LD shapes of the Skosmos REST API's answers (docs/skosmos.md), as Skosmos writes
+ * them: each method's `@context` and body, from what its route found. Nothing here reads a
+ * request or the vocabulary.
+ */
+
+export const SKOS_PREFIX = SKOS;
+export const ONKI = 'http://schema.onki.fi/onki#';
+const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
+export const CONTEXT = { skos: SKOS_PREFIX, uri: '@id', type: '@type' };
+export const LABEL_CONTEXT = { prefLabel: 'skos:prefLabel', altLabel: 'skos:altLabel', hiddenLabel: 'skos:hiddenLabel' };
+
+/** `vocabularies`: every vocabulary with its title in `language`. */
+export function vocabulariesBody(all: readonly Vocabulary[], language: string): object {
+  return {
+    '@context': {
+      rdfs: RDFS,
+      onki: ONKI,
+      title: { '@id': 'rdfs:label', '@language': language },
+      vocabularies: 'onki:hasVocabulary',
+      id: 'onki:vocabularyIdentifier',
+      uri: '@id',
+    },
+    uri: '',
+    vocabularies: all.map(({ id, title }) => ({ uri: id, id, title })),
+  };
+}
+
+/** `types`: the one type of this service's concepts. */
+export function typesBody(): object {
+  return {
+    '@context': { ...CONTEXT, rdfs: RDFS, onki: ONKI, label: 'rdfs:label', types: 'onki:hasType' },
+    uri: '',
+    types: [{ uri: `${SKOS}Concept`, label: 'Concept' }],
+  };
+}
+
+/** One result of `search`, as Skosmos gives it. */
+export interface SearchHit {
+  concept: Concept;
+  /** Its label in the results' language. */
+  prefLabel: string;
+  /** The id of the vocabulary it was found in. */
+  vocab: string | undefined;
+}
+
+/** `search`: the results, their labels in `labellang`, with the extra `fields` asked. */
+export function searchBody(hits: readonly SearchHit[], lang: string, labellang: string | undefined, fields: ReadonlySet<Field>): object {
+  return {
+    '@context': {
+      ...CONTEXT,
+      isothes: 'http://purl.org/iso25964/skos-thes#',
+      onki: ONKI,
+      results: { '@id': 'onki:results', '@container': '@list' },
+      ...LABEL_CONTEXT,
+      ...Object.fromEntries([...fields].map((field) => [field, `skos:${field}`])),
+      ...(labellang === undefined ? {} : { '@language': labellang }),
+    },
+    uri: '',
+    results: hits.map(({ concept, prefLabel, vocab }) => {
+      const notation = concept.notation?.[0];
+      return {
+        uri: concept.uri,
+        type: ['skos:Concept'],
+        ...(fields.has('broader') ? { broader: (concept.broader ?? []).map(({ uri }) => ({ uri })) } : {}),
+        ...(fields.has('narrower') ? { narrower: (concept.narrower ?? []).map(({ uri }) => ({ uri })) } : {}),
+        prefLabel,
+        lang,
+        ...(vocab === undefined ? {} : { vocab }),
+        ...(notation === undefined ? {} : { notation }),
+      };
+    }),
+  };
+}
+
+/** `topConcepts`: the scheme's top concepts. */
+export function topConceptsBody(scheme: string | undefined, tops: readonly Browsed[], language: string): object {
+  return {
+    '@context': {
+      ...CONTEXT,
+      onki: ONKI,
+      topconcepts: 'skos:hasTopConcept',
+      notation: 'skos:notation',
+      label: 'skos:prefLabel',
+      '@language': language,
+    },
+    uri: scheme ?? '',
+    topconcepts: tops.map(({ uri, prefLabel, notation, hasChildren }) => ({
+      uri,
+      label: prefLabel,
+      topConceptOf: scheme,
+      ...(notation === undefined ? {} : { notation }),
+      hasChildren,
+    })),
+  };
+}
+
+/** `lookup`: the concepts a label names, with the altLabel that named each where it was one. */
+export function lookupBody(
+  hits: ReadonlyArray<{ concept: Concept; altLabel?: string }>,
+  language: string | undefined,
+  found: Vocabulary,
+): object {
+  return {
+    '@context': {
+      ...CONTEXT,
+      onki: ONKI,
+      results: { '@id': 'onki:results' },
+      ...LABEL_CONTEXT,
+      ...(language ? { '@language': language } : {}),
+    },
+    result: hits.map(({ concept, altLabel }) => ({
+      uri: concept.uri,
+      type: ['skos:Concept'],
+      prefLabel: concept.prefLabel,
+      ...(altLabel === undefined ? {} : { altLabel }),
+      lang: language ?? found.defaultLanguage,
+      vocab: found.id,
+    })),
+  };
+}
+
+/** `groups`: none here. */
+export function groupsBody(language: string): object {
+  return {
+    '@context': { ...CONTEXT, onki: ONKI, prefLabel: 'skos:prefLabel', groups: 'onki:hasGroup', '@language': language },
+    uri: '',
+    groups: [],
+  };
+}
+
+/** `new` and `modified`: no dates are read, so the list is empty, as Skosmos' is for concepts without them. */
+export function changeListBody(language: string): object {
+  return {
+    '@context': {
+      ...CONTEXT,
+      '@language': language,
+      prefLabel: 'skos:prefLabel',
+      xsd: 'http://www.w3.org/2001/XMLSchema#',
+      date: { '@id': 'http://purl.org/dc/terms/date', '@type': 'http://www.w3.org/2001/XMLSchema#dateTime' },
+    },
+    changeList: [],
+  };
+}
+
+/** `{vocid}/`: the vocabulary, its languages and its scheme. */
+export function vocabularyBody(found: Vocabulary, language: string): object {
+  return {
+    '@context': {
+      rdfs: RDFS,
+      skos: SKOS_PREFIX,
+      onki: ONKI,
+      dct: 'http://purl.org/dc/terms/',
+      uri: '@id',
+      type: '@type',
+      conceptschemes: 'onki:hasConceptScheme',
+      id: 'onki:vocabularyIdentifier',
+      defaultLanguage: 'onki:defaultLanguage',
+      languages: 'onki:language',
+      label: 'rdfs:label',
+      prefLabel: 'skos:prefLabel',
+      title: 'dct:title',
+      '@language': language,
+    },
+    uri: '',
+    id: found.id,
+    marcSource: '',
+    title: found.title,
+    defaultLanguage: found.defaultLanguage,
+    languages: found.languages,
+    conceptschemes: found.scheme === undefined ? [] : [{ uri: found.scheme, type: 'skos:ConceptScheme', prefLabel: found.title }],
+  };
+}
+
+/** `label`: the concept's prefLabel and altLabels, each where it has one. */
+export function labelBody(uri: string, concept: Concept, language: string): object {
+  return {
+    '@context': { ...CONTEXT, ...LABEL_CONTEXT, '@language': language },
+    uri,
+    ...(concept.prefLabel === '' ? {} : { prefLabel: concept.prefLabel }),
+    ...(concept.altLabels.length === 0 ? {} : { altLabel: concept.altLabels }),
+  };
+}
+
+/** `broader`, `narrower`, `related`: the neighbours by `name`. */
+export function neighboursBody(name: string, uri: string, neighbours: readonly SkosmosRelated[], language: string): object {
+  return {
+    '@context': { ...CONTEXT, prefLabel: 'skos:prefLabel', [name]: `skos:${name}`, '@language': language },
+    uri,
+    [name]: neighbours,
+  };
+}
+
+/** `broaderTransitive`, `narrowerTransitive`: the concepts by IRI, each with its neighbours in `direction`. */
+export function transitiveBody(name: string, direction: 'broader' | 'narrower', uri: string, walked: object, language: string): object {
+  return {
+    '@context': {
+      ...CONTEXT,
+      prefLabel: 'skos:prefLabel',
+      [direction]: { '@id': `skos:${direction}`, '@type': '@id' },
+      [name]: { '@id': `skos:${name}`, '@container': '@index' },
+      '@language': language,
+    },
+    uri,
+    [name]: walked,
+  };
+}
+
+/** `children`: the concepts one level below. */
+export function childrenBody(uri: string, children: readonly Browsed[], language: string): object {
+  return {
+    '@context': {
+      ...CONTEXT,
+      prefLabel: 'skos:prefLabel',
+      narrower: 'skos:narrower',
+      notation: 'skos:notation',
+      hasChildren: 'onki:hasChildren',
+      '@language': language,
+    },
+    uri,
+    narrower: children,
+  };
+}
+
+/** `hierarchy`: the concept and those above it, each with its children. */
+export function hierarchyBody(uri: string, walked: object, language: string): object {
+  return {
+    '@context': {
+      ...CONTEXT,
+      onki: ONKI,
+      prefLabel: 'skos:prefLabel',
+      notation: 'skos:notation',
+      narrower: { '@id': 'skos:narrower', '@type': '@id' },
+      broader: { '@id': 'skos:broader', '@type': '@id' },
+      broaderTransitive: { '@id': 'skos:broaderTransitive', '@container': '@index' },
+      top: { '@id': 'skos:topConceptOf', '@type': '@id' },
+      tops: { '@id': 'skos:topConceptOf', '@type': '@id' },
+      hasChildren: 'onki:hasChildren',
+      '@language': language,
+    },
+    uri,
+    broaderTransitive: walked,
+  };
+}

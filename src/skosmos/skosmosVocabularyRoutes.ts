@@ -1,0 +1,95 @@
+import { NotFoundError } from '../errors.js';
+import type { EndpointContext } from '../endpoints/EndpointContext.js';
+import { LANG, ONE_URI, SCHEME } from '../endpoints/parameters.js';
+import type { Route } from '../http/Route.js';
+import { browsed } from './skosmosConcept.js';
+import { skosmosAnswers, skosmosRoute, type SkosmosKit } from './skosmosKit.js';
+import { TITLES_LANG, TYPES_LANG, VOCID } from './skosmosParameters.js';
+import { changeListBody, groupsBody, topConceptsBody, typesBody, vocabulariesBody, vocabularyBody } from './skosmosShapes.js';
+import { vocabularies } from './SkosmosVocabularies.js';
+
+/**
+ * The Skosmos methods about the vocabularies (docs/skosmos.md): the list, each one, its types,
+ * top concepts, groups (none) and changes (none read). A vocabulary is a concept scheme
+ * (SkosmosVocabularies.ts). `vocabularyRoute`, `{vocid}/`, goes last: it would take every
+ * global path.
+ */
+export function skosmosVocabularyRoutes({ config, concepts }: EndpointContext, kit: SkosmosKit): Route[] {
+  const { vocab, labelLang } = kit;
+  return [
+    skosmosRoute({
+      path: '/vocabularies',
+      summary: 'Skosmos: the vocabularies (one per concept scheme)',
+      parameters: { lang: TITLES_LANG },
+      answers: skosmosAnswers('The vocabularies.', 'object', false),
+      answer: async ({ lang }) => vocabulariesBody(await vocabularies(concepts, lang, config), lang),
+    }),
+    skosmosRoute({
+      path: '/types',
+      summary: 'Skosmos: the concept types',
+      parameters: { lang: TYPES_LANG },
+      answers: skosmosAnswers('The types.', 'object', false),
+      answer: () => typesBody(),
+    }),
+    skosmosRoute({
+      path: '/:vocid/types',
+      summary: "Skosmos: a vocabulary's concept types",
+      parameters: { vocid: VOCID, lang: LANG },
+      answer: async ({ vocid, lang }) => {
+        await vocab(vocid, lang);
+        return typesBody();
+      },
+    }),
+    skosmosRoute({
+      path: '/:vocid/topConcepts',
+      summary: "Skosmos: a vocabulary's top concepts",
+      parameters: { vocid: VOCID, lang: LANG, scheme: SCHEME },
+      answer: async ({ vocid, lang, scheme }) => {
+        const found = await vocab(vocid, lang);
+        const uri = scheme ?? found.scheme;
+        const language = labelLang(lang, found);
+        return topConceptsBody(uri, uri === undefined ? [] : await browsed(concepts, 'top', uri, language), language);
+      },
+    }),
+    skosmosRoute({
+      path: '/:vocid/groups',
+      summary: "Skosmos: a vocabulary's groups (none)",
+      parameters: { vocid: VOCID, lang: LANG },
+      answer: async ({ vocid, lang }) => {
+        await vocab(vocid, lang);
+        return groupsBody(lang ?? config.defaultLang);
+      },
+    }),
+    // concept groups: none here, so no group has members, as Skosmos answers for a group it does not know
+    skosmosRoute({
+      path: '/:vocid/groupMembers',
+      summary: "Skosmos: a group's members (no groups here: always 404)",
+      parameters: { vocid: VOCID, lang: LANG, uri: ONE_URI },
+      answer: async ({ vocid, lang, uri }) => {
+        await vocab(vocid, lang);
+        throw new NotFoundError(`Could not find group <${uri}>`);
+      },
+    }),
+    ...(['new', 'modified'] as const).map((name) =>
+      skosmosRoute({
+        path: `/:vocid/${name}`,
+        summary: `Skosmos: ${name} concepts (no dates are read: empty)`,
+        parameters: { vocid: VOCID, lang: LANG },
+        answer: async ({ vocid, lang }) => {
+          await vocab(vocid, lang);
+          return changeListBody(lang ?? config.defaultLang);
+        },
+      }),
+    ),
+  ];
+}
+
+/** `{vocid}/`: a vocabulary, its id, title, languages and concept scheme. */
+export function vocabularyRoute({ config }: EndpointContext, { vocab }: SkosmosKit): Route {
+  return skosmosRoute({
+    path: '/:vocid/',
+    summary: 'Skosmos: a vocabulary',
+    parameters: { vocid: VOCID, lang: LANG },
+    answer: async ({ vocid, lang }) => vocabularyBody(await vocab(vocid, lang), lang ?? config.defaultLang),
+  });
+}
