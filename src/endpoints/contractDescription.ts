@@ -132,11 +132,9 @@ export const LABEL_INDEX_REPORT = {
   additionalProperties: false,
 };
 
-/** The components the routes refer to. */
-export function contractComponents(config: Config): object {
-  const hal = config.apiCompat === 'skos-suggester';
-  /** The HAL envelope of /get (and of /search and /suggest for skos-suggester's clients). */
-  const halConcepts = (description: string, href: string, maxItems?: number): object => ({
+/** The HAL envelope of /get (and of /search and /suggest for skos-suggester's clients). */
+function halConcepts(description: string, href: string, maxItems?: number): object {
+  return {
     type: 'object',
     description,
     required: ['_links', '_embedded'],
@@ -162,14 +160,75 @@ export function contractComponents(config: Config): object {
         properties: { concepts: { type: 'array', ...(maxItems === undefined ? {} : { maxItems }), items: ref('schemas', 'Concept') } },
       },
     },
-  });
-  const browse = browseSchemas(ref);
-  const errorResponse = (description: string, example: string, retryAfter = false): object => ({
+  };
+}
+
+/** An error answer, with the error body and an example of it. */
+function errorResponse(description: string, example: string, retryAfter = false): object {
+  return {
     description,
     headers: { 'Cache-Control': { schema: { const: 'no-store' } }, ...(retryAfter ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
     content: { 'application/json': { schema: ref('schemas', 'Error'), example: JSON.parse(example) } },
-  });
+  };
+}
 
+/** The answers every route may refer to: a 304, and the errors with their bodies. */
+function errorResponses(): object {
+  return {
+    NotModified: { description: 'If-None-Match matched the ETag of the answer; no body.' },
+    BadRequest: errorResponse(
+      'A parameter is missing, empty, malformed or out of range; the message names it.',
+      `{"status":400,"error":"Bad Request","message":"'q' parameter is mandatory"}`,
+    ),
+    NotFound: errorResponse('No such path.', '{"status":404,"error":"Not Found","message":"no such path"}'),
+    MethodNotAllowed: errorResponse(
+      'A method other than GET, HEAD and OPTIONS; with an Allow header.',
+      '{"status":405,"error":"Method Not Allowed","message":"method POST is not allowed; use GET, HEAD or OPTIONS"}',
+    ),
+    RequestTimeout: errorResponse(
+      `The request's headers did not come within ${HEADERS_TIMEOUT_MS / 1000} s, or the whole request within ${REQUEST_TIMEOUT_MS / 1000} s; the connection is closed.`,
+      `{"status":408,"error":"Request Timeout","message":"the request did not come whole within ${HEADERS_TIMEOUT_MS / 1000} s (its headers) or ${REQUEST_TIMEOUT_MS / 1000} s (all of it)"}`,
+    ),
+    PayloadTooLarge: errorResponse(
+      `A request body over ${bytesInWords(BODY_BYTES)} (or, on the 1.0 draft, more queries than batchSize).`,
+      '{"status":413,"error":"Payload Too Large","message":"payload too large: request entity too large"}',
+    ),
+    UriTooLong: errorResponse(
+      `A request line over ${bytesInWords(HEADER_BYTES)}.`,
+      '{"status":414,"error":"URI Too Long","message":"malformed HTTP request: ..."}',
+    ),
+    UnsupportedMediaType: errorResponse(
+      'A request body in a Content-Encoding the service cannot decode (it takes gzip, deflate and br).',
+      '{"status":415,"error":"Unsupported Media Type","message":"unsupported media type: unsupported content encoding \\"zzz\\""}',
+    ),
+    HeadersTooLarge: errorResponse(
+      `Request headers over ${bytesInWords(HEADER_BYTES)} in all.`,
+      '{"status":431,"error":"Request Header Fields Too Large","message":"malformed HTTP request: ..."}',
+    ),
+    InternalServerError: errorResponse(
+      'A bug in this service.',
+      '{"status":500,"error":"Internal Server Error","message":"internal error"}',
+    ),
+    BadGateway: errorResponse(
+      'The SPARQL store answered with an error or with something that is not SPARQL results.',
+      '{"status":502,"error":"Bad Gateway","message":"the SPARQL store answered with HTTP 500"}',
+    ),
+    ServiceUnavailable: errorResponse(
+      'The SPARQL store cannot be reached, or the service is shedding load.',
+      '{"status":503,"error":"Service Unavailable","message":"the SPARQL store cannot be reached"}',
+      true,
+    ),
+    GatewayTimeout: errorResponse(
+      'The SPARQL store did not answer within SPARQL_TIMEOUT_MS.',
+      '{"status":504,"error":"Gateway Timeout","message":"the SPARQL store did not answer within 10000 ms"}',
+    ),
+  };
+}
+
+/** The components the routes refer to. */
+export function contractComponents(config: Config): object {
+  const hal = config.apiCompat === 'skos-suggester';
+  const browse = browseSchemas(ref);
   return {
     schemas: {
       Concept: {
@@ -261,54 +320,6 @@ export function contractComponents(config: Config): object {
       ETag: { description: 'Send it back as If-None-Match to get a 304 while the answer is the same.', schema: { type: 'string' } },
       RetryAfter: { description: 'Seconds to wait before asking again.', schema: { type: 'string', pattern: '^[0-9]+$' } },
     },
-    responses: {
-      NotModified: { description: 'If-None-Match matched the ETag of the answer; no body.' },
-      BadRequest: errorResponse(
-        'A parameter is missing, empty, malformed or out of range; the message names it.',
-        `{"status":400,"error":"Bad Request","message":"'q' parameter is mandatory"}`,
-      ),
-      NotFound: errorResponse('No such path.', '{"status":404,"error":"Not Found","message":"no such path"}'),
-      MethodNotAllowed: errorResponse(
-        'A method other than GET, HEAD and OPTIONS; with an Allow header.',
-        '{"status":405,"error":"Method Not Allowed","message":"method POST is not allowed; use GET, HEAD or OPTIONS"}',
-      ),
-      RequestTimeout: errorResponse(
-        `The request's headers did not come within ${HEADERS_TIMEOUT_MS / 1000} s, or the whole request within ${REQUEST_TIMEOUT_MS / 1000} s; the connection is closed.`,
-        `{"status":408,"error":"Request Timeout","message":"the request did not come whole within ${HEADERS_TIMEOUT_MS / 1000} s (its headers) or ${REQUEST_TIMEOUT_MS / 1000} s (all of it)"}`,
-      ),
-      PayloadTooLarge: errorResponse(
-        `A request body over ${bytesInWords(BODY_BYTES)} (or, on the 1.0 draft, more queries than batchSize).`,
-        '{"status":413,"error":"Payload Too Large","message":"payload too large: request entity too large"}',
-      ),
-      UriTooLong: errorResponse(
-        `A request line over ${bytesInWords(HEADER_BYTES)}.`,
-        '{"status":414,"error":"URI Too Long","message":"malformed HTTP request: ..."}',
-      ),
-      UnsupportedMediaType: errorResponse(
-        'A request body in a Content-Encoding the service cannot decode (it takes gzip, deflate and br).',
-        '{"status":415,"error":"Unsupported Media Type","message":"unsupported media type: unsupported content encoding \\"zzz\\""}',
-      ),
-      HeadersTooLarge: errorResponse(
-        `Request headers over ${bytesInWords(HEADER_BYTES)} in all.`,
-        '{"status":431,"error":"Request Header Fields Too Large","message":"malformed HTTP request: ..."}',
-      ),
-      InternalServerError: errorResponse(
-        'A bug in this service.',
-        '{"status":500,"error":"Internal Server Error","message":"internal error"}',
-      ),
-      BadGateway: errorResponse(
-        'The SPARQL store answered with an error or with something that is not SPARQL results.',
-        '{"status":502,"error":"Bad Gateway","message":"the SPARQL store answered with HTTP 500"}',
-      ),
-      ServiceUnavailable: errorResponse(
-        'The SPARQL store cannot be reached, or the service is shedding load.',
-        '{"status":503,"error":"Service Unavailable","message":"the SPARQL store cannot be reached"}',
-        true,
-      ),
-      GatewayTimeout: errorResponse(
-        'The SPARQL store did not answer within SPARQL_TIMEOUT_MS.',
-        '{"status":504,"error":"Gateway Timeout","message":"the SPARQL store did not answer within 10000 ms"}',
-      ),
-    },
+    responses: errorResponses(),
   };
 }

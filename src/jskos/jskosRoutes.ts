@@ -33,56 +33,31 @@ function jskosRoute<P extends Parameters>(route: Omit<Route<P>, 'tag' | 'cache'>
  * same lookups as the native endpoints. `/jskos/status` names the endpoints, as the provider
  * reads them.
  */
-export function jskosRoutes({ config, concepts }: EndpointContext): Route[] {
+export function jskosRoutes(context: EndpointContext): Route[] {
+  return [statusRoute(), ...schemeRoutes(context), ...conceptRoutes(context), ...findRoutes(context)];
+}
+
+/** `/jskos/status`: the endpoints, as the provider reads them, under the public URL. */
+function statusRoute(): Route {
+  return declare({
+    path: `${JSKOS_PATH}/status`,
+    tag: JSKOS,
+    summary: 'JSKOS: the endpoints of this API',
+    answers: {
+      '200': {
+        description: 'Each endpoint, or null for what is not served.',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+    cache: 'by-address',
+    answer: (_input, request) => status(`${request.publicUrl()}${JSKOS_PATH}`),
+  });
+}
+
+/** The schemes and their top concepts. */
+function schemeRoutes({ config, concepts }: EndpointContext): Route[] {
   const lang = config.defaultLang;
-  const byUri = (path: string): Route =>
-    jskosRoute({
-      path,
-      summary: 'JSKOS: concepts by IRI',
-      parameters: { uris: CONCEPT_URIS, properties: PROPERTIES },
-      answers: answers('JSKOS concepts, in the order asked.'),
-      answer: async ({ uris, properties }) => {
-        const fields = new Set<Field>([...JSKOS_FIELDS, ...(wantsAncestors(properties) ? (['ancestors'] as const) : [])]);
-        const found = await concepts.get(uris, lang, fields);
-        return jskosConcepts(concepts, found, (concept) =>
-          fields.has('ancestors') ? { ancestors: (concept.ancestors ?? []).map(({ uri }) => ({ uri })) } : {},
-        );
-      },
-    });
-  /**
-   * The window of concepts found for `search`: /search's (a last word that does not end in a
-   * space is a prefix) for `concepts/search`, /suggest's (type-ahead) for `concepts/suggest`.
-   */
-  const find = (
-    text: string,
-    scheme: string | undefined,
-    limits: { limit: number; offset: number },
-    how: 'search' | 'suggest',
-  ): Promise<Concept[]> => {
-    const q = checkedValue(SEARCH, text.trim(), [text]);
-    return readWindow(
-      (count, page) =>
-        how === 'suggest'
-          ? concepts.suggest({ q, count, page, lang: undefined, scheme })
-          : concepts.search({ q: /[*\s]$/.test(q) ? q : `${q}*`, count, page, lang: undefined, scheme, fields: JSKOS_FIELDS }),
-      limits,
-    );
-  };
-  const FIND = { search: SEARCH_GIVEN, voc: VOC, ...window(MAX_COUNT) };
   return [
-    declare({
-      path: `${JSKOS_PATH}/status`,
-      tag: JSKOS,
-      summary: 'JSKOS: the endpoints of this API',
-      answers: {
-        '200': {
-          description: 'Each endpoint, or null for what is not served.',
-          content: { 'application/json': { schema: { type: 'object' } } },
-        },
-      },
-      cache: 'by-address',
-      answer: (_input, request) => status(`${request.publicUrl()}${JSKOS_PATH}`),
-    }),
     jskosRoute({
       path: '/voc',
       summary: 'JSKOS: the concept schemes',
@@ -108,6 +83,27 @@ export function jskosRoutes({ config, concepts }: EndpointContext): Route[] {
         return jskosConcepts(concepts, found, () => ({ topConceptOf: [{ uri: scheme }] }));
       },
     }),
+  ];
+}
+
+/** Concepts by IRI, and the concepts below and above one. */
+function conceptRoutes({ config, concepts }: EndpointContext): Route[] {
+  const lang = config.defaultLang;
+  const byUri = (path: string): Route =>
+    jskosRoute({
+      path,
+      summary: 'JSKOS: concepts by IRI',
+      parameters: { uris: CONCEPT_URIS, properties: PROPERTIES },
+      answers: answers('JSKOS concepts, in the order asked.'),
+      answer: async ({ uris, properties }) => {
+        const fields = new Set<Field>([...JSKOS_FIELDS, ...(wantsAncestors(properties) ? (['ancestors'] as const) : [])]);
+        const found = await concepts.get(uris, lang, fields);
+        return jskosConcepts(concepts, found, (concept) =>
+          fields.has('ancestors') ? { ancestors: (concept.ancestors ?? []).map(({ uri }) => ({ uri })) } : {},
+        );
+      },
+    });
+  return [
     byUri('/data'),
     byUri('/concepts'),
     jskosRoute({
@@ -130,17 +126,36 @@ export function jskosRoutes({ config, concepts }: EndpointContext): Route[] {
       answers: answers('JSKOS concepts.'),
       answer: async ({ uris: [uri] }) => {
         const [concept] = await concepts.get([uri as string], lang, new Set<Field>(['ancestors']));
-        const ancestors = concept?.ancestors ?? [];
-        return jskosConcepts(
-          concepts,
-          await concepts.get(
-            ancestors.map((ancestor) => ancestor.uri),
-            lang,
-            JSKOS_FIELDS,
-          ),
-        );
+        const ancestors = (concept?.ancestors ?? []).map((ancestor) => ancestor.uri);
+        return jskosConcepts(concepts, await concepts.get(ancestors, lang, JSKOS_FIELDS));
       },
     }),
+  ];
+}
+
+/** `concepts/search` and `concepts/suggest`: concepts by their labels. */
+function findRoutes({ concepts }: EndpointContext): Route[] {
+  /**
+   * The window of concepts found for `search`: /search's (a last word that does not end in a
+   * space is a prefix) for `concepts/search`, /suggest's (type-ahead) for `concepts/suggest`.
+   */
+  const find = (
+    text: string,
+    scheme: string | undefined,
+    limits: { limit: number; offset: number },
+    how: 'search' | 'suggest',
+  ): Promise<Concept[]> => {
+    const q = checkedValue(SEARCH, text.trim(), [text]);
+    return readWindow(
+      (count, page) =>
+        how === 'suggest'
+          ? concepts.suggest({ q, count, page, lang: undefined, scheme })
+          : concepts.search({ q: /[*\s]$/.test(q) ? q : `${q}*`, count, page, lang: undefined, scheme, fields: JSKOS_FIELDS }),
+      limits,
+    );
+  };
+  const FIND = { search: SEARCH_GIVEN, voc: VOC, ...window(MAX_COUNT) };
+  return [
     jskosRoute({
       path: '/concepts/search',
       summary: 'JSKOS: concepts by their labels',

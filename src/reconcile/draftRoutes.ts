@@ -48,6 +48,33 @@ export function draftRoutes(services: ReconcileServices, version: string): Route
       cache: 'by-address',
       answer: async (_input, request) => manifest(services, request.publicUrl(), version, await services.manifestTypes()),
     }),
+    ...batchRoutes(services),
+    declare({
+      path: `${DRAFT_PATH}/extend/propose`,
+      tag: RECONCILIATION_DRAFT,
+      summary: 'Reconciliation 1.0 draft: the properties data extension offers',
+      parameters: { type: PROPOSAL_TYPE, limit: PROPOSAL_LIMIT },
+      answers: reconcileAnswers('A property proposal response.'),
+      cache: 'by-address',
+      answer: ({ type, limit }) => ({
+        type,
+        ...(limit === undefined ? {} : { limit }),
+        properties: services.proposals(limit).map(described),
+      }),
+    }),
+    previewRoute(`${DRAFT_PATH}/preview`, RECONCILIATION_DRAFT, 'Reconciliation 1.0 draft: the preview card of a concept', services),
+    suggest('entity', 'concepts', ENTITY_PREFIX, (prefix, offset, limit) => services.suggestEntities(prefix, offset, limit)),
+    suggest('type', 'types (the concept types and schemes)', PREFIX, (prefix, offset, limit) =>
+      services.suggestTypes(prefix, offset, limit),
+    ),
+    suggest('property', 'properties', PREFIX, (prefix, offset, limit) => services.suggestProperties(prefix, offset, limit).map(described)),
+  ];
+}
+
+/** `POST /match` and `POST /extend`: a query batch and a data extension query, as JSON bodies. */
+function batchRoutes(services: ReconcileServices): Route[] {
+  const { config, reconciler, concepts } = services;
+  return [
     declare({
       method: 'POST',
       path: `${DRAFT_PATH}/match`,
@@ -94,25 +121,6 @@ export function draftRoutes(services: ReconcileServices, version: string): Route
         };
       },
     }),
-    declare({
-      path: `${DRAFT_PATH}/extend/propose`,
-      tag: RECONCILIATION_DRAFT,
-      summary: 'Reconciliation 1.0 draft: the properties data extension offers',
-      parameters: { type: PROPOSAL_TYPE, limit: PROPOSAL_LIMIT },
-      answers: reconcileAnswers('A property proposal response.'),
-      cache: 'by-address',
-      answer: ({ type, limit }) => ({
-        type,
-        ...(limit === undefined ? {} : { limit }),
-        properties: services.proposals(limit).map(described),
-      }),
-    }),
-    previewRoute(`${DRAFT_PATH}/preview`, RECONCILIATION_DRAFT, 'Reconciliation 1.0 draft: the preview card of a concept', services),
-    suggest('entity', 'concepts', ENTITY_PREFIX, (prefix, offset, limit) => services.suggestEntities(prefix, offset, limit)),
-    suggest('type', 'types (the concept types and schemes)', PREFIX, (prefix, offset, limit) =>
-      services.suggestTypes(prefix, offset, limit),
-    ),
-    suggest('property', 'properties', PREFIX, (prefix, offset, limit) => services.suggestProperties(prefix, offset, limit).map(described)),
   ];
 }
 

@@ -1,4 +1,3 @@
-import { NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
 import { LANG, ONE_URI } from '../endpoints/parameters.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
@@ -23,49 +22,11 @@ const OF_CONCEPT = { vocid: VOCID, uri: ONE_URI, lang: LANG };
  * vocabulary's default language.
  */
 export function skosmosConceptRoutes(context: EndpointContext, kit: SkosmosKit): Route[] {
-  const { config, concepts, cache } = context;
-  const { vocab, labelLang } = kit;
-  /** The vocabulary, and the language of the concept's labels. */
-  const opened = async (vocid: string, lang: string | undefined) => {
-    const found = await vocab(vocid, lang);
-    return { found, language: labelLang(lang, found) };
-  };
-  const described = async (uri: string) => {
-    const description = await concepts.describe(uri);
-    if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
-    return description;
-  };
-  /**
-   * `data`: the concept's RDF, in `format`, else the one the Accept header prefers, else
-   * JSON-LD; kept under the format chosen (a header, so not a parameter: the key says it).
-   */
-  const dataRoute = (
-    path: string,
-    summary: string,
-    parameters: { vocid?: typeof VOCID; uri: typeof ONE_URI; format: typeof FORMAT },
-  ): Route =>
-    skosmosRoute({
-      path,
-      summary,
-      parameters,
-      answers: {
-        ...skosmosAnswers('The concept and the labels of what it links to.'),
-        '200': {
-          description: 'The concept and the labels of what it links to.',
-          content: Object.fromEntries(DATA_FORMATS.map((format) => [format, { schema: { type: 'string' } }])),
-        },
-        '406': { description: 'A format this service does not write; the message names those it does.' },
-      },
-      send: async (input, req, res) => {
-        const { uri, format: asked } = input;
-        // the global path declares no `{vocid}`: asked only where it is declared
-        if ('vocid' in input) await vocab(input.vocid as string, undefined);
-        const format = dataFormat(asked, req.get('Accept'));
-        const key = JSON.stringify([`${SKOSMOS_PATH}/data`, uri, format]);
-        const body = await cachedAnswer(res, cache, key, async () => renderedText(writeData(uri, await described(uri), format)));
-        await sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`, 'answer');
-      },
-    });
+  return [...labelRoutes(context, kit), ...neighbourRoutes(context, kit), ...walkRoutes(context, kit), ...dataRoutes(context, kit)];
+}
+
+/** `label`, with and without a vocabulary: the concept's prefLabel and altLabels. */
+function labelRoutes({ concepts }: EndpointContext, { labelLang, opened }: SkosmosKit): Route[] {
   return [
     skosmosRoute({
       path: '/label',
@@ -85,24 +46,34 @@ export function skosmosConceptRoutes(context: EndpointContext, kit: SkosmosKit):
         return labelBody(uri, await conceptOrNotFound(concepts, uri, language, new Set()), language);
       },
     }),
-    ...(
-      [
-        ['broader', 'broader', 'Skosmos: the broader concepts'],
-        ['narrower', 'narrower', 'Skosmos: the narrower concepts'],
-        ['related', undefined, 'Skosmos: the related concepts'],
-      ] as const
-    ).map(([name, field, summary]) =>
-      skosmosRoute({
-        path: `/:vocid/${name}`,
-        summary,
-        parameters: OF_CONCEPT,
-        answer: async ({ vocid, uri, lang }) => {
-          const { language } = await opened(vocid, lang);
-          const concept = await conceptOrNotFound(concepts, uri, language, new Set(field === undefined ? [] : [field]));
-          return neighboursBody(name, uri, related(field === undefined ? concept.related : concept[field]), language);
-        },
-      }),
-    ),
+  ];
+}
+
+/** `broader`, `narrower`, `related`: the concept's neighbours. */
+function neighbourRoutes({ concepts }: EndpointContext, { opened }: SkosmosKit): Route[] {
+  return (
+    [
+      ['broader', 'broader', 'Skosmos: the broader concepts'],
+      ['narrower', 'narrower', 'Skosmos: the narrower concepts'],
+      ['related', undefined, 'Skosmos: the related concepts'],
+    ] as const
+  ).map(([name, field, summary]) =>
+    skosmosRoute({
+      path: `/:vocid/${name}`,
+      summary,
+      parameters: OF_CONCEPT,
+      answer: async ({ vocid, uri, lang }) => {
+        const { language } = await opened(vocid, lang);
+        const concept = await conceptOrNotFound(concepts, uri, language, new Set(field === undefined ? [] : [field]));
+        return neighboursBody(name, uri, related(field === undefined ? concept.related : concept[field]), language);
+      },
+    }),
+  );
+}
+
+/** The hierarchy around the concept: `broaderTransitive`, `narrowerTransitive`, `children`, `hierarchy`, and its `mappings`. */
+function walkRoutes({ concepts }: EndpointContext, { opened, described }: SkosmosKit): Route[] {
+  return [
     ...(
       [
         ['broaderTransitive', 'broader', 'Skosmos: the concept and those above it'],
@@ -151,6 +122,43 @@ export function skosmosConceptRoutes(context: EndpointContext, kit: SkosmosKit):
         };
       },
     }),
+  ];
+}
+
+/**
+ * `data`, with and without a vocabulary: the concept's RDF, in `format`, else the one the
+ * Accept header prefers, else JSON-LD; kept under the format chosen (a header, so not a
+ * parameter: the key says it).
+ */
+function dataRoutes({ config, cache }: EndpointContext, { vocab, described }: SkosmosKit): Route[] {
+  const dataRoute = (
+    path: string,
+    summary: string,
+    parameters: { vocid?: typeof VOCID; uri: typeof ONE_URI; format: typeof FORMAT },
+  ): Route =>
+    skosmosRoute({
+      path,
+      summary,
+      parameters,
+      answers: {
+        ...skosmosAnswers('The concept and the labels of what it links to.'),
+        '200': {
+          description: 'The concept and the labels of what it links to.',
+          content: Object.fromEntries(DATA_FORMATS.map((format) => [format, { schema: { type: 'string' } }])),
+        },
+        '406': { description: 'A format this service does not write; the message names those it does.' },
+      },
+      send: async (input, req, res) => {
+        const { uri, format: asked } = input;
+        // the global path declares no `{vocid}`: asked only where it is declared
+        if ('vocid' in input) await vocab(input.vocid as string, undefined);
+        const format = dataFormat(asked, req.get('Accept'));
+        const key = JSON.stringify([`${SKOSMOS_PATH}/data`, uri, format]);
+        const body = await cachedAnswer(res, cache, key, async () => renderedText(writeData(uri, await described(uri), format)));
+        await sendBody(req, res, body, `${format}; charset=utf-8`, `public, max-age=${config.httpMaxAge}`, 'answer');
+      },
+    });
+  return [
     dataRoute('/data', 'Skosmos: a concept as RDF', { uri: ONE_URI, format: FORMAT }),
     dataRoute('/:vocid/data', 'Skosmos: a concept as RDF, in a vocabulary', { vocid: VOCID, uri: ONE_URI, format: FORMAT }),
   ];

@@ -1,4 +1,6 @@
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
+import { NotFoundError } from '../errors.js';
+import type { Description } from '../lookup/storePath/StoreConcepts.js';
 import { declare, type Parameters, type Route, type Tag } from '../http/Route.js';
 import { vocabulary, type Vocabulary } from './SkosmosVocabularies.js';
 
@@ -43,11 +45,25 @@ export interface SkosmosKit {
   vocab(vocid: string, lang: string | undefined): Promise<Vocabulary>;
   /** `clang` and `lang` as Skosmos reads them for a concept's labels: `lang`, else the vocabulary's default language. */
   labelLang(lang: string | undefined, vocabularyOf?: Vocabulary): string;
+  /** The vocabulary of `{vocid}` and the language of a concept's labels in it: what a method about one concept starts with. */
+  opened(vocid: string, lang: string | undefined): Promise<{ found: Vocabulary; language: string }>;
+  /** The statements about a concept, or a 404 as Skosmos answers where there are none. */
+  described(uri: string): Promise<Description>;
 }
 
 export function skosmosKit({ config, concepts }: EndpointContext): SkosmosKit {
-  return {
+  const kit: SkosmosKit = {
     vocab: (vocid, lang) => vocabulary(concepts, vocid, lang ?? config.defaultLang, config),
     labelLang: (lang, vocabularyOf) => lang ?? vocabularyOf?.defaultLanguage ?? config.defaultLang,
+    opened: async (vocid, lang) => {
+      const found = await kit.vocab(vocid, lang);
+      return { found, language: kit.labelLang(lang, found) };
+    },
+    described: async (uri) => {
+      const description = await concepts.describe(uri);
+      if (description.statements.length === 0) throw new NotFoundError('no concept found with given uri');
+      return description;
+    },
   };
+  return kit;
 }
