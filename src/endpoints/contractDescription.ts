@@ -225,96 +225,107 @@ function errorResponses(): object {
   };
 }
 
-/** The components the routes refer to. */
-export function contractComponents(config: Config): object {
-  const hal = config.apiCompat === 'skos-suggester';
+/** The concept and what it names, as every answer that lists concepts shows them. */
+function conceptSchemas(): Record<string, object> {
   const browse = browseSchemas(ref);
   return {
-    schemas: {
-      Concept: {
-        type: 'object',
-        description:
-          'All four fields are always present; arrays are empty where there is nothing. The opt-in fields follow when `fields` names them (and only then).',
-        required: ['uri', 'prefLabel', 'altLabels', 'related'],
-        additionalProperties: false,
-        properties: {
-          uri: { type: 'string' },
-          prefLabel: {
-            type: 'string',
-            description:
-              'In the chosen language; else untagged; else the smallest language tag; else rdfs:label by the same rule; else "".',
-          },
-          altLabels: {
-            type: 'array',
-            items: { type: 'string' },
-            description: 'In the chosen language and untagged, distinct, sorted. Empty in /suggest answers.',
-          },
-          related: {
-            type: 'array',
-            items: ref('schemas', 'Related'),
-            description: 'skos:related in either direction, distinct by URI, sorted by label then URI. Empty in /suggest answers.',
-          },
-          ancestors: browse.conceptProperties.ancestors,
-          broader: {
-            type: 'array',
-            items: ref('schemas', 'Related'),
-            description: 'Opt-in: skos:broader, or skos:narrower pointing at the concept; sorted as related.',
-          },
-          narrower: browse.conceptProperties.narrower,
-          narrowerCount: browse.conceptProperties.narrowerCount,
-          notation: { type: 'array', items: { type: 'string' }, description: 'Opt-in: skos:notation values, sorted.' },
-          scheme: {
-            type: 'array',
-            items: ref('schemas', 'Related'),
-            description: 'Opt-in: the skos:inScheme and skos:topConceptOf schemes; sorted as related.',
-          },
-          scopeNote: { type: 'string', description: 'Opt-in: skos:scopeNote chosen like prefLabel; "" when none.' },
+    Concept: {
+      type: 'object',
+      description:
+        'All four fields are always present; arrays are empty where there is nothing. The opt-in fields follow when `fields` names them (and only then).',
+      required: ['uri', 'prefLabel', 'altLabels', 'related'],
+      additionalProperties: false,
+      properties: {
+        uri: { type: 'string' },
+        prefLabel: {
+          type: 'string',
+          description: 'In the chosen language; else untagged; else the smallest language tag; else rdfs:label by the same rule; else "".',
         },
+        altLabels: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'In the chosen language and untagged, distinct, sorted. Empty in /suggest answers.',
+        },
+        related: {
+          type: 'array',
+          items: ref('schemas', 'Related'),
+          description: 'skos:related in either direction, distinct by URI, sorted by label then URI. Empty in /suggest answers.',
+        },
+        ancestors: browse.conceptProperties.ancestors,
+        broader: {
+          type: 'array',
+          items: ref('schemas', 'Related'),
+          description: 'Opt-in: skos:broader, or skos:narrower pointing at the concept; sorted as related.',
+        },
+        narrower: browse.conceptProperties.narrower,
+        narrowerCount: browse.conceptProperties.narrowerCount,
+        notation: { type: 'array', items: { type: 'string' }, description: 'Opt-in: skos:notation values, sorted.' },
+        scheme: {
+          type: 'array',
+          items: ref('schemas', 'Related'),
+          description: 'Opt-in: the skos:inScheme and skos:topConceptOf schemes; sorted as related.',
+        },
+        scopeNote: { type: 'string', description: 'Opt-in: skos:scopeNote chosen like prefLabel; "" when none.' },
       },
-      Related: {
-        type: 'object',
-        required: ['label', 'uri'],
-        additionalProperties: false,
-        properties: { label: { type: 'string', description: '"" when the store has no label for it.' }, uri: { type: 'string' } },
-      },
-      GetResponse: halConcepts(
-        'The body of /get.',
-        'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X and &fields=F when given.',
-      ),
-      FindResponse: hal ? ref('schemas', 'SkosSuggesterFindResponse') : ref('schemas', 'ConceptList'),
-      ConceptList: {
-        type: 'object',
-        description: 'The body of /search and /suggest, unless the service runs with API_COMPAT=skos-suggester.',
-        required: ['concepts'],
-        additionalProperties: false,
-        properties: { concepts: { type: 'array', maxItems: MAX_COUNT, items: ref('schemas', 'Concept') } },
-      },
-      SkosSuggesterFindResponse: halConcepts(
-        "The body of /search and /suggest when the service runs with API_COMPAT=skos-suggester: the old skos-suggester service's HAL envelope, for clients that read `_embedded.concepts`.",
-        'This request: the base path, then /search?q=Q&page=P&count=C or /suggest?q=Q, then &lang=X, &scheme=S and &fields=F when given.',
-        MAX_COUNT,
-      ),
-      ...browse.schemas,
-      LanguagesResponse: {
-        type: 'object',
-        required: ['default', 'languages'],
-        additionalProperties: false,
-        properties: { default: { type: 'string' }, languages: { type: 'array', items: { type: 'string' } } },
-      },
-      Error: {
-        type: 'object',
-        required: ['status', 'error', 'message'],
-        additionalProperties: false,
-        properties: {
-          status: { type: 'integer', minimum: 400, maximum: 599 },
-          error: { type: 'string', description: 'The reason phrase of the status.' },
-          message: {
-            type: 'string',
-            description: 'Which parameter or value is wrong and why. Never a stack trace, SPARQL text or the store address.',
-          },
+    },
+    Related: {
+      type: 'object',
+      required: ['label', 'uri'],
+      additionalProperties: false,
+      properties: { label: { type: 'string', description: '"" when the store has no label for it.' }, uri: { type: 'string' } },
+    },
+  };
+}
+
+/** The bodies of the lookups and browsing, and the error body; /search's and /suggest's in the skos-suggester envelope where `hal`. */
+function findSchemas(hal: boolean): Record<string, object> {
+  const browse = browseSchemas(ref);
+  return {
+    GetResponse: halConcepts(
+      'The body of /get.',
+      'This request: the base path, /get?uri=A&uri=B for the URIs as given, then &lang=X and &fields=F when given.',
+    ),
+    FindResponse: hal ? ref('schemas', 'SkosSuggesterFindResponse') : ref('schemas', 'ConceptList'),
+    ConceptList: {
+      type: 'object',
+      description: 'The body of /search and /suggest, unless the service runs with API_COMPAT=skos-suggester.',
+      required: ['concepts'],
+      additionalProperties: false,
+      properties: { concepts: { type: 'array', maxItems: MAX_COUNT, items: ref('schemas', 'Concept') } },
+    },
+    SkosSuggesterFindResponse: halConcepts(
+      "The body of /search and /suggest when the service runs with API_COMPAT=skos-suggester: the old skos-suggester service's HAL envelope, for clients that read `_embedded.concepts`.",
+      'This request: the base path, then /search?q=Q&page=P&count=C or /suggest?q=Q, then &lang=X, &scheme=S and &fields=F when given.',
+      MAX_COUNT,
+    ),
+    ...browse.schemas,
+    LanguagesResponse: {
+      type: 'object',
+      required: ['default', 'languages'],
+      additionalProperties: false,
+      properties: { default: { type: 'string' }, languages: { type: 'array', items: { type: 'string' } } },
+    },
+    Error: {
+      type: 'object',
+      required: ['status', 'error', 'message'],
+      additionalProperties: false,
+      properties: {
+        status: { type: 'integer', minimum: 400, maximum: 599 },
+        error: { type: 'string', description: 'The reason phrase of the status.' },
+        message: {
+          type: 'string',
+          description: 'Which parameter or value is wrong and why. Never a stack trace, SPARQL text or the store address.',
         },
       },
     },
+  };
+}
+
+/** The components the routes refer to. */
+export function contractComponents(config: Config): object {
+  const hal = config.apiCompat === 'skos-suggester';
+  return {
+    schemas: { ...conceptSchemas(), ...findSchemas(hal) },
     headers: {
       CacheControl: { description: `\`public, max-age=${config.httpMaxAge}\` (HTTP_MAX_AGE).`, schema: { type: 'string' } },
       ETag: { description: 'Send it back as If-None-Match to get a 304 while the answer is the same.', schema: { type: 'string' } },
