@@ -247,3 +247,32 @@ export function hierarchyBody(uri: string, walked: object, language: string): ob
     broaderTransitive: walked,
   };
 }
+
+/**
+ * `vocabularyStatistics`: how many concepts the vocabulary holds (those not deprecated; no
+ * count where it is not known), in Skosmos' VoID terms. Skosmos also gives `deprecatedCount`,
+ * which this service does not count by scheme, so it is left out rather than given as 0.
+ */
+export function statisticsBody(found: Vocabulary, count: number | undefined, language: string): object {
+  return {
+    '@context': {
+      rdfs: RDFS,
+      skos: SKOS_PREFIX,
+      void: 'http://rdfs.org/ns/void#',
+      onki: ONKI,
+      uri: '@id',
+      id: 'onki:vocabularyIdentifier',
+      concepts: 'void:classPartition',
+      label: 'rdfs:label',
+      class: { '@id': 'void:class', '@type': '@id' },
+      subTypes: { '@id': 'void:class', '@type': '@id' },
+      count: 'void:entities',
+      '@language': language,
+    },
+    uri: '',
+    id: found.id,
+    title: found.title,
+    concepts: { class: `${SKOS}Concept`, label: 'Concept', ...(count === undefined ? {} : { count }) },
+    subTypes: [],
+  };
+}

@@ -5,7 +5,15 @@ import type { Route } from '../http/Route.js';
 import { browsed } from './skosmosConcept.js';
 import { skosmosAnswers, skosmosRoute, type SkosmosKit } from './skosmosKit.js';
 import { TITLES_LANG, TYPES_LANG, VOCID } from './skosmosParameters.js';
-import { changeListBody, groupsBody, topConceptsBody, typesBody, vocabulariesBody, vocabularyBody } from './skosmosShapes.js';
+import {
+  changeListBody,
+  groupsBody,
+  statisticsBody,
+  topConceptsBody,
+  typesBody,
+  vocabulariesBody,
+  vocabularyBody,
+} from './skosmosShapes.js';
 import { vocabularies } from './SkosmosVocabularies.js';
 
 /**
@@ -14,7 +22,8 @@ import { vocabularies } from './SkosmosVocabularies.js';
  * (SkosmosVocabularies.ts). `vocabularyRoute`, `{vocid}/`, goes last: it would take every
  * global path.
  */
-export function skosmosVocabularyRoutes({ config, concepts }: EndpointContext, kit: SkosmosKit): Route[] {
+export function skosmosVocabularyRoutes(context: EndpointContext, kit: SkosmosKit): Route[] {
+  const { config, concepts } = context;
   const { vocab, labelLang } = kit;
   return [
     skosmosRoute({
@@ -51,6 +60,28 @@ export function skosmosVocabularyRoutes({ config, concepts }: EndpointContext, k
         return topConceptsBody(uri, uri === undefined ? [] : await browsed(concepts, 'top', uri, language), language);
       },
     }),
+    ...emptyRoutes(context, kit),
+    skosmosRoute({
+      path: '/:vocid/vocabularyStatistics',
+      summary: 'Skosmos: how many concepts a vocabulary holds',
+      parameters: { vocid: VOCID, lang: LANG },
+      answer: async ({ vocid, lang }) => {
+        const found = await vocab(vocid, lang);
+        const language = lang ?? config.defaultLang;
+        // a scheme's concepts as /schemes counts them; the whole of data without schemes, as the label index counts it
+        const count =
+          found.scheme === undefined
+            ? concepts.indexReport?.concepts
+            : (await concepts.schemes(language)).find(({ uri }) => uri === found.scheme)?.concepts;
+        return statisticsBody(found, count, language);
+      },
+    }),
+  ];
+}
+
+/** What this service has none of, answered as Skosmos answers a vocabulary without them: groups, their members, new and modified concepts. */
+function emptyRoutes({ config }: EndpointContext, { vocab }: SkosmosKit): Route[] {
+  return [
     skosmosRoute({
       path: '/:vocid/groups',
       summary: "Skosmos: a vocabulary's groups (none)",

@@ -103,6 +103,19 @@ describe('/rest/v1', () => {
     expect([group.status, group.body.message]).toEqual([404, `Could not find group <${TOMATO}>`]);
   });
 
+  test("counts a vocabulary's concepts as /schemes counts its scheme's", async () => {
+    const { body: listed } = await service.get('/rest/v1/vocabularies?lang=en');
+    const { body: schemes } = await service.get('/schemes?lang=en');
+    for (const { id } of listed.vocabularies as Array<{ id: string }>) {
+      const { status, body } = await service.get(`/rest/v1/${id}/vocabularyStatistics?lang=en`);
+      expect(status).toBe(200);
+      const scheme = (schemes.schemes as Array<{ uri: string; concepts: number }>).find(({ uri }) => uri === `${FOOD}${id}`);
+      expect(body).toMatchObject({ id, concepts: { class: 'http://www.w3.org/2004/02/skos/core#Concept', count: scheme?.concepts } });
+      expect(body.concepts.count).toBeGreaterThan(0);
+    }
+    expect((await service.get('/rest/v1/nope/vocabularyStatistics')).status).toBe(404);
+  });
+
   test('answers a wrong parameter with a 400 that names it, and what it does not have with a 404 or 406', async () => {
     const cases: Array<[string, number, RegExp]> = [
       ['/rest/v1/search?query=*', 400, /'query'/],
