@@ -1,5 +1,5 @@
 // The layers of src/ (README, "Architecture"), from the bottom up:
-//   base:      domain/, Config.ts, errors.ts, log.ts, metrics/
+//   base:      domain/, Config.ts with the settings' table and readers, errors.ts, log.ts, metrics/
 //   store/, then sparql/ (queries over a store); index/ (storage, beside them)
 //   lookup/:   the one layer that knows both the index and the store
 //   edges:     http/ (routes declared, mounted and described; knows no route), then endpoints/, then the protocols (reconcile/, skosmos/, jskos/)
@@ -25,7 +25,9 @@ module.exports = {
       severity: 'error',
       comment:
         "The settings' shape, the typed errors, the logger, the client scope, the turns and the metrics are used by every layer and import none of them.",
-      from: { path: '^src/(Config\\.ts|errors\\.ts|log\\.ts|clientScope\\.ts|Turns\\.ts|metrics/)' },
+      from: {
+        path: '^src/(Config\\.ts|settings\\.ts|settingReaders\\.ts|dataFormats\\.ts|errors\\.ts|log\\.ts|clientScope\\.ts|Turns\\.ts|metrics/)',
+      },
       to: { path: above('store/', 'sparql/', 'index/', 'lookup/', ...EDGES, ...TOP) },
     },
     {

@@ -9,6 +9,15 @@
  */
 export interface Setting {
   readonly name: string;
+  /** The field of the typed configuration (Config.ts) it is read into, by its reader (settingReaders.ts). */
+  readonly field: string;
+  /**
+   * The mode it has effect in: with a SPARQL endpoint (`store`), on data files (`files`), with
+   * the label index (`index`); unset: every mode. Given where it has none, the start says so.
+   */
+  readonly appliesTo?: 'store' | 'files' | 'index';
+  /** Another value builds another label index: it is part of a snapshot's fingerprint (one built otherwise is not used). */
+  readonly shapesIndex?: true;
   /** The default as written in `.env` ('' = unset: `about` says what then applies). */
   readonly fallback: string;
   /** An integer setting's least and greatest value, both allowed. */
@@ -18,21 +27,24 @@ export interface Setting {
 }
 
 /** The settings in groups of related ones, in the order `.env.example` and the reference show them. */
-export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
+export const SETTING_GROUPS = [
   [
     {
       name: 'PORT',
+      field: 'port',
       fallback: '3000',
       range: [0, 65_535],
       about: 'Where to listen.',
     },
     {
       name: 'HOST',
+      field: 'host',
       fallback: '127.0.0.1',
       about: '',
     },
     {
       name: 'PROBE_PORT',
+      field: 'probePort',
       fallback: '',
       range: [0, 65_535],
       about:
@@ -42,38 +54,51 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
   [
     {
       name: 'SPARQL_ENDPOINT',
+      field: 'sparqlEndpoint',
+      shapesIndex: true,
       fallback: '',
       about: 'The SPARQL 1.1 query endpoint of your triple store. Unset: the embedded store, loaded from DATA_FILES at start.',
     },
     {
       name: 'SPARQL_USER',
+      field: 'sparqlUser',
+      appliesTo: 'store',
       fallback: '',
       about: 'HTTP basic auth to the endpoint; both or neither.',
     },
     {
       name: 'SPARQL_PASSWORD',
+      field: 'sparqlPassword',
+      appliesTo: 'store',
       fallback: '',
       about: '',
     },
     {
       name: 'SPARQL_DIALECT',
+      field: 'sparqlDialect',
+      appliesTo: 'store',
+      shapesIndex: true,
       fallback: 'generic',
       about: 'generic (any SPARQL 1.1 store), or a folder under queries/ with store-specific queries.',
     },
     {
       name: 'SPARQL_GRAPH',
+      field: 'sparqlGraphs',
+      shapesIndex: true,
       fallback: '',
       about:
         'Answer from these named graphs only, comma-separated (each sent as a default-graph-uri; the store answers from their merge). Unset: the default graph. With the embedded store: unset sees every graph of the files as one.',
     },
     {
       name: 'SPARQL_TIMEOUT_MS',
+      field: 'sparqlTimeoutMs',
       fallback: '10000',
       range: [1, 3_600_000],
       about: 'How long one store query may take, in milliseconds, before the request gets a 504.',
     },
     {
       name: 'SPARQL_MAX_CONCURRENCY',
+      field: 'sparqlMaxConcurrency',
       fallback: '16',
       range: [1, 10_000],
       about:
@@ -81,6 +106,7 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
     },
     {
       name: 'SPARQL_QUEUE_LIMIT',
+      field: 'sparqlQueueLimit',
       fallback: '256',
       range: [0, 1_000_000],
       about: '',
@@ -89,12 +115,18 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
   [
     {
       name: 'DATA_FILES',
+      field: 'dataFiles',
+      appliesTo: 'files',
+      shapesIndex: true,
       fallback: '',
       about:
         'Comma-separated RDF files for the embedded store: .ttl .nt .nq .trig .rdf .owl .xml .n3 .jsonld .json, each optionally .gz. Default: data/sample-vocabulary.ttl.',
     },
     {
       name: 'DATA_FORMAT',
+      field: 'dataFormat',
+      appliesTo: 'files',
+      shapesIndex: true,
       fallback: '',
       about:
         "The format of every file of DATA_FILES, whatever its extension: turtle, ntriples, nquads, trig, rdfxml, n3 or jsonld. Unset: each file's extension says.",
@@ -103,17 +135,23 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
   [
     {
       name: 'DEFAULT_LANG',
+      field: 'defaultLang',
+      shapesIndex: true,
       fallback: 'en',
       about: 'The label language when a request gives no lang.',
     },
     {
       name: 'CONCEPT_TYPES',
+      field: 'conceptTypes',
+      shapesIndex: true,
       fallback: 'skos:Concept',
       about:
         'Comma-separated classes that make a resource a concept: full IRIs, or prefixed names with skos: skosxl: rdfs: owl: rdf: schema: dcterms: dct: foaf: madsrdf: gndo: isothes: gvp: wd:',
     },
     {
       name: 'CONCEPT_WEIGHTS',
+      field: 'conceptWeights',
+      shapesIndex: true,
       fallback: '',
       about:
         'A file of your own counts per concept (a URI and a number a line, such as uses in your catalogue), read at start: they raise a concept within its tier. Unset: none.',
@@ -122,6 +160,7 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
   [
     {
       name: 'CACHE_MAX_ENTRIES',
+      field: 'cacheMaxEntries',
       fallback: '10000',
       range: [0, 10_000_000],
       about:
@@ -129,18 +168,21 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
     },
     {
       name: 'CACHE_MAX_MB',
+      field: 'cacheMaxBytes',
       fallback: '64',
       range: [1, 1_000_000],
       about: '',
     },
     {
       name: 'CACHE_TTL_SECONDS',
+      field: 'cacheTtlSeconds',
       fallback: '3600',
       range: [1, 31_536_000],
       about: '',
     },
     {
       name: 'HTTP_MAX_AGE',
+      field: 'httpMaxAge',
       fallback: '3600',
       range: [0, 31_536_000],
       about: 'max-age of Cache-Control on 200 answers, in seconds.',
@@ -149,24 +191,31 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
   [
     {
       name: 'LABEL_INDEX',
+      field: 'labelIndex',
       fallback: 'on',
       about:
         "on: /search and /suggest match, rank and page in an in-process index of every concept's labels, read from the store at start, every LABEL_INDEX_REFRESH_SECONDS and on SIGHUP. off: they ask the store each time (slower on large vocabularies; no memory for labels).",
     },
     {
       name: 'LABEL_INDEX_REFRESH_SECONDS',
+      field: 'labelIndexRefreshSeconds',
+      appliesTo: 'index',
       fallback: '3600',
       range: [1, 31_536_000],
       about: '',
     },
     {
       name: 'LABEL_INDEX_READ_SECONDS',
+      field: 'labelIndexReadSeconds',
+      appliesTo: 'index',
       fallback: '3600',
       range: [1, 86_400],
       about: 'The time budget of one read of every label from the store (apart from SPARQL_TIMEOUT_MS): millions of concepts take minutes.',
     },
     {
       name: 'LABEL_INDEX_READ_PARALLEL',
+      field: 'labelIndexReadParallel',
+      appliesTo: 'index',
       fallback: '2',
       range: [1, 16],
       about:
@@ -174,6 +223,8 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
     },
     {
       name: 'INDEX_WORKERS',
+      field: 'indexWorkers',
+      appliesTo: 'index',
       fallback: '',
       range: [0, 64],
       about:
@@ -181,6 +232,8 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
     },
     {
       name: 'INDEX_SNAPSHOT',
+      field: 'indexSnapshot',
+      appliesTo: 'index',
       fallback: '',
       about:
         'A file the built label index is written to after each build and read from at start, so that a restart (or a replica sharing the file) is ready in seconds. Unset: none.',
@@ -189,6 +242,8 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
   [
     {
       name: 'SKOS_ENTAILMENT',
+      field: 'skosEntailment',
+      shapesIndex: true,
       fallback: 'off',
       about:
         'on: a resource that is the subject or object of skos:broader, skos:narrower or skos:related, or skos:topConceptOf a scheme, is a concept whatever its type (the SKOS reference gives those properties skos:Concept as domain and range): for exports that type only some of their concepts. off: only CONCEPT_TYPES make a concept, as the contract says.',
@@ -197,70 +252,87 @@ export const SETTING_GROUPS: readonly (readonly Setting[])[] = [
   [
     {
       name: 'BASE_PATH',
+      field: 'basePath',
       fallback: '',
       about: 'Path prefix when the service is mounted below / (e.g. /vocab).',
     },
     {
       name: 'API_COMPAT',
+      field: 'apiCompat',
       fallback: '',
       about:
         'skos-suggester: /search and /suggest answer in the old Java service\'s HAL envelope ({"_links", "_embedded": {"concepts"}}) for clients written against it, and /suggest\'s default count is 20 (docs/api.md, "Replacing skos-suggester"). Unset: the contract\'s envelopes.',
     },
     {
       name: 'RECONCILE_NAME',
+      field: 'reconcileName',
       fallback: 'SKOS concepts',
       about: 'The name of the service in the reconciliation manifest (GET /reconcile): what OpenRefine shows in its list of services.',
     },
     {
       name: 'VOCABULARY_IDS',
+      field: 'vocabularyIds',
       fallback: '',
       about:
         'The short ids of the vocabularies in the Skosmos REST API (/rest/v1/{vocid}/...), as comma-separated id=scheme IRI items (stw=http://zbw.eu/stw, yso=http://www.yso.fi/onto/yso/). A scheme not named here gets the last segment of its IRI, lower case.',
     },
     {
       name: 'PUBLIC_URL',
+      field: 'publicUrl',
       fallback: '',
       about:
         "The public URL of the service, with BASE_PATH (https://vocab.example.org/lookup), for the absolute links of the reconciliation manifest. Unset: made from each request's Host header (right when clients reach the service directly; set it behind a proxy), and such answers are Cache-Control: private, so that no shared cache hands one host's links to another.",
     },
     {
       name: 'TRUST_PROXY',
+      field: 'trustProxy',
       fallback: 'off',
       about:
         "on, or a number of proxies: the service is reached through that many proxies (on: one), each appending to X-Forwarded-Host and X-Forwarded-Proto (or Forwarded): without PUBLIC_URL, the manifest's links are made from the value the outermost of them appended (that many from the end), never from one a client sent before it. off: they are ignored (a client could send anything in them).",
     },
     {
       name: 'LOG_LEVEL',
+      field: 'logLevel',
       fallback: 'info',
       about:
         'silent, error, warn, info (adds one line per request; probes that answer 200, /health, /ready and /metrics, only at debug) or debug. Logs go to stderr.',
     },
     {
       name: 'LOG_FORMAT',
+      field: 'logFormat',
       fallback: 'auto',
       about:
         'json (one JSON line per event, for log collectors), pretty (readable lines) or auto: pretty when stderr is a terminal, else json.',
     },
     {
       name: 'METRICS',
+      field: 'metrics',
       fallback: 'on',
       about: 'on: GET /metrics answers in the Prometheus text format; off: it is a 404.',
     },
     {
       name: 'SHUTDOWN_GRACE_SECONDS',
+      field: 'shutdownGraceSeconds',
       fallback: '10',
       range: [0, 3600],
       about: 'On SIGTERM, how many seconds the requests in flight get to finish.',
     },
     {
       name: 'MAX_CONNECTIONS',
+      field: 'maxConnections',
       fallback: '0',
       range: [0, 1_000_000],
       about:
-        "Open client connections at most; past it, new ones are closed at once (a warning says how many). 0: the process' limit of open files less 100, at most 10,000. Each connection has 10 s to send its headers and 60 s its whole request.",
+        "Open client connections at most; past it, new ones are closed at once (a warning says how many). 0: the process' limit of open files less 100, at most 10,000. Each connection has a bounded time to send its headers and its whole request (the 408 of /openapi.json says how long).",
     },
   ],
-];
+] as const satisfies readonly (readonly Setting[])[];
+
+/** A setting as declared, with its literal name and field. */
+export type DeclaredSetting = (typeof SETTING_GROUPS)[number][number];
+
+/** The name of a setting. */
+export type SettingName = DeclaredSetting['name'];
 
 /** Every setting, in order. */
 export const SETTINGS: readonly Setting[] = SETTING_GROUPS.flat();

@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { API_COMPATS, ConfigError } from '../src/Config.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../src/log.js';
-import { DATA_FORMATS } from '../src/store/loadRdfFile.js';
+import { DATA_FORMATS } from '../src/dataFormats.js';
 import { SAMPLE_DATA_FILE, ignoredSettings, loadConfig, settingMistakes } from '../src/loadConfig.js';
 import { SETTINGS, SETTING_NAMES } from '../src/settings.js';
+import { indexFingerprint } from '../src/lookup/createLookup.js';
 
 describe('loadConfig', () => {
   test('gives the documented defaults for an empty environment', () => {
@@ -267,5 +268,25 @@ describe('settings that have no effect in the mode the others choose', () => {
     expect(
       ignoredSettings({ SPARQL_ENDPOINT: 'http://x/sparql', SPARQL_USER: 'dba', LABEL_INDEX: 'on', INDEX_SNAPSHOT: '/tmp/i' }),
     ).toEqual([]);
+  });
+});
+
+describe('the typed configuration, made from the table', () => {
+  test('has a field for each setting, named as the table names it, and nothing else', () => {
+    expect(Object.keys(loadConfig({})).sort()).toEqual(SETTINGS.map(({ field }) => field).sort());
+  });
+
+  test("the label index's fingerprint holds exactly the settings the table marks as shaping it: another value of one of them, another index", () => {
+    const shaping = SETTINGS.filter(({ shapesIndex }) => shapesIndex === true).map(({ field }) => field);
+    expect(shaping).toEqual(expect.arrayContaining(['sparqlEndpoint', 'sparqlGraphs', 'defaultLang', 'conceptTypes', 'skosEntailment']));
+    const fingerprint = (env: Record<string, string>): Record<string, unknown> => JSON.parse(indexFingerprint(loadConfig(env)));
+    expect(Object.keys(fingerprint({})).sort()).toEqual([...shaping].sort());
+    expect(fingerprint({ DEFAULT_LANG: 'de' })).not.toEqual(fingerprint({}));
+    expect(fingerprint({ SKOS_ENTAILMENT: 'on' })).not.toEqual(fingerprint({}));
+    // what only answers differently, not from another index, changes nothing
+    expect(fingerprint({ PORT: '4000', CACHE_MAX_ENTRIES: '5', HTTP_MAX_AGE: '1' })).toEqual(fingerprint({}));
+    // the data files are fingerprinted by their size and time, and not at all behind an endpoint
+    expect((fingerprint({}).dataFiles as unknown[][])[0]).toHaveLength(3);
+    expect(fingerprint({ SPARQL_ENDPOINT: 'http://x/sparql' }).dataFiles).toBeNull();
   });
 });

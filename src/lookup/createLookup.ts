@@ -3,6 +3,7 @@ import { bindQuery } from '../sparql/bindQuery.js';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, type Config } from '../Config.js';
+import { SETTINGS } from '../settings.js';
 import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
@@ -165,31 +166,27 @@ export function createIndexBuilds(
 }
 
 /**
- * What a label index is built from, as JSON: a snapshot with another fingerprint is not used.
- * Data files count with their size and modification time, so an edited file is read anew.
+ * What a label index is built from, as JSON: the settings the table marks as shaping it
+ * (settings.ts, `shapesIndex`), each by its field; a file among them (the data files, the
+ * concept weights) with its size and modification time, so an edited file is read anew. A
+ * snapshot with another fingerprint is not used.
  */
 export function indexFingerprint(config: Config): string {
-  const files =
-    config.sparqlEndpoint === undefined
-      ? config.dataFiles.map((file) => {
-          const stat = statSync(file, { throwIfNoEntry: false });
-          return [resolve(file), stat?.size, stat?.mtimeMs];
-        })
-      : undefined;
-  const weights =
-    config.conceptWeights === undefined
-      ? undefined
-      : ((stat) => [resolve(config.conceptWeights as string), stat?.size, stat?.mtimeMs])(
-          statSync(config.conceptWeights, { throwIfNoEntry: false }),
-        );
-  return JSON.stringify({
-    endpoint: config.sparqlEndpoint,
-    graphs: config.sparqlGraphs,
-    dialect: config.sparqlDialect,
-    conceptTypes: config.conceptTypes,
-    skosEntailment: config.skosEntailment,
-    defaultLang: config.defaultLang,
-    files,
-    weights,
-  });
+  const stated = (file: string): unknown[] => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return [resolve(file), stat?.size, stat?.mtimeMs];
+  };
+  const files: Readonly<Record<string, (value: never) => unknown>> = {
+    // the data files are read only without an endpoint
+    dataFiles: (list: readonly string[]) => (config.sparqlEndpoint === undefined ? list.map(stated) : undefined),
+    conceptWeights: (file: string | undefined) => (file === undefined ? undefined : stated(file)),
+  };
+  return JSON.stringify(
+    Object.fromEntries(
+      SETTINGS.filter(({ shapesIndex }) => shapesIndex === true).map(({ field }) => {
+        const value = config[field as keyof Config];
+        return [field, (field in files ? (files[field] as (value: never) => unknown)(value as never) : value) ?? null];
+      }),
+    ),
+  );
 }
