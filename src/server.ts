@@ -114,7 +114,7 @@ async function startState(concepts: Lookup): Promise<string | undefined> {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
-  return concepts.pending;
+  return concepts.lifecycle.notReady;
 }
 
 /**
@@ -138,7 +138,7 @@ async function settingWarnings(config: Config, concepts: Lookup): Promise<string
 /** `check` and `snapshot`, once the start is done: what /ready would say, and the status to exit with. */
 async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>, config: Config, concepts: Lookup): Promise<number> {
   const missing = await startState(concepts);
-  const degraded = concepts.degraded;
+  const degraded = concepts.lifecycle.degraded;
   if (command.kind === 'snapshot') {
     const written = config.indexSnapshot as string;
     if (missing !== undefined || degraded !== undefined || !existsSync(written)) {

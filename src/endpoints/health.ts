@@ -1,3 +1,4 @@
+import type { Phase } from '../lookup/keeping/Lifecycle.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { HttpError, UpstreamUnavailableError, sendError } from '../errors.js';
 import { declare, type Route } from '../http/Route.js';
@@ -51,6 +52,11 @@ export function readyRoute(concepts: Lookup): Route {
     summary: 'Readiness',
     description: `The store answered a cheap query within the last ${READY_FOR_MS / 1000} s, and the label index is in (with what it holds, when it was built from the store). 503 while not, saying what is loading and how far it got, or what to change when the store holds labelled resources but no concept.`,
     answers: statusAnswers('ready', ['ServiceUnavailable'], {
+      phase: {
+        enum: ['answering from an index', 'rebuilding', 'answering from the store'] satisfies Phase[],
+        description:
+          "What answers: the label index; the label index while a newer one is built; or the store's queries (LABEL_INDEX=off, or a build failed). Every other phase of the lookup (starting, waiting for the store, building, failed) is a 503.",
+      },
       labelIndex: LABEL_INDEX_REPORT,
       degraded: {
         type: 'string',
@@ -71,16 +77,17 @@ export function readyRoute(concepts: Lookup): Route {
           return;
         }
       }
-      const pending = concepts.pending;
+      const { phase, notReady: pending, degraded: slower, behind } = concepts.lifecycle;
       const snapshot = concepts.snapshotProblem;
       if (pending !== undefined) {
         sendError(res, 503, `not ready: ${pending}${snapshot === undefined ? '' : `; ${snapshot}`}`, { 'Retry-After': '5' });
         return;
       }
       const report = concepts.indexReport;
-      const degraded = concepts.degraded ?? concepts.rebuildFailure;
+      const degraded = slower ?? behind;
       const body = {
         status: 'ready',
+        phase,
         ...(report === undefined
           ? {}
           : { labelIndex: { ...report, labelsByLanguage: Object.fromEntries(report.labelsByLanguage.slice(0, 10)) } }),

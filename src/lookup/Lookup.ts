@@ -6,6 +6,7 @@ import type { IndexReport } from './keeping/IndexBuilds.js';
 import type { IndexPool } from './threads/IndexPool.js';
 import { shownLabel } from './memory/shownLabel.js';
 import type { Description, LabelMap, StoreConcepts } from './storePath/StoreConcepts.js';
+import type { Lifecycle } from './keeping/Lifecycle.js';
 import type { VocabularyKeeper, VocabularyState } from './keeping/VocabularyKeeper.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
@@ -28,10 +29,15 @@ export interface Answering {
 export class Lookup {
   constructor(
     private readonly keeper: VocabularyKeeper,
-    private readonly answering: () => Answering,
+    /** What answers from the state the keeper holds now (Answerers.ts). */
+    private readonly answerers: { readonly current: Answering },
     /** The threads that answer queries over the label index, if any (INDEX_WORKERS). */
     readonly pool?: IndexPool | undefined,
   ) {}
+
+  private answering(): Answering {
+    return this.answerers.current;
+  }
 
   /** Asks the store the cheapest query there is. Rejects as the store does. */
   async ping(): Promise<void> {
@@ -55,7 +61,6 @@ export class Lookup {
     await this.pool?.close();
   }
 
-  /** What is still being read before /search and /suggest answer at full speed; undefined when nothing is. */
   /** The version of the vocabulary answers come from now (VocabularyKeeper.version): cached answers and ETags follow it. */
   get version(): string {
     return this.keeper.version;
@@ -66,23 +71,14 @@ export class Lookup {
     return this.keeper.namingWarning;
   }
 
-  /** Why the last rebuild of the label index failed, while an older one answers (VocabularyKeeper.rebuildFailure). */
-  get rebuildFailure(): string | undefined {
-    return this.keeper.rebuildFailure;
-  }
-
   /** A snapshot that could not be used (damaged, set aside), said by /ready. */
   get snapshotProblem(): string | undefined {
     return this.keeper.snapshotProblem;
   }
 
-  get pending(): string | undefined {
-    return this.keeper.pending;
-  }
-
-  /** Why the service answers below full speed (the label index could not be built), for /ready; undefined when it does not. */
-  get degraded(): string | undefined {
-    return this.keeper.degraded;
+  /** The lookup's state now: its phase, and why it is not ready or not at full speed (Lifecycle.ts). */
+  get lifecycle(): Lifecycle {
+    return this.keeper.lifecycle;
   }
 
   /** What the label index in use holds and what its build cost (for /ready). */

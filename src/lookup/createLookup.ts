@@ -8,19 +8,14 @@ import type { Logger } from '../log.js';
 import type { QueryCatalog } from '../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../store/SparqlStore.js';
 import { IndexBuilds } from './keeping/IndexBuilds.js';
-import type { LabelIndex } from '../index/LabelIndex.js';
-import type { Finder } from './Finder.js';
-import { IndexFinder } from './memory/IndexFinder.js';
 import { IndexPool } from './threads/IndexPool.js';
-import { LanguageOrders } from './threads/LanguageOrders.js';
-import { PooledIndexFinder } from './threads/PooledIndexFinder.js';
 import { probeVocabulary, vocabularyReads } from './keeping/readVocabulary.js';
 import { LoadingGate } from './keeping/LoadingGate.js';
-import { Lookup, type Answering } from './Lookup.js';
+import { Answerers } from './Answerers.js';
+import { Lookup } from './Lookup.js';
 import { readConceptWeights } from './keeping/readConceptWeights.js';
-import { StoreConcepts } from './storePath/StoreConcepts.js';
-import { StoreFinder, type StoreGate } from './storePath/StoreFinder.js';
-import { VocabularyKeeper, type VocabularyState } from './keeping/VocabularyKeeper.js';
+import type { StoreGate } from './storePath/StoreFinder.js';
+import { VocabularyKeeper } from './keeping/VocabularyKeeper.js';
 
 /**
  * The lookups for `config`'s dialect over `store`, with what they keep in memory (whether the
@@ -43,77 +38,47 @@ export function createLookup(
   const conceptWeights = loadConceptWeights(config, log);
   const builds = createIndexBuilds(config, queries, readFrom, log, conceptWeights);
   const conceptTypes = config.conceptTypes.map((type) => rdf.namedNode(type));
+  const keeper = new VocabularyKeeper({
+    store: readFrom,
+    queries,
+    log,
+    spellings: queries.optional('accentedLabels') !== undefined,
+    index: builds,
+    refreshSeconds: config.cacheTtlSeconds,
+    indexRefreshSeconds: config.labelIndexRefreshSeconds,
+    // without the index, one row says whether the store holds a concept at all (/ready)
+    holdsConcepts:
+      builds === undefined
+        ? async () =>
+            (
+              await readFrom.select(
+                bindQuery(queries.template('conceptSample'), { conceptType: conceptTypes }, { limit: 1, offset: 0 }),
+                'conceptSample',
+              )
+            ).length > 0
+        : undefined,
+    // without the index, the same change probe as the index's tells when answers must be made anew
+    stamp:
+      builds === undefined && readFrom.streams
+        ? (
+            (reads) => () =>
+              probeVocabulary(readFrom, reads, config.labelIndexReadSeconds * 1000)
+          )(vocabularyReads(queries, config.conceptTypes))
+        : undefined,
+  });
+  // while the first index is built, the store's queries answer keystrokes through the loading gate, as the lifecycle says
   const loadingGate = new LoadingGate();
   const gate: StoreGate | undefined =
     builds === undefined
       ? undefined
       : (ask) => {
-          const loading = keeper.loading;
+          const loading = keeper.lifecycle.loading;
           return loading === undefined ? ask() : loadingGate.run(loading, ask);
         };
   const pool = builds === undefined ? undefined : IndexPool.create(config.indexWorkers);
-  let answering: Answering | undefined;
-  // each index is installed on the pool once, and retired when a state with another index is swapped in
-  let pooled: { index: LabelIndex; generation: number; orders: LanguageOrders } | undefined;
-  const indexFinder = (index: LabelIndex): Finder => {
-    const local = new IndexFinder(index, config.defaultLang);
-    if (pool === undefined) return local;
-    if (pooled?.index !== index) {
-      if (pooled !== undefined) pool.retire(pooled.generation);
-      const generation = pool.install(index, config.defaultLang);
-      pooled = { index, generation, orders: new LanguageOrders(index, (lang, order) => pool.installOrder(generation, lang, order)) };
-    }
-    return new PooledIndexFinder(local, pool, pooled.generation, pooled.orders);
-  };
-  const answer = (state: VocabularyState): void => {
-    const concepts = new StoreConcepts(store, state.queries, conceptTypes, config.defaultLang);
-    const finder =
-      state.index !== undefined
-        ? indexFinder(state.index.index)
-        : new StoreFinder({
-            store,
-            queries: state.queries,
-            concepts,
-            conceptTypes,
-            defaultLang: config.defaultLang,
-            spellings: state.spellings,
-            conceptWeights,
-            gate,
-          });
-    answering = { state, finder, concepts };
-  };
-  const keeper = new VocabularyKeeper(
-    {
-      store: readFrom,
-      queries,
-      log,
-      spellings: queries.optional('accentedLabels') !== undefined,
-      index: builds,
-      refreshSeconds: config.cacheTtlSeconds,
-      indexRefreshSeconds: config.labelIndexRefreshSeconds,
-      // without the index, one row says whether the store holds a concept at all (/ready)
-      holdsConcepts:
-        builds === undefined
-          ? async () =>
-              (
-                await readFrom.select(
-                  bindQuery(queries.template('conceptSample'), { conceptType: conceptTypes }, { limit: 1, offset: 0 }),
-                  'conceptSample',
-                )
-              ).length > 0
-          : undefined,
-      // without the index, the same change probe as the index's tells when answers must be made anew
-      stamp:
-        builds === undefined && readFrom.streams
-          ? (
-              (reads) => () =>
-                probeVocabulary(readFrom, reads, config.labelIndexReadSeconds * 1000)
-            )(vocabularyReads(queries, config.conceptTypes))
-          : undefined,
-    },
-    answer,
-  );
-  return new Lookup(keeper, () => answering as Answering, pool);
+  const answerers = new Answerers({ store, defaultLang: config.defaultLang, conceptTypes, conceptWeights, pool, gate }, keeper.current);
+  keeper.onSwap((state) => answerers.choose(state));
+  return new Lookup(keeper, answerers, pool);
 }
 
 /**

@@ -60,7 +60,7 @@ export class ReconcileServices {
    * fails leaves them out: a manifest always answers.
    */
   async manifestTypes(): Promise<ReconcileType[]> {
-    if (this.concepts.pending !== undefined) return this.defaultTypes;
+    if (this.concepts.lifecycle.notReady !== undefined) return this.defaultTypes;
     try {
       const schemes = await this.concepts.schemes(this.config.defaultLang);
       const [only] = schemes;

@@ -54,18 +54,17 @@ function options(extra: Partial<LabelIndexOptions> = {}): LabelIndexOptions {
 class IndexSource {
   private readonly keeper: VocabularyKeeper;
   constructor(store: SparqlStore, queries: QueryCatalog, indexOptions: LabelIndexOptions, log: Logger) {
-    this.keeper = new VocabularyKeeper(
-      {
-        store,
-        queries,
-        log,
-        spellings: false,
-        index: new IndexBuilds(store, queries, indexOptions, log),
-        refreshSeconds: 3600,
-        indexRefreshSeconds: 3600,
-      },
-      (state) => this.states.push(state),
-    );
+    this.keeper = new VocabularyKeeper({
+      store,
+      queries,
+      log,
+      spellings: false,
+      index: new IndexBuilds(store, queries, indexOptions, log),
+      refreshSeconds: 3600,
+      indexRefreshSeconds: 3600,
+    });
+    this.states.push(this.keeper.current);
+    this.keeper.onSwap((state) => this.states.push(state));
   }
   /** Every state swapped in, in order. */
   readonly states: VocabularyState[] = [];
@@ -76,13 +75,16 @@ class IndexSource {
     return this.keeper.indexReport;
   }
   get degraded(): string | undefined {
-    return this.keeper.degraded;
+    return this.keeper.lifecycle.degraded;
   }
   get rebuildFailure(): string | undefined {
-    return this.keeper.rebuildFailure;
+    return this.keeper.lifecycle.behind;
   }
   get pending(): string | undefined {
-    return this.keeper.pending;
+    return this.keeper.lifecycle.notReady;
+  }
+  get phase(): string {
+    return this.keeper.lifecycle.phase;
   }
   start(): Promise<void> {
     return this.keeper.start();

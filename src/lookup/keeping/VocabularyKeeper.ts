@@ -7,7 +7,7 @@ import { readSpellingVariants } from '../../sparql/readSpellingVariants.js';
 import type { SpellingVariants } from '../../sparql/SpellingVariants.js';
 import type { SparqlStore } from '../../store/SparqlStore.js';
 import { unnamedConcepts, type BuiltIndex, type IndexBuilds, type IndexReport } from './IndexBuilds.js';
-import type { Loading } from './LoadingGate.js';
+import { lifecycleOf, type Lifecycle } from './Lifecycle.js';
 
 /**
  * What the service keeps in memory of the vocabulary, read from the store. A state is never
@@ -111,13 +111,16 @@ export class VocabularyKeeper {
   /** Without a label index: set while the store holds no concept (/ready says it). */
   private noConceptInStore: string | undefined;
 
-  constructor(
-    private readonly options: VocabularyKeeperOptions,
-    /** Called with each new state before it is swapped in (to choose what answers from it, once). */
-    private readonly onSwap: (state: VocabularyState) => void = () => {},
-  ) {
+  /** Told of each new state before it is swapped in (to choose what answers from it, once). */
+  private readonly listeners: Array<(state: VocabularyState) => void> = [];
+
+  constructor(private readonly options: VocabularyKeeperOptions) {
     this.state = { queries: options.queries, spellings: undefined, index: undefined };
-    onSwap(this.state);
+  }
+
+  /** Tells `listener` of each state before it is swapped in, from now on. */
+  onSwap(listener: (state: VocabularyState) => void): void {
+    this.listeners.push(listener);
   }
 
   get current(): VocabularyState {
@@ -190,91 +193,41 @@ export class VocabularyKeeper {
   }
 
   /**
-   * Why /search and /suggest do not answer at full speed yet, for /ready: the store holds no
-   * concept, or the first build is under way (and how far it got). Undefined once an index is
-   * in, after a failed build (the store's queries answer, slower; the next build is tried on
-   * the timer), or without LABEL_INDEX.
+   * The lookup's state now (Lifecycle.ts): its phase, why it is not ready, how far the first
+   * build got, why it answers below full speed or from an older index. Decided in one place,
+   * `lifecycleOf`, from what the keeper and the builds know; the loading gate, /ready and
+   * `check` read it.
    */
-  get pending(): string | undefined {
+  get lifecycle(): Lifecycle {
     const builds = this.options.index;
-    if (builds === undefined) return this.noConceptInStore;
     const index = this.state.index;
-    if (index !== undefined)
-      return index.noConcepts ?? (index.index.conceptCount === 0 ? 'the label index read from the snapshot holds no concept' : undefined);
-    return builds.running ?? this.waiting ?? (builds.failure === undefined ? 'the label index is not built yet' : undefined);
+    const running = builds?.running;
+    return lifecycleOf({
+      withIndex: builds !== undefined,
+      index:
+        index === undefined
+          ? undefined
+          : {
+              built: index.built,
+              noConcepts:
+                index.noConcepts ??
+                (index.index.conceptCount === 0 ? 'the label index read from the snapshot holds no concept' : undefined),
+            },
+      building: running === undefined ? undefined : { says: running, loading: builds?.loading },
+      failure: builds?.failure,
+      retry: this.retry,
+      emptyRebuild: this.emptyRebuild,
+      noConceptInStore: this.noConceptInStore,
+      created: this.created,
+      refreshSeconds: this.options.indexRefreshSeconds,
+      now: Date.now(),
+    });
   }
 
-  /** While no index is in and the store cannot be reached: what the last try met, and when the next comes. */
-  private get waiting(): string | undefined {
-    const retry = this.retry;
-    if (retry === undefined || this.state.index !== undefined) return undefined;
-    const seconds = Math.max(0, Math.ceil((retry.at - Date.now()) / 1000));
-    return (
-      `waiting for the store to answer (${this.options.index?.failure ?? 'no answer'}): the label index is built once it does; ` +
-      `asked again ${seconds === 0 ? 'now' : `in ${seconds} s`} (${retry.tries} ${retry.tries === 1 ? 'try' : 'tries'} so far)`
-    );
-  }
-
-  /**
-   * Why the service answers below full speed, for /ready: no index is in use because the last
-   * build failed (why, and what happens next). Undefined when an index is in, while a build
-   * runs, and without LABEL_INDEX.
-   */
-  get degraded(): string | undefined {
-    const builds = this.options.index;
-    if (
-      builds === undefined ||
-      this.state.index !== undefined ||
-      builds.running !== undefined ||
-      builds.failure === undefined ||
-      this.retry !== undefined
-    )
-      return undefined;
-    return (
-      `the label index could not be built (${builds.failure}): /search and /suggest answer from the store's queries, slower, ` +
-      `until a build succeeds; the next is tried within LABEL_INDEX_REFRESH_SECONDS (${this.options.indexRefreshSeconds} s) or on SIGHUP. The log says more.`
-    );
-  }
-
-  /**
-   * While no index is in use and the first build has not failed: how far it got, and an
-   * estimate of the seconds left. Before the build has started (the start's first reads of
-   * the store, such as the SKOS-XL probe, come first and may take seconds on a cold store),
-   * a build of unknown size: keystrokes then go through the loading gate too, where they
-   * went to the store with no budget of their own (a /suggest on a cold 2-million-concept
-   * Fuseki waited over 30 s).
-   */
-  get loading(): Loading | undefined {
-    const builds = this.options.index;
-    if (builds === undefined || this.state.index !== undefined) return undefined;
-    const waiting = this.waiting;
-    if (builds.loading === undefined && waiting !== undefined && this.retry !== undefined)
-      return { progress: waiting, secondsLeft: (this.retry.at - Date.now()) / 1000 + 1, expected: 0, started: this.created };
-    return (
-      builds.loading ??
-      (builds.failure === undefined
-        ? { progress: 'not started yet: the store is asked what it holds first', secondsLeft: 5, expected: 0, started: this.created }
-        : undefined)
-    );
-  }
-
-  /**
-   * With an index in use: why the last build of a newer one failed (the store's labels changed,
-   * or SIGHUP), for /ready: the answers are those of an older vocabulary. Undefined when the
-   * last build did not fail.
-   */
   /** With an index in use whose concepts have labels but neither a prefLabel nor an rdfs:label: what `check` says of it. */
   get namingWarning(): string | undefined {
     const index = this.state.index;
     return index?.noPrefLabels === true ? unnamedConcepts(index.index.conceptCount) : undefined;
-  }
-
-  get rebuildFailure(): string | undefined {
-    if (this.emptyRebuild !== undefined) return this.emptyRebuild;
-    const builds = this.options.index;
-    const index = this.state.index;
-    if (builds?.failure === undefined || index === undefined || builds.running !== undefined) return undefined;
-    return `the last build of the label index failed (${builds.failure}): answers come from the index built ${new Date(index.built).toISOString()} until a build succeeds (tried again within LABEL_INDEX_REFRESH_SECONDS, ${this.options.indexRefreshSeconds} s, or on SIGHUP)`;
   }
 
   /**
@@ -312,7 +265,7 @@ export class VocabularyKeeper {
   private swap(change: Partial<VocabularyState>): void {
     if (change.index !== undefined && this.state.index !== undefined && change.index.index !== this.state.index.index) collectRetired();
     const next = { ...this.state, ...change };
-    this.onSwap(next);
+    for (const listener of this.listeners) listener(next);
     this.state = next;
     this.swaps++;
   }
