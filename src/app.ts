@@ -18,7 +18,7 @@ import { suggestRoute } from './endpoints/suggest.js';
 import { NotFoundError, errorHandler } from './errors.js';
 import { answeredPaths } from './http/describeRoutes.js';
 import { mount } from './http/mount.js';
-import type { Route } from './http/Route.js';
+import { operationalPaths, type Route } from './http/Route.js';
 import { reconcileRoutes } from './reconcile/reconcileRoutes.js';
 import { ReconcileServices } from './reconcile/ReconcileServices.js';
 import { draftRoutes } from './reconcile/draftRoutes.js';
@@ -49,18 +49,25 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // 200s carry the ETag of their cached body; errors carry none
-  app.set('query parser', false); // parameters are read by endpoints/parameters.ts alone
+  app.set('query parser', false); // parameters are read by the routes' reader alone (http/mount.ts)
 
+  const context: EndpointContext = {
+    config,
+    concepts,
+    cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds, () => concepts.version),
+  };
+  const routes = serviceRoutes(context, metrics);
+  app.locals.routes = routes; // what server.ts listens for the probes on, and the tests hold the description to
+  const operational = operationalPaths(routes, config.basePath, 'operational');
+  app.use(requestLog(log, operational));
+  app.use(requestMetrics(metrics));
+  app.use(watchClient());
+  app.use(refuseWhenFull(operational));
   // A JSON API read by pages on other origins: helmet's defaults, but resources may be
   // read cross-origin; and the two HTML pages must work on plain http (an intranet host),
   // so their content security policy does not upgrade their requests to https. No HSTS:
   // the service speaks plain HTTP, where the header means nothing; a TLS terminator in
   // front sends it for its own host.
-  app.use(requestLog(log));
-  app.use(requestMetrics(metrics));
-  app.use(watchClient());
-  const base = config.basePath;
-  app.use(refuseWhenFull([`${base}/health`, `${base}/ready`, `${base}/metrics`]));
   app.use(
     fixedHeaders(
       helmet({
@@ -75,13 +82,6 @@ export function createApp({ config, concepts, log, metrics }: AppDependencies): 
     ),
   );
 
-  const context = {
-    config,
-    concepts,
-    cache: new ResponseCache(config.cacheMaxEntries, config.cacheMaxBytes, config.cacheTtlSeconds, () => concepts.version),
-  };
-  const routes = serviceRoutes(context, metrics);
-  app.locals.routes = routes; // for the tests that hold the description to the routes
   const router = express.Router();
   mount(router, routes, context);
   assetRoutes(router);

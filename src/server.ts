@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { createApp } from './app.js';
+import { operationalPaths, type Route } from './http/Route.js';
 import { readCommandLine, type Command } from './commandLine.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { Lookup } from './lookup/Lookup.js';
@@ -186,7 +187,7 @@ async function serve(
   let settled = false;
   void ready.finally(() => (settled = true));
   const app = createApp({ config, log, concepts, metrics });
-  const probePaths = [`${config.basePath}/health`, `${config.basePath}/ready`];
+  const probePaths = operationalPaths(app.locals.routes as Route[], config.basePath, 'probe');
   // The service listens first and reads its data after: /health answers from the start, and
   // /ready says what is being loaded until everything is in.
   const server = await listen(app, config.port, config.host, {

@@ -27,6 +27,7 @@ function statusAnswers(value: string, errors: readonly string[], more: Record<st
 export function healthRoute(): Route {
   return declare({
     path: '/health',
+    operational: 'probe',
     tag: OPERATIONS,
     summary: 'Liveness',
     description: 'The process is up and answering. Never asks the store.',
@@ -48,6 +49,7 @@ export function readyRoute(concepts: Lookup): Route {
   let okUntil = 0;
   return declare({
     path: '/ready',
+    operational: 'probe',
     tag: OPERATIONS,
     summary: 'Readiness',
     description: `The store answered a cheap query within the last ${READY_FOR_MS / 1000} s, and the label index is in (with what it holds, when it was built from the store). 503 while not, saying what is loading and how far it got, or what to change when the store holds labelled resources but no concept.`,

@@ -10,6 +10,7 @@ import { OPERATIONS } from './tags.js';
 export function metricsRoute(metrics: Metrics): Route {
   return declare({
     path: '/metrics',
+    operational: 'monitoring',
     tag: OPERATIONS,
     summary: 'Prometheus metrics',
     description:

@@ -64,6 +64,12 @@ export interface Route<P extends Parameters = Parameters> {
   readonly body?: { readonly as: 'form' } | { readonly as: 'json'; readonly schema: object };
   /** The answers, by status: what the description says, and what the contract tests check real answers against. */
   readonly answers: Answers;
+  /**
+   * What operators' tools ask: `probe` (liveness and readiness: answered before any crowd, on
+   * PROBE_PORT too) or `monitoring` (metrics); both are answered while slow readers fill the
+   * bound of unsent answers, which refuses every other route.
+   */
+  readonly operational?: 'probe' | 'monitoring';
   /** Left out of the API description (pages and files, which are no part of the JSON API). */
   readonly undescribed?: true;
   readonly cache: CachePolicy;
@@ -81,4 +87,11 @@ export interface Route<P extends Parameters = Parameters> {
  */
 export function declare<P extends Parameters>(route: Route<P>): Route {
   return route as unknown as Route;
+}
+
+/** The paths, under `base`, of the routes operators' tools ask: the probes alone, or with the monitoring. */
+export function operationalPaths(routes: readonly Route[], base: string, which: 'probe' | 'operational'): string[] {
+  return routes
+    .filter(({ operational }) => operational === 'probe' || (which === 'operational' && operational !== undefined))
+    .map(({ path }) => `${base}${path}`);
 }

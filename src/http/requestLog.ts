@@ -5,9 +5,6 @@ import type { Logger } from '../log.js';
 /** A request id a client or proxy may hand us (`X-Request-Id`); anything else gets a fresh one. */
 const GIVEN_ID = /^[\w.:-]{1,64}$/;
 
-/** The paths that load balancers, orchestrators and Prometheus ask every few seconds. */
-const PROBES = /\/(?:health|ready|metrics)$/;
-
 /**
  * One `info` line per request when its answer is done (`debug` for a probe that answered 200:
  * `/health`, `/ready`, `/metrics`, asked every few seconds, would bury the rest): `id` (also sent back as
@@ -16,7 +13,12 @@ const PROBES = /\/(?:health|ready|metrics)$/;
  * service could not use (which, and why; never their values). The query string is not logged: what people search for is theirs,
  * and a library's patrons expect it to stay so.
  */
-export function requestLog(log: Logger): RequestHandler {
+export function requestLog(
+  log: Logger,
+  /** The paths that load balancers, orchestrators and Prometheus ask every few seconds (the operational routes'). */
+  operational: readonly string[],
+): RequestHandler {
+  const quiet = new Set(operational);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const given = req.get('X-Request-Id');
@@ -36,7 +38,7 @@ export function requestLog(log: Logger): RequestHandler {
         ...(res.locals.ignored === undefined ? {} : { ignored: res.locals.ignored }),
       };
       const message = res.writableFinished ? 'request' : 'request (client went away)';
-      if (res.statusCode === 200 && PROBES.test(path)) log.debug(message, fields);
+      if (res.statusCode === 200 && quiet.has(path)) log.debug(message, fields);
       else log.info(message, fields);
     });
     next();

@@ -4,7 +4,7 @@ import { countByLanguage, entries as layOutEntries, filingOrder as filingOrderOf
 import type { GatheredLists } from './GatheredLists.js';
 import { Growable, mapped, reorderText } from './Growable.js';
 import type { BuildReport } from './BuildReport.js';
-import { DISPLAY, type LabelIndexData } from './LabelIndexData.js';
+import { DISPLAY, type LabelIndexArrays, type LabelIndexData } from './LabelIndexData.js';
 import { DEPRECATED_CONCEPT, narrowerLists, schemeSummaries, sortListsBy, topLists, shownBrowseOrder } from './hierarchyLayout.js';
 import { LinkLists } from './LinkLists.js';
 import { groupBy, identity, keptItems } from './groupBy.js';
@@ -22,6 +22,46 @@ import { wordPlaces } from './FoldedTexts.js';
  * memberships, notations, the hierarchy's lists (`hierarchyLayout.ts`). Each step takes the
  * lists it reads from `GatheredLists`, so that each goes once its step has made its output.
  */
+/** The arrays searches read (`searchArrays`). */
+type SearchArrays = Pick<
+  LabelIndexArrays,
+  | 'entryConcept'
+  | 'entryLanguage'
+  | 'entryLength'
+  | 'entryWords'
+  | 'entryWordCodes'
+  | 'entryWordOffsets'
+  | 'wordOfCode'
+  | 'textOrder'
+  | 'filingOrder'
+  | 'wordText'
+  | 'wordOffsets'
+  | 'wordLanguages'
+  | 'postingOffsets'
+  | 'postings'
+>;
+
+/** The arrays of the hierarchy and the schemes (`hierarchyArrays`). */
+type HierarchyArrays = Pick<
+  LabelIndexArrays,
+  | 'conceptSchemeOffsets'
+  | 'conceptSchemes'
+  | 'notationText'
+  | 'notationOffsets'
+  | 'notationConcept'
+  | 'conceptNotationOffsets'
+  | 'conceptNotations'
+  | 'schemeResource'
+  | 'schemeFlags'
+  | 'schemeTopOffsets'
+  | 'schemeTops'
+  | 'narrowerOffsets'
+  | 'narrower'
+  | 'schemeConcepts'
+  | 'schemeLanguageOffsets'
+  | 'schemeLanguages'
+>;
+
 export class LabelLayout {
   constructor(
     private readonly g: GatheredLists,
@@ -48,19 +88,51 @@ export class LabelLayout {
     collect();
     const isConcept = (s: number): boolean =>
       s < conceptCount || ((shown.otherFlags[s - conceptCount] as number) & DEPRECATED_CONCEPT) !== 0;
-    const { links, standing } = this.linksAndStandings(
-      conceptCount,
-      rank,
-      shown,
-      isConcept,
-      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages },
-      concepts,
-    );
+    const shownDisplay = { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages };
+    const { links, standing } = this.linksAndStandings(conceptCount, rank, shown, isConcept, shownDisplay, concepts);
     const shownText = new TokenText(displayTexts);
     const tie = ties(conceptCount, display.offsets, displayKinds, displayLanguages, shownText, this.g.languages, this.defaultLang);
     collect();
     const entries = layOutEntries(this.g, rank, standing, tie, collect);
     collect();
+    const searched = this.searchArrays(entries, report);
+    collect();
+    const browsed = { ...shownDisplay, texts: shownText };
+    const hierarchy = this.hierarchyArrays(conceptCount, rank, shown, isConcept, links.broader, browsed, collect);
+
+    const data: LabelIndexData = {
+      languages: this.g.languages,
+      schemes: this.g.schemes,
+      arrays: {
+        ...hierarchy,
+        ...searched,
+        conceptText: concepts.text,
+        conceptOffsets: concepts.offsets,
+        displayOffsets: display.offsets,
+        displayKind: displayKinds,
+        displayLanguage: displayLanguages,
+        displayText: displayTexts.codes,
+        displayTextOffsets: displayTexts.offsets,
+        displayTokenText: displayTexts.tokenText,
+        displayTokenOffsets: displayTexts.tokenOffsets,
+        otherText: shown.others.text,
+        otherOffsets: shown.others.offsets,
+        relatedOffsets: links.related.offsets,
+        related: links.related.to,
+        broaderOffsets: links.broader.offsets,
+        broader: links.broader.to,
+        otherFlags: shown.otherFlags,
+      },
+    };
+    return { data, report };
+  }
+
+  /**
+   * The arrays searches read: the entries (a label each), their words as codes by how common,
+   * each word's postings, and the entries in text and filing order. The folded texts gathered
+   * are let go once their words are coded.
+   */
+  private searchArrays(entries: ReturnType<typeof layOutEntries>, report: BuildReport): SearchArrays {
     report.labels = entries.concept.length;
     report.labelsByLanguage = countByLanguage(entries.language, this.g.languages);
     const place = wordPlaces(entries.texts.tokens);
@@ -69,7 +141,38 @@ export class LabelLayout {
     const words = wordPostings(entries.texts, place, entries.language);
     // the folded texts are kept as codes by how common their words are: those gathered go before the hierarchy's steps
     entries.texts = { ...new TokenList().take(), of: new Uint32Array(0) };
-    collect();
+    return {
+      entryConcept: entries.concept,
+      entryLanguage: entries.language,
+      entryLength: entries.length,
+      entryWords: entries.words,
+      entryWordCodes: words.entryWords.codes,
+      entryWordOffsets: words.entryWords.offsets,
+      wordOfCode: words.wordOfCode,
+      textOrder,
+      filingOrder,
+      wordText: words.text,
+      wordOffsets: words.offsets,
+      wordLanguages: words.languages,
+      postingOffsets: words.postingOffsets,
+      postings: words.postings,
+    };
+  }
+
+  /**
+   * The arrays of the hierarchy and the schemes: each concept's schemes and notations, the
+   * schemes' top lists and every concept's narrower list, in the default language's browsing
+   * order, and what /schemes counts of each scheme.
+   */
+  private hierarchyArrays(
+    conceptCount: number,
+    rank: Int32Array,
+    shown: { count: number; rank: Int32Array },
+    isConcept: (s: number) => boolean,
+    broader: { offsets: Uint32Array; to: Uint32Array },
+    display: { offsets: Uint32Array; kinds: Uint8Array; languages: Uint16Array; texts: TokenText },
+    collect: () => void,
+  ): HierarchyArrays {
     const member = this.memberships(conceptCount, rank);
     const conceptSchemes = member.schemes;
     const { notations, notationConceptNumbers, conceptNotations } = this.notations(conceptCount, rank);
@@ -82,84 +185,42 @@ export class LabelLayout {
       rank,
       conceptCount,
       { offsets: member.offsets, to: conceptSchemes },
-      links.broader,
+      broader,
     );
-    const below = narrowerLists(shown.count, conceptCount, links.broader, isConcept);
+    const below = narrowerLists(shown.count, conceptCount, broader, isConcept);
     // the browsing lists in the default language's order: a page of them is a slice
-    const browsing = shownBrowseOrder(
-      conceptCount,
-      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages, texts: shownText },
-      this.g.languages,
-      this.defaultLang,
-      {
-        text: notations.text,
-        offsets: notations.offsets,
-        conceptOffsets: conceptNotations.offsets,
-        conceptNotations: conceptNotations.order,
-      },
-    );
+    const browsing = shownBrowseOrder(conceptCount, display, this.g.languages, this.defaultLang, {
+      text: notations.text,
+      offsets: notations.offsets,
+      conceptOffsets: conceptNotations.offsets,
+      conceptNotations: conceptNotations.order,
+    });
     sortListsBy(tops, browsing);
     sortListsBy(below, browsing);
     const schemeMembers = schemeSummaries(
       this.g.schemes.length,
       { offsets: member.offsets, to: conceptSchemes },
-      { offsets: display.offsets, kinds: displayKinds, languages: displayLanguages },
+      { offsets: display.offsets, kinds: display.kinds, languages: display.languages },
     );
     collect();
-
-    const data: LabelIndexData = {
-      languages: this.g.languages,
-      schemes: this.g.schemes,
-      arrays: {
-        conceptText: concepts.text,
-        conceptOffsets: concepts.offsets,
-        conceptSchemeOffsets: member.offsets,
-        conceptSchemes,
-        displayOffsets: display.offsets,
-        displayKind: displayKinds,
-        displayLanguage: displayLanguages,
-        displayText: displayTexts.codes,
-        displayTextOffsets: displayTexts.offsets,
-        displayTokenText: displayTexts.tokenText,
-        displayTokenOffsets: displayTexts.tokenOffsets,
-        entryConcept: entries.concept,
-        entryLanguage: entries.language,
-        entryLength: entries.length,
-        entryWords: entries.words,
-        entryWordCodes: words.entryWords.codes,
-        entryWordOffsets: words.entryWords.offsets,
-        wordOfCode: words.wordOfCode,
-        textOrder,
-        filingOrder,
-        wordText: words.text,
-        wordOffsets: words.offsets,
-        wordLanguages: words.languages,
-        postingOffsets: words.postingOffsets,
-        postings: words.postings,
-        notationText: notations.text,
-        notationOffsets: notations.offsets,
-        notationConcept: notationConceptNumbers,
-        conceptNotationOffsets: conceptNotations.offsets,
-        conceptNotations: conceptNotations.order,
-        otherText: shown.others.text,
-        otherOffsets: shown.others.offsets,
-        relatedOffsets: links.related.offsets,
-        related: links.related.to,
-        broaderOffsets: links.broader.offsets,
-        broader: links.broader.to,
-        schemeResource: mapped(Uint32Array, schemeResource, (resource) => shown.rank[resource] as number),
-        schemeFlags,
-        schemeTopOffsets: tops.offsets,
-        schemeTops: tops.to,
-        narrowerOffsets: below.offsets,
-        narrower: below.to,
-        otherFlags: shown.otherFlags,
-        schemeConcepts: schemeMembers.concepts,
-        schemeLanguageOffsets: schemeMembers.languages.offsets,
-        schemeLanguages: schemeMembers.languages.to,
-      },
+    return {
+      conceptSchemeOffsets: member.offsets,
+      conceptSchemes,
+      notationText: notations.text,
+      notationOffsets: notations.offsets,
+      notationConcept: notationConceptNumbers,
+      conceptNotationOffsets: conceptNotations.offsets,
+      conceptNotations: conceptNotations.order,
+      schemeResource: mapped(Uint32Array, schemeResource, (resource) => shown.rank[resource] as number),
+      schemeFlags,
+      schemeTopOffsets: tops.offsets,
+      schemeTops: tops.to,
+      narrowerOffsets: below.offsets,
+      narrower: below.to,
+      schemeConcepts: schemeMembers.concepts,
+      schemeLanguageOffsets: schemeMembers.languages.offsets,
+      schemeLanguages: schemeMembers.languages.to,
     };
-    return { data, report };
   }
 
   /** Per concept, a range of `schemes`: the schemes it is in, by number. */

@@ -67,24 +67,7 @@ export function wordPostings(texts: FoldedTexts, place: Uint32Array, entryLangua
     }
   }
 
-  // the words some entry holds (a word of none, only in labels of resources that are no
-  // concept, is left out), in byte order; their postings' places; their codes by how common
-  const byPlace = new Uint32Array(wordCount);
-  place.forEach((position, word) => (byPlace[position] = word));
-  const wordOrder = byPlace.filter((word) => (counts[word] as number) > 0);
-  const kept = wordOrder.length;
-  const keptPlace = new Uint32Array(wordCount); // by number: its place among the words kept
-  wordOrder.forEach((word, position) => (keptPlace[word] = position));
-  const languages = sharedArray(Uint32Array, kept);
-  wordOrder.forEach((word, position) => (languages[position] = spoken[word] as number));
-  const postingOffsets = sharedArray(Uint32Array, kept + 1);
-  for (let position = 0; position < kept; position++)
-    postingOffsets[position + 1] = (postingOffsets[position] as number) + (counts[wordOrder[position] as number] as number);
-  const byCount = wordOrder.slice().sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
-  const codeOf = new Uint32Array(wordCount); // by number
-  byCount.forEach((word, code) => (codeOf[word] = code));
-  const wordOfCode = sharedArray(Uint32Array, kept);
-  byCount.forEach((word, code) => (wordOfCode[code] = keptPlace[word] as number));
+  const { wordOrder, kept, keptPlace, languages, postingOffsets, codeOf, wordOfCode } = wordCodes(place, counts, spoken);
 
   const postings = sharedArray(Uint32Array, postingOffsets[kept] as number);
   const next = postingOffsets.slice(0, kept); // where each word's next posting goes
@@ -118,4 +101,42 @@ export function wordPostings(texts: FoldedTexts, place: Uint32Array, entryLangua
     entryWords: { codes: entryCodes, offsets: codeOffsets },
     wordOfCode,
   };
+}
+
+/**
+ * The words some entry holds (a word of none, only in labels of resources that are no concept,
+ * is left out), in byte order (`place`); their languages (`spoken`), their postings' places
+ * (by `counts`), and their codes by how common they are.
+ */
+function wordCodes(
+  place: Uint32Array,
+  counts: Uint32Array,
+  spoken: Uint32Array,
+): {
+  wordOrder: Uint32Array;
+  kept: number;
+  keptPlace: Uint32Array;
+  languages: Uint32Array;
+  postingOffsets: Uint32Array;
+  codeOf: Uint32Array;
+  wordOfCode: Uint32Array;
+} {
+  const wordCount = counts.length;
+  const byPlace = new Uint32Array(wordCount);
+  place.forEach((position, word) => (byPlace[position] = word));
+  const wordOrder = byPlace.filter((word) => (counts[word] as number) > 0);
+  const kept = wordOrder.length;
+  const keptPlace = new Uint32Array(wordCount); // by number: its place among the words kept
+  wordOrder.forEach((word, position) => (keptPlace[word] = position));
+  const languages = sharedArray(Uint32Array, kept);
+  wordOrder.forEach((word, position) => (languages[position] = spoken[word] as number));
+  const postingOffsets = sharedArray(Uint32Array, kept + 1);
+  for (let position = 0; position < kept; position++)
+    postingOffsets[position + 1] = (postingOffsets[position] as number) + (counts[wordOrder[position] as number] as number);
+  const byCount = wordOrder.slice().sort((a, b) => (counts[b] as number) - (counts[a] as number) || a - b);
+  const codeOf = new Uint32Array(wordCount); // by number
+  byCount.forEach((word, code) => (codeOf[word] = code));
+  const wordOfCode = sharedArray(Uint32Array, kept);
+  byCount.forEach((word, code) => (wordOfCode[code] = keptPlace[word] as number));
+  return { wordOrder, kept, keptPlace, languages, postingOffsets, codeOf, wordOfCode };
 }

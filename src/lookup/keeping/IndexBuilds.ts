@@ -215,25 +215,7 @@ export class IndexBuilds {
       this.log.info(
         `label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`,
       );
-      if (found.refused.count > 0) {
-        this.log.warn(
-          `label index: ${found.refused.count} concept${found.refused.count === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${found.refused.first.map((iri) => JSON.stringify(iri)).join(', ')}${found.refused.count > 3 ? ', ...' : ''}`,
-        );
-      }
-      if (read.odd !== undefined)
-        this.log.warn(
-          `label index: ${read.odd.count} line${read.odd.count === 1 ? '' : 's'} of the store's answers ${read.odd.count === 1 ? 'is' : 'are'} no triple and ${read.odd.count === 1 ? 'was' : 'were'} skipped (an IRI holding ">", a space, a quote or a line break, kept by a lenient load and written as it is); the resources they name are left out: ${read.odd.first.map((line) => JSON.stringify(line.slice(0, 120))).join(', ')}${read.odd.count > 3 ? ', ...' : ''}. Fix these IRIs in the data to have them served.`,
-        );
-      if (noConcepts !== undefined) this.log.warn(`label index: ${noConcepts}`);
-      else if (noPrefLabels) this.log.warn(`label index: ${unnamedConcepts(found.concepts)}`);
-      if (noConcepts === undefined && found.wouldEntail > 0) {
-        // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
-        (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(
-          this.log,
-          `label index: ${found.wouldEntail === 1 ? '1 labelled resource is' : `${found.wouldEntail} labelled resources are`} linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf but typed with none of ${this.options.conceptTypes.join(', ')}: ` +
-            `${found.wouldEntail === 1 ? 'it is no concept' : 'they are no concepts'}. The SKOS reference makes such resources concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.`,
-        );
-      }
+      this.warnOf(found, read, noConcepts, noPrefLabels);
       // one time for the index in use and its snapshot: replicas that read it answer with the same version
       const built = Date.parse(report.built);
       // an index that cannot serve is never shared: a replica or a restart would take it for the vocabulary
@@ -255,6 +237,34 @@ export class IndexBuilds {
     } finally {
       thread?.close();
       this.progress = undefined;
+    }
+  }
+
+  /** What a build met that someone should fix or know: refused IRIs, unreadable lines, nothing to serve, concepts unnamed or untyped. */
+  private warnOf(
+    found: BuildReport & { unreadLines?: ReadProgress['odd'] },
+    read: ReadProgress,
+    noConcepts: string | undefined,
+    noPrefLabels: boolean,
+  ): void {
+    if (found.refused.count > 0) {
+      this.log.warn(
+        `label index: ${found.refused.count} concept${found.refused.count === 1 ? '' : 's'} left out, which no query can name (blank nodes, or IRIs that IRI validation refuses): ${found.refused.first.map((iri) => JSON.stringify(iri)).join(', ')}${found.refused.count > 3 ? ', ...' : ''}`,
+      );
+    }
+    if (read.odd !== undefined)
+      this.log.warn(
+        `label index: ${read.odd.count} line${read.odd.count === 1 ? '' : 's'} of the store's answers ${read.odd.count === 1 ? 'is' : 'are'} no triple and ${read.odd.count === 1 ? 'was' : 'were'} skipped (an IRI holding ">", a space, a quote or a line break, kept by a lenient load and written as it is); the resources they name are left out: ${read.odd.first.map((line) => JSON.stringify(line.slice(0, 120))).join(', ')}${read.odd.count > 3 ? ', ...' : ''}. Fix these IRIs in the data to have them served.`,
+      );
+    if (noConcepts !== undefined) this.log.warn(`label index: ${noConcepts}`);
+    else if (noPrefLabels) this.log.warn(`label index: ${unnamedConcepts(found.concepts)}`);
+    if (noConcepts === undefined && found.wouldEntail > 0) {
+      // a warning where they outnumber the concepts (an export that types a few of its concepts), else a note
+      (found.wouldEntail > found.concepts ? this.log.warn : this.log.info).call(
+        this.log,
+        `label index: ${found.wouldEntail === 1 ? '1 labelled resource is' : `${found.wouldEntail} labelled resources are`} linked by skos:broader, skos:narrower, skos:related or skos:topConceptOf but typed with none of ${this.options.conceptTypes.join(', ')}: ` +
+          `${found.wouldEntail === 1 ? 'it is no concept' : 'they are no concepts'}. The SKOS reference makes such resources concepts (those properties have skos:Concept as domain and range): set SKOS_ENTAILMENT=on to take them as such.`,
+      );
     }
   }
 

@@ -132,67 +132,7 @@ export async function readVocabulary(
   const parallel = store.streams ? Math.max(1, options.parallel) : 1;
   const limits = { working: parallel, open: store.streams ? 2 * parallel : 1 };
 
-  const readPart = async (
-    read: VocabularyRead,
-    count: number,
-    offset: number,
-    size: number,
-    whole: boolean,
-    sending: () => void,
-  ): Promise<void> => {
-    const sums = probe.get(read.name) as { triples: number; characters: number };
-    const query = bindQuery(read.template, read.bindings, whole ? undefined : { limit: size, offset });
-    let fed = 0;
-    const reader = thread.answer(read.feeds, (rows) => {
-      progress.triples += rows - fed;
-      fed = rows;
-    });
-    let answer: FedAnswer;
-    try {
-      await store.constructText(
-        query,
-        (text) => {
-          sending();
-          return reader.push(text);
-        },
-        options.timeoutMs,
-        'read',
-      );
-      answer = await reader.end();
-    } catch (error) {
-      // a store with no known cap that refused a whole pattern of more than a part, before
-      // its first triple (an answer it would not send whole, or not within its own time
-      // limit: a cold Fuseki stopped a whole pattern of 4 million labels at its 120 s): read
-      // it again in parts
-      const size = options.partTriples ?? PART_TRIPLES;
-      if (!whole || reader.started || count <= size || !(error instanceof UpstreamError || error instanceof UpstreamTimeLimitError))
-        throw error;
-      for (let from = count - (count % size || size); from >= 0; from -= size)
-        tasks.unshift((sending) => readPart(read, count, from, size, false, sending));
-      return;
-    }
-    const sent = answer.rows;
-    progress.triples += sent - fed;
-    sums.triples += sent;
-    sums.characters += answer.characters;
-    if (answer.odd.count > 0) {
-      progress.odd ??= { count: 0, first: [] };
-      progress.odd.count += answer.odd.count;
-      progress.odd.first.push(...answer.odd.first.slice(0, 3 - progress.odd.first.length));
-    }
-    const due = Math.min(size, count - offset);
-    // Fewer than asked: the store caps its answers at what it sent (then the rest of the part
-    // is asked again), or the count held the same triple twice (in two graphs, where the
-    // CONSTRUCT answer holds it once) or the data shrank (then the rest brings nothing).
-    if (sent >= due || (sent === 0 && !whole && offset > 0)) return;
-    if (sent === 0 || Math.ceil(count / sent) > MAX_PARTS) {
-      throw new TruncatedAnswerError(
-        `the store sent ${sent} of the ${due} triples asked for (${read.name}, from ${offset}): it cuts answers short. ` +
-          "On Virtuoso, set ResultSetMaxRows in the [SPARQL] section of virtuoso.ini to 1048576 (more is not honoured); elsewhere, raise the store's limit on result rows.",
-      );
-    }
-    tasks.unshift((sending) => readPart(read, count, offset + sent, due - sent, false, sending));
-  };
+  const reading: Reading = { store, thread, options, progress, probe, tasks };
 
   // First every count (cheap: no term is sent), so that the size of the whole read is known
   // from its first seconds; then the parts, each read's after the other.
@@ -211,13 +151,96 @@ export async function readVocabulary(
     const count = counts.get(read) as number;
     probe.set(read.name, { triples: 0, characters: 0 });
     if (count <= part) {
-      if (count > 0) tasks.push((sending) => readPart(read, count, 0, count, true, sending));
+      if (count > 0) tasks.push((sending) => readPart(reading, read, count, 0, count, true, sending));
       continue;
     }
-    for (let offset = 0; offset < count; offset += part) tasks.push((sending) => readPart(read, count, offset, part, false, sending));
+    for (let offset = 0; offset < count; offset += part)
+      tasks.push((sending) => readPart(reading, read, count, offset, part, false, sending));
   }
   await readPool(tasks, limits);
   return probeText(reads.map((read) => [read.name, probe.get(read.name) ?? { triples: 0, characters: 0 }]));
+}
+
+/** What the parts of one read of the vocabulary share: where they read, what they feed, and what they count. */
+interface Reading {
+  readonly store: SparqlStore;
+  readonly thread: BuildThread;
+  readonly options: { timeoutMs: number; partTriples?: number | undefined };
+  readonly progress: ReadProgress;
+  /** Per read, its triples and the summed lengths of their values: the change probe. */
+  readonly probe: Map<string, { triples: number; characters: number }>;
+  /** The parts still to read; a part cut short puts its rest first. */
+  readonly tasks: ReadTask[];
+}
+
+/**
+ * Reads one part of `read` (`size` triples from `offset`, or the whole pattern): feeds its
+ * answer to the build's thread and counts it. A store that sent fewer than asked is asked for
+ * the rest; one that refused a whole pattern before its first triple is asked for it in parts.
+ * @throws TruncatedAnswerError when the store caps answers too far below a million triples.
+ */
+async function readPart(
+  reading: Reading,
+  read: VocabularyRead,
+  count: number,
+  offset: number,
+  size: number,
+  whole: boolean,
+  sending: () => void,
+): Promise<void> {
+  const { store, thread, options, progress, probe, tasks } = reading;
+  const sums = probe.get(read.name) as { triples: number; characters: number };
+  const query = bindQuery(read.template, read.bindings, whole ? undefined : { limit: size, offset });
+  let fed = 0;
+  const reader = thread.answer(read.feeds, (rows) => {
+    progress.triples += rows - fed;
+    fed = rows;
+  });
+  let answer: FedAnswer;
+  try {
+    await store.constructText(
+      query,
+      (text) => {
+        sending();
+        return reader.push(text);
+      },
+      options.timeoutMs,
+      'read',
+    );
+    answer = await reader.end();
+  } catch (error) {
+    // a store with no known cap that refused a whole pattern of more than a part, before
+    // its first triple (an answer it would not send whole, or not within its own time
+    // limit: a cold Fuseki stopped a whole pattern of 4 million labels at its 120 s): read
+    // it again in parts
+    const size = options.partTriples ?? PART_TRIPLES;
+    if (!whole || reader.started || count <= size || !(error instanceof UpstreamError || error instanceof UpstreamTimeLimitError))
+      throw error;
+    for (let from = count - (count % size || size); from >= 0; from -= size)
+      tasks.unshift((sending) => readPart(reading, read, count, from, size, false, sending));
+    return;
+  }
+  const sent = answer.rows;
+  progress.triples += sent - fed;
+  sums.triples += sent;
+  sums.characters += answer.characters;
+  if (answer.odd.count > 0) {
+    progress.odd ??= { count: 0, first: [] };
+    progress.odd.count += answer.odd.count;
+    progress.odd.first.push(...answer.odd.first.slice(0, 3 - progress.odd.first.length));
+  }
+  const due = Math.min(size, count - offset);
+  // Fewer than asked: the store caps its answers at what it sent (then the rest of the part
+  // is asked again), or the count held the same triple twice (in two graphs, where the
+  // CONSTRUCT answer holds it once) or the data shrank (then the rest brings nothing).
+  if (sent >= due || (sent === 0 && !whole && offset > 0)) return;
+  if (sent === 0 || Math.ceil(count / sent) > MAX_PARTS) {
+    throw new TruncatedAnswerError(
+      `the store sent ${sent} of the ${due} triples asked for (${read.name}, from ${offset}): it cuts answers short. ` +
+        "On Virtuoso, set ResultSetMaxRows in the [SPARQL] section of virtuoso.ini to 1048576 (more is not honoured); elsewhere, raise the store's limit on result rows.",
+    );
+  }
+  tasks.unshift((sending) => readPart(reading, read, count, offset + sent, due - sent, false, sending));
 }
 
 /**
