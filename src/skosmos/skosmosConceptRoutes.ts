@@ -1,5 +1,5 @@
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import { LANG, ONE_URI } from '../endpoints/parameters.js';
+import { ONE_URI } from '../endpoints/parameters.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { renderedText } from '../http/ResponseCache.js';
 import type { Route } from '../http/Route.js';
@@ -9,11 +9,11 @@ import { DATA_FORMATS, dataFormat, writeData } from './skosmosData.js';
 import { hierarchy } from './skosmosHierarchy.js';
 import { SKOSMOS_PATH, skosmosAnswers, skosmosRoute, type SkosmosKit } from './skosmosKit.js';
 import { mappingsOf } from './skosmosMappings.js';
-import { FORMAT, TRANSITIVE_LIMIT, VOCID } from './skosmosParameters.js';
+import { FORMAT, TRANSITIVE_LIMIT, VOCID, SKOSMOS_LANG } from './skosmosParameters.js';
 import { childrenBody, hierarchyBody, labelBody, neighboursBody, transitiveBody } from './skosmosShapes.js';
 
 /** The parameters of a method about one concept of a vocabulary. */
-const OF_CONCEPT = { vocid: VOCID, uri: ONE_URI, lang: LANG };
+const OF_CONCEPT = { vocid: VOCID, uri: ONE_URI, lang: SKOSMOS_LANG };
 
 /**
  * The Skosmos REST API's methods about one concept (`uri`): its labels, its neighbours, the
@@ -31,7 +31,7 @@ function labelRoutes({ concepts }: EndpointContext, { labelLang, opened }: Skosm
     skosmosRoute({
       path: '/label',
       summary: "Skosmos: a concept's labels",
-      parameters: { uri: ONE_URI, lang: LANG },
+      parameters: { uri: ONE_URI, lang: SKOSMOS_LANG },
       answer: async ({ uri, lang }) => {
         const language = labelLang(lang);
         return labelBody(uri, await conceptOrNotFound(concepts, uri, language, new Set()), language);

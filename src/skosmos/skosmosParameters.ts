@@ -92,10 +92,23 @@ export const UNIQUE: QueryParameter<string | undefined> = {
 };
 export const FORMAT = text('format', `One of ${DATA_FORMATS.join(', ')} (else Accept, else JSON-LD).`);
 
-export const MAXHITS = integerParameter('maxhits', `How many results, 1 to ${MAX_COUNT} (default ${MAX_COUNT}).`, MAX_COUNT, 1, MAX_COUNT);
+/**
+ * `maxhits`: any positive number, as Skosmos takes it; at most MAX_COUNT are answered, and an
+ * answer to more says so in its `maxhits` (how many it was lowered to).
+ */
+export const MAXHITS = integerParameter(
+  'maxhits',
+  `How many results: any positive number; at most ${MAX_COUNT} are answered (default ${MAX_COUNT}), and an answer to more says so in its \`maxhits\`.`,
+  MAX_COUNT,
+  1,
+  999_999_999,
+);
+
+/** `lang` as Skosmos takes it: given empty (\`lang=\`, as clients send it), none. */
+export const SKOSMOS_LANG: QueryParameter<string | undefined> = { ...LANG, emptyIsMissing: true };
 export const OFFSET = integerParameter(
   'offset',
-  `How many results to skip (offset plus maxhits at most ${MAX_RESULTS_DEPTH}).`,
+  `How many results to skip: any number; results past the ${MAX_RESULTS_DEPTH}th (the ${MAX_COUNT * 10}th where they are filtered: a query without \`*\`, several vocabularies, a parent) are not answered.`,
   0,
   0,
   Number.MAX_SAFE_INTEGER,

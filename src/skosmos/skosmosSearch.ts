@@ -91,15 +91,26 @@ export async function skosmosSearch(concepts: Lookup, request: SkosmosSearchRequ
   const filtered = query.exact || !(everyVocabulary || scheme !== undefined) || parent !== undefined;
   const page = (count: number, number: number): Promise<Concept[]> =>
     concepts.search({ q: query.q, count, page: number, lang: request.lang, scheme, fields });
-  if (!filtered) {
-    if (offset + maxhits > MAX_RESULTS_DEPTH)
-      throw new BadRequestError(`'offset' plus 'maxhits' must be at most ${MAX_RESULTS_DEPTH}, not ${offset + maxhits}`);
-    return readWindow(page, { limit: maxhits, offset });
-  }
-  if (offset + maxhits > FILTER_DEPTH)
-    throw new BadRequestError(
-      `'offset' plus 'maxhits' must be at most ${FILTER_DEPTH} for a query without '*', several vocabularies or a parent, not ${offset + maxhits}`,
-    );
+  // Skosmos takes any window: past the depth the service reads, there is nothing to answer
+  const depth = filtered ? FILTER_DEPTH : MAX_RESULTS_DEPTH;
+  if (offset >= depth) return [];
+  const within = Math.min(maxhits, depth - offset);
+  if (!filtered) return readWindow(page, { limit: within, offset });
+  return gathered(offset, within, page, keep, query);
+}
+
+/**
+ * The window [offset, offset + maxhits) of the results `keep` keeps, reading pages of /search
+ * until it is whole or no later result can be kept: first one small page (the window and one
+ * more), which most queries end with, then pages of MAX_COUNT, at most FILTER_DEPTH results.
+ */
+async function gathered(
+  offset: number,
+  maxhits: number,
+  page: (count: number, number: number) => Promise<Concept[]>,
+  keep: (concept: Concept) => boolean,
+  query: SkosmosQuery,
+): Promise<Concept[]> {
   /** Reads `pages` pages of `size` results until the window is kept whole or no later result can be; `done` says whether it was. */
   const gather = async (size: number, pages: number): Promise<{ kept: Concept[]; done: boolean }> => {
     const kept: Concept[] = [];
@@ -112,7 +123,6 @@ export async function skosmosSearch(concepts: Lookup, request: SkosmosSearchRequ
     }
     return { kept, done: size * pages >= FILTER_DEPTH };
   };
-  // first one small page (the window and one more), which most queries end with; then pages of MAX_COUNT
   const small = offset + maxhits + 1;
   let found = small < MAX_COUNT ? await gather(small, 1) : { kept: [], done: false };
   if (!found.done) found = await gather(MAX_COUNT, FILTER_DEPTH / MAX_COUNT);

@@ -1,9 +1,23 @@
 import { NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import { LANG, MAX_COUNT } from '../endpoints/parameters.js';
+import { MAX_COUNT } from '../endpoints/parameters.js';
 import type { Input, Route } from '../http/Route.js';
 import { skosmosRoute, type SkosmosKit } from './skosmosKit.js';
-import { GROUP, LABEL, LABELLANG, MAXHITS, OFFSET, PARENT, QUERY, FIELDS, TYPE, UNIQUE, VOCAB, VOCID } from './skosmosParameters.js';
+import {
+  GROUP,
+  LABEL,
+  LABELLANG,
+  MAXHITS,
+  OFFSET,
+  PARENT,
+  QUERY,
+  FIELDS,
+  TYPE,
+  UNIQUE,
+  VOCAB,
+  VOCID,
+  SKOSMOS_LANG,
+} from './skosmosParameters.js';
 import { lookupHits, readQuery, searchFields, skosmosSearch, wantsNone } from './skosmosSearch.js';
 import { lookupBody, searchBody } from './skosmosShapes.js';
 import { vocabularies, vocabularyIn } from './SkosmosVocabularies.js';
@@ -11,7 +25,7 @@ import { vocabularies, vocabularyIn } from './SkosmosVocabularies.js';
 /** The search parameters, after `{vocid}` where the path has one (`vocab` names them where it has not). */
 const SEARCH = {
   query: QUERY,
-  lang: LANG,
+  lang: SKOSMOS_LANG,
   labellang: LABELLANG,
   type: TYPE,
   parent: PARENT,
@@ -41,7 +55,7 @@ export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { voc
           vocabularies: chosen,
           everyVocabulary: chosen.length === all.length,
           parent: parent === undefined || parent === '' ? undefined : parent,
-          maxhits,
+          maxhits: Math.min(maxhits, MAX_COUNT),
           offset,
           fields: extra,
         });
@@ -60,7 +74,9 @@ export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { voc
       prefLabel: shownLabels?.get(concept.uri) ?? concept.prefLabel,
       vocab: only ?? (concept.scheme ?? []).map(({ uri }) => idOfScheme.get(uri)).find((id) => id !== undefined),
     }));
-    return searchBody(hits, shown ?? config.defaultLang, shown, extra);
+    const body = searchBody(hits, shown ?? config.defaultLang, shown, extra);
+    // more than the service answers at once: said, where Skosmos would have given them all
+    return maxhits > MAX_COUNT ? { ...body, maxhits: MAX_COUNT } : body;
   };
   return [
     skosmosRoute({
@@ -78,7 +94,7 @@ export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { voc
     skosmosRoute({
       path: '/:vocid/lookup',
       summary: 'Skosmos: the concepts a label names',
-      parameters: { vocid: VOCID, label: LABEL, lang: LANG },
+      parameters: { vocid: VOCID, label: LABEL, lang: SKOSMOS_LANG },
       answer: async ({ vocid, label, lang }) => {
         const found = await vocab(vocid, lang);
         const candidates = await skosmosSearch(concepts, {

@@ -1,10 +1,10 @@
 import { NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
-import { LANG, ONE_URI, SCHEME } from '../endpoints/parameters.js';
+import { ONE_URI, SCHEME } from '../endpoints/parameters.js';
 import type { Route } from '../http/Route.js';
 import { browsed } from './skosmosConcept.js';
 import { skosmosAnswers, skosmosRoute, type SkosmosKit } from './skosmosKit.js';
-import { TITLES_LANG, TYPES_LANG, VOCID } from './skosmosParameters.js';
+import { TITLES_LANG, TYPES_LANG, VOCID, SKOSMOS_LANG } from './skosmosParameters.js';
 import {
   changeListBody,
   groupsBody,
@@ -43,7 +43,7 @@ export function skosmosVocabularyRoutes(context: EndpointContext, kit: SkosmosKi
     skosmosRoute({
       path: '/:vocid/types',
       summary: "Skosmos: a vocabulary's concept types",
-      parameters: { vocid: VOCID, lang: LANG },
+      parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
       answer: async ({ vocid, lang }) => {
         await vocab(vocid, lang);
         return typesBody();
@@ -52,7 +52,7 @@ export function skosmosVocabularyRoutes(context: EndpointContext, kit: SkosmosKi
     skosmosRoute({
       path: '/:vocid/topConcepts',
       summary: "Skosmos: a vocabulary's top concepts",
-      parameters: { vocid: VOCID, lang: LANG, scheme: SCHEME },
+      parameters: { vocid: VOCID, lang: SKOSMOS_LANG, scheme: SCHEME },
       answer: async ({ vocid, lang, scheme }) => {
         const found = await vocab(vocid, lang);
         const uri = scheme ?? found.scheme;
@@ -64,7 +64,7 @@ export function skosmosVocabularyRoutes(context: EndpointContext, kit: SkosmosKi
     skosmosRoute({
       path: '/:vocid/vocabularyStatistics',
       summary: 'Skosmos: how many concepts a vocabulary holds',
-      parameters: { vocid: VOCID, lang: LANG },
+      parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
       answer: async ({ vocid, lang }) => {
         const found = await vocab(vocid, lang);
         const language = lang ?? config.defaultLang;
@@ -85,7 +85,7 @@ function emptyRoutes({ config }: EndpointContext, { vocab }: SkosmosKit): Route[
     skosmosRoute({
       path: '/:vocid/groups',
       summary: "Skosmos: a vocabulary's groups (none)",
-      parameters: { vocid: VOCID, lang: LANG },
+      parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
       answer: async ({ vocid, lang }) => {
         await vocab(vocid, lang);
         return groupsBody(lang ?? config.defaultLang);
@@ -95,7 +95,7 @@ function emptyRoutes({ config }: EndpointContext, { vocab }: SkosmosKit): Route[
     skosmosRoute({
       path: '/:vocid/groupMembers',
       summary: "Skosmos: a group's members (no groups here: always 404)",
-      parameters: { vocid: VOCID, lang: LANG, uri: ONE_URI },
+      parameters: { vocid: VOCID, lang: SKOSMOS_LANG, uri: ONE_URI },
       answer: async ({ vocid, lang, uri }) => {
         await vocab(vocid, lang);
         throw new NotFoundError(`Could not find group <${uri}>`);
@@ -105,7 +105,7 @@ function emptyRoutes({ config }: EndpointContext, { vocab }: SkosmosKit): Route[
       skosmosRoute({
         path: `/:vocid/${name}`,
         summary: `Skosmos: ${name} concepts (no dates are read: empty)`,
-        parameters: { vocid: VOCID, lang: LANG },
+        parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
         answer: async ({ vocid, lang }) => {
           await vocab(vocid, lang);
           return changeListBody(lang ?? config.defaultLang);
@@ -120,7 +120,7 @@ export function vocabularyRoute({ config }: EndpointContext, { vocab }: SkosmosK
   return skosmosRoute({
     path: '/:vocid/',
     summary: 'Skosmos: a vocabulary',
-    parameters: { vocid: VOCID, lang: LANG },
+    parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
     answer: async ({ vocid, lang }) => vocabularyBody(await vocab(vocid, lang), lang ?? config.defaultLang),
   });
 }

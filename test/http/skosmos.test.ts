@@ -103,6 +103,20 @@ describe('/rest/v1', () => {
     expect([group.status, group.body.message]).toEqual([404, `Could not find group <${TOMATO}>`]);
   });
 
+  test('takes any maxhits and offset as Skosmos does: at most 100 answered, and the answer says so; past the depth read, none', async () => {
+    const asked = await service.get('/rest/v1/search?query=*a*&lang=en&maxhits=1000');
+    const bounded = await service.get('/rest/v1/search?query=*a*&lang=en&maxhits=100');
+    expect(asked.status).toBe(200);
+    expect(asked.body.maxhits).toBe(100);
+    expect(asked.body.results).toEqual(bounded.body.results);
+    expect(bounded.body).not.toHaveProperty('maxhits');
+    const far = await service.get('/rest/v1/search?query=a*&maxhits=10&offset=20000');
+    expect([far.status, far.body.results]).toEqual([200, []]);
+    // an empty lang, as clients send it, is no lang
+    const empty = await service.get('/rest/v1/search?query=tomato&lang=');
+    expect([empty.status, empty.body.results.map(({ uri }: { uri: string }) => uri)]).toEqual([200, [TOMATO]]);
+  });
+
   test("counts a vocabulary's concepts as /schemes counts its scheme's", async () => {
     const { body: listed } = await service.get('/rest/v1/vocabularies?lang=en');
     const { body: schemes } = await service.get('/schemes?lang=en');
@@ -122,7 +136,7 @@ describe('/rest/v1', () => {
       ['/rest/v1/search?query=%00*', 400, /'query' parameter must not contain control characters/],
       ['/rest/v1/dishes/lookup?label=tea%01', 400, /'label' parameter must not contain control characters/],
       ['/rest/v1/search', 400, /'query'/],
-      ['/rest/v1/search?query=a*&maxhits=1000', 400, /'maxhits'/],
+      ['/rest/v1/search?query=a*&maxhits=0', 400, /'maxhits'/],
       ['/rest/v1/search?query=a*&offset=-1', 400, /'offset'/],
       ['/rest/v1/nope/search?query=a*', 404, /'nope'/],
       [`/rest/v1/ingredients/label?uri=${encodeURIComponent(`${FOOD}no-such`)}`, 404, /Could not find concept/],
