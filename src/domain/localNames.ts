@@ -37,3 +37,16 @@ export function localNameIris(name: string, namespaces: readonly string[]): stri
   if (name.length > 200 || !/^[^\s/#?]+$/u.test(name) || !/\p{Nd}/u.test(name)) return [];
   return namespaces.map((namespace) => namespace + name).filter(isRdfIri);
 }
+
+/**
+ * What names a resource that has no label: the last segment of its IRI (`stw` of
+ * `http://zbw.eu/stw`, `dishes` of `https://example.org/food/dishes`, `c1` of `urn:x:c1`),
+ * else the IRI itself: a scheme is never named "".
+ */
+export function lastSegmentOf(iri: string): string {
+  const segments = iri
+    .replace(/[#/]+$/, '')
+    .split(/[#/:]/)
+    .filter((segment) => segment !== '');
+  return segments.at(-1) ?? iri;
+}

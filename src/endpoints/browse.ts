@@ -30,7 +30,7 @@ export function schemesRoute({ config, concepts }: EndpointContext): Route {
     tag: BROWSING,
     summary: 'The concept schemes',
     description:
-      'Every concept scheme that a concept is in (skos:inScheme, skos:topConceptOf) or that is typed skos:ConceptScheme, sorted by prefLabel (skos:prefLabel, then rdfs:label, then dcterms:title), then URI.',
+      'Every concept scheme that a concept is in (skos:inScheme, skos:topConceptOf) or that is typed skos:ConceptScheme, sorted by prefLabel (skos:prefLabel, then rdfs:label, then dcterms:title, then dc:title, else the last segment of its IRI), then URI.',
     parameters: { lang: LANG },
     answers: lookupAnswers('SchemesResponse'),
     cache: 'shared',

@@ -26,7 +26,11 @@ export function browseSchemas(ref: Ref): { schemas: Record<string, object>; conc
               additionalProperties: false,
               properties: {
                 uri: { type: 'string' },
-                prefLabel: { type: 'string', description: 'Chosen as a concept\'s is, failing that from dcterms:title; "" when none.' },
+                prefLabel: {
+                  type: 'string',
+                  description:
+                    'Chosen as a concept\'s is, failing that from dcterms:title, then dc:title; with none, the last segment of its IRI (never "").',
+                },
                 concepts: { type: 'integer', minimum: 0, description: 'Its concepts that are not deprecated.' },
                 topConcepts: { type: 'integer', minimum: 0, description: 'How many /top lists for it.' },
                 languages: {

@@ -1,6 +1,6 @@
 import { codePoints } from '../domain/codePoints.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
-import { DCTERMS, OWL, RDFS, SKOS } from '../domain/namespaces.js';
+import { DC, DCTERMS, OWL, RDFS, SKOS } from '../domain/namespaces.js';
 import { DEPRECATED, LINKED, LISTS, TEXTS, TYPED, emptyLists, type GatheredLists, type UintArray } from './GatheredLists.js';
 import { Growable, TextList } from './Growable.js';
 import { IriTable } from './IriTable.js';
@@ -29,6 +29,8 @@ export const PROPERTIES = {
   scopeNote: `${SKOS}scopeNote`,
   /** dcterms:title: a scheme's label where it has no prefLabel nor rdfs:label (/schemes). */
   title: `${DCTERMS}title`,
+  /** dc:title (Dublin Core elements 1.1), as dcterms:title: many SKOS files title their schemes with it. */
+  dcTitle: `${DC}title`,
   deprecated: `${OWL}deprecated`,
   isReplacedBy: `${DCTERMS}isReplacedBy`,
 } as const;
@@ -45,6 +47,7 @@ const LITERAL_VALUED = new Set<VocabularyProperty>([
   'notation',
   'scopeNote',
   'title',
+  'dcTitle',
   'deprecated',
 ]);
 
@@ -191,6 +194,9 @@ export class LabelIndexBuilder {
       case 'scopeNote':
       case 'title':
         if (literal) this.display(id, DISPLAY[property], this.language(language), object);
+        return;
+      case 'dcTitle':
+        if (literal) this.display(id, DISPLAY.title, this.language(language), object);
         return;
       case 'notation':
         if (!literal) return;

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors.js';
+import { lastSegmentOf } from '../domain/localNames.js';
 import type { SchemeSummary } from '../domain/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
 
@@ -23,11 +24,7 @@ export const WHOLE_VOCABULARY_ID = 'vocabulary';
  * lower case, with anything other than letters, digits, `-` and `_` as `-`.
  */
 export function idOf(scheme: string): string {
-  const segments = scheme
-    .replace(/[#/]+$/, '')
-    .split(/[#/:]/)
-    .filter((segment) => segment !== '');
-  const id = (segments.at(-1) ?? '')
+  const id = lastSegmentOf(scheme)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}_-]+/gu, '-')
     .replace(/^-+|-+$/g, '');

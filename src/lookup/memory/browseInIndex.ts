@@ -4,6 +4,7 @@ import { browseOrder } from '../../index/hierarchyLayout.js';
 import { compareCodePoints } from '../../domain/compareCodePoints.js';
 import type { LabelIndex } from '../../index/LabelIndex.js';
 import { MAX_ANCESTORS, compareSchemes, type Related, type SchemeSummary } from '../../domain/Concept.js';
+import { lastSegmentOf } from '../../domain/localNames.js';
 import { chooseLabel } from '../../domain/chooseLabel.js';
 import { labelOf, shownLabel } from './shownLabel.js';
 
@@ -175,7 +176,7 @@ export function schemesInIndex(index: LabelIndex, lang: string): SchemeSummary[]
     const uri = index.schemes[scheme] as string;
     summaries.push({
       uri,
-      prefLabel: schemeLabel(index, index.schemeResource(scheme), lang),
+      prefLabel: schemeLabel(index, scheme, lang),
       concepts: index.schemeConceptCount(scheme),
       topConcepts: index.topsOf(scheme).length,
       languages: index.schemeLanguages(scheme).sort(compareCodePoints),
@@ -189,8 +190,11 @@ export function listedSchemes(index: LabelIndex): number[] {
   return index.schemes.flatMap((_, scheme) => (index.schemeConceptCount(scheme) > 0 || index.schemeTyped(scheme) ? [scheme] : []));
 }
 
-/** A scheme's label: as a concept's, failing that its dcterms:title by the same rule (API.md, "/schemes"). */
-function schemeLabel(index: LabelIndex, shown: number, lang: string): string {
-  const labels = index.shownLabels(shown);
-  return labelOf(labels, lang) || (chooseLabel(labels.title, lang) ?? '');
+/**
+ * A scheme's label: as a concept's, failing that its dcterms:title or dc:title by the same rule
+ * (API.md, "/schemes"); a scheme with none is named by its IRI's last segment, never "".
+ */
+function schemeLabel(index: LabelIndex, scheme: number, lang: string): string {
+  const labels = index.shownLabels(index.schemeResource(scheme));
+  return labelOf(labels, lang) || (chooseLabel(labels.title, lang) ?? lastSegmentOf(index.schemes[scheme] as string));
 }

@@ -5,7 +5,8 @@ import { chooseLabel, type Label } from '../../domain/chooseLabel.js';
 import { compareCodePoints } from '../../domain/compareCodePoints.js';
 import { isRdfIri } from '../../domain/iri.js';
 import { labelLanguage } from '../../domain/labelLanguage.js';
-import { DCTERMS, RDFS, SKOS } from '../../domain/namespaces.js';
+import { DC, DCTERMS, RDFS, SKOS } from '../../domain/namespaces.js';
+import { lastSegmentOf } from '../../domain/localNames.js';
 import { bindQuery } from '../../sparql/bindQuery.js';
 import { sortedInTurns, Turns } from '../../Turns.js';
 import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
@@ -41,7 +42,7 @@ class PlaceRows {
       const label = { value: value.value, language: labelLanguage(value.language) };
       if (property === `${SKOS}prefLabel`) this.pref.push(label);
       else if (property === `${RDFS}label`) this.rdfs.push(label);
-      else if (property === `${DCTERMS}title`) this.title.push(label);
+      else if (property === `${DCTERMS}title` || property === `${DC}title`) this.title.push(label);
     }
   }
 
@@ -120,7 +121,8 @@ export class StoreHierarchy {
       .filter(([uri]) => isRdfIri(uri))
       .map(([uri, rows]): SchemeSummary => ({
         uri,
-        prefLabel: rows.label(lang),
+        // a scheme with no label is named by its IRI's last segment, never ""
+        prefLabel: rows.label(lang) || lastSegmentOf(uri),
         concepts: concepts.get(uri) ?? 0,
         topConcepts: tops.get(uri) ?? 0,
         languages: [...new Set(languages.get(uri))].sort(compareCodePoints),
