@@ -86,3 +86,36 @@ export function answeredPaths(routes: readonly Route[], base: string): string {
   }
   return named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1) as string}`;
 }
+
+/**
+ * The routes as a reference page (docs/routes.md): under each tag, every route with its
+ * method, path, parameters (each with its rules: required, repeatable, its range) and summary.
+ * Made from the declarations alone, as the API description is.
+ */
+export function routesInMarkdown(routes: readonly Route[]): string {
+  const tags = [...new Map(routes.map(({ tag }) => [tag.name, tag])).values()];
+  const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const sections = tags.map((tag) => {
+    const rows = routes
+      .filter((route) => route.tag.name === tag.name)
+      .map((route) => {
+        const parameters = Object.values(route.parameters ?? {}).map((parameter) => {
+          const { schema } = parameter;
+          const rules = [
+            parameter.required === true ? 'required' : '',
+            parameter.repeat !== undefined ? `up to ${parameter.repeat} values` : '',
+            typeof schema.minimum === 'number' && typeof schema.maximum === 'number'
+              ? `${schema.minimum.toLocaleString('en')} to ${schema.maximum.toLocaleString('en')}`
+              : '',
+            typeof schema.maxLength === 'number' ? `at most ${schema.maxLength} characters` : '',
+            schema.default !== undefined && schema.default !== '' ? `default ${String(schema.default)}` : '',
+          ].filter(Boolean);
+          return `\`${parameter.name}\`${rules.length === 0 ? '' : ` (${rules.join(', ')})`}`;
+        });
+        const methods = route.method === 'POST' ? 'POST' : route.method === 'GET, POST' ? 'GET, POST' : 'GET';
+        return `| ${methods} \`${openApiPath(route.path)}\` | ${cell(parameters.join(', '))} | ${cell(route.summary)} |`;
+      });
+    return [`## ${tag.name}`, '', tag.description, '', '| route | parameters | what |', '|---|---|---|', ...rows].join('\n');
+  });
+  return `${sections.join('\n\n')}\n`;
+}
