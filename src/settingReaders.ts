@@ -222,6 +222,21 @@ const vocabularyIds: Reader<ReadonlyMap<string, string>> = (value, setting) => {
   return ids;
 };
 
+/** VOCABULARY_DUMPS: `id=URL` items, each URL http(s); an id once. Vocabulary id → URL. */
+const vocabularyDumps: Reader<ReadonlyMap<string, string>> = (value, setting) => {
+  const dumps = new Map<string, string>();
+  for (const item of list(value, setting)) {
+    const equals = item.indexOf('=');
+    const id = item.slice(0, equals).trim();
+    const url = item.slice(equals + 1).trim();
+    if (equals === -1 || id === '' || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))
+      fail(setting, `${JSON.stringify(item)} is not id=URL with an http(s) URL (stw=https://example.org/stw.rdf)`);
+    if (dumps.has(id)) fail(setting, `names the vocabulary ${id} twice`);
+    dumps.set(id, url);
+  }
+  return dumps;
+};
+
 const publicUrl: Reader<string | undefined> = (url, setting) =>
   url === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(url)
     ? url?.replace(/\/+$/, '')
@@ -279,6 +294,7 @@ export const SETTING_READERS = {
   API_COMPAT: oneOf(API_COMPATS, true),
   RECONCILE_NAME: text,
   VOCABULARY_IDS: vocabularyIds,
+  VOCABULARY_DUMPS: vocabularyDumps,
   PUBLIC_URL: publicUrl,
   TRUST_PROXY: proxyHops,
   LOG_LEVEL: oneOf<LogLevel>(LOG_LEVELS),

@@ -277,6 +277,13 @@ export const SETTING_GROUPS = [
         'The short ids of the vocabularies in the Skosmos REST API (/rest/v1/{vocid}/...), as comma-separated id=scheme IRI items (stw=http://zbw.eu/stw, yso=http://www.yso.fi/onto/yso/). A scheme not named here gets the last segment of its IRI, lower case.',
     },
     {
+      name: 'VOCABULARY_DUMPS',
+      field: 'vocabularyDumps',
+      fallback: '',
+      about:
+        "Where each vocabulary's whole data can be downloaded, as comma-separated id=URL items (stw=https://zbw.eu/stw/version/latest/download/stw.rdf.zip): the Skosmos REST API's {vocid}/data without uri redirects there, as Skosmos does to its configured dump. A vocabulary not named here has none: that request is a 404 saying so.",
+    },
+    {
       name: 'PUBLIC_URL',
       field: 'publicUrl',
       fallback: '',

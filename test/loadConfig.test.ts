@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       apiCompat: undefined,
       reconcileName: 'SKOS concepts',
       vocabularyIds: new Map(),
+      vocabularyDumps: new Map(),
       publicUrl: undefined,
       trustProxy: 0,
     });
@@ -288,5 +289,19 @@ describe('the typed configuration, made from the table', () => {
     // the data files are fingerprinted by their size and time, and not at all behind an endpoint
     expect((fingerprint({}).dataFiles as unknown[][])[0]).toHaveLength(3);
     expect(fingerprint({ SPARQL_ENDPOINT: 'http://x/sparql' }).dataFiles).toBeNull();
+  });
+});
+
+describe('VOCABULARY_DUMPS', () => {
+  test('reads id=URL items, and refuses one that is not, or an id twice, naming the setting', () => {
+    expect(loadConfig({ VOCABULARY_DUMPS: 'stw=https://example.org/stw.rdf, yso=http://example.org/yso.ttl' }).vocabularyDumps).toEqual(
+      new Map([
+        ['stw', 'https://example.org/stw.rdf'],
+        ['yso', 'http://example.org/yso.ttl'],
+      ]),
+    );
+    expect(() => loadConfig({ VOCABULARY_DUMPS: 'stw' })).toThrow(/^VOCABULARY_DUMPS: "stw" is not id=URL/);
+    expect(() => loadConfig({ VOCABULARY_DUMPS: 'stw=ftp://x/y' })).toThrow(/^VOCABULARY_DUMPS: /);
+    expect(() => loadConfig({ VOCABULARY_DUMPS: 'a=http://x/1,a=http://x/2' })).toThrow('VOCABULARY_DUMPS: names the vocabulary a twice');
   });
 });

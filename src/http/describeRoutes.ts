@@ -108,7 +108,11 @@ export function routesInMarkdown(routes: readonly Route[]): string {
               ? `${schema.minimum.toLocaleString('en')} to ${schema.maximum.toLocaleString('en')}`
               : '',
             typeof schema.maxLength === 'number' ? `at most ${schema.maxLength} characters` : '',
-            schema.default !== undefined && schema.default !== '' ? `default ${String(schema.default)}` : '',
+            typeof schema.default === 'number'
+              ? `default ${schema.default.toLocaleString('en')}`
+              : typeof schema.default === 'string' && schema.default !== ''
+                ? `default ${schema.default}`
+                : '',
           ].filter(Boolean);
           return `\`${parameter.name}\`${rules.length === 0 ? '' : ` (${rules.join(', ')})`}`;
         });

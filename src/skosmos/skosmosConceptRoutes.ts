@@ -1,4 +1,6 @@
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
+import { NotFoundError } from '../errors.js';
+import type { QueryParameter } from '../http/QueryParameter.js';
 import { ONE_URI } from '../endpoints/parameters.js';
 import { cachedAnswer } from '../http/cachedAnswer.js';
 import { renderedText } from '../http/ResponseCache.js';
@@ -11,6 +13,13 @@ import { SKOSMOS_PATH, skosmosAnswers, skosmosRoute, type SkosmosKit } from './s
 import { mappingsOf } from './skosmosMappings.js';
 import { FORMAT, TRANSITIVE_LIMIT, VOCID, SKOSMOS_LANG } from './skosmosParameters.js';
 import { childrenBody, hierarchyBody, labelBody, neighboursBody, transitiveBody } from './skosmosShapes.js';
+
+/** `uri` of `{vocid}/data`: the concept; absent, the whole vocabulary (its dump). */
+const DUMP_OR_URI: QueryParameter<string | undefined> = {
+  ...ONE_URI,
+  required: false,
+  description: "The concept, an absolute IRI; absent: the vocabulary's dump (a redirect where VOCABULARY_DUMPS names one, else a 404).",
+};
 
 /** The parameters of a method about one concept of a vocabulary. */
 const OF_CONCEPT = { vocid: VOCID, uri: ONE_URI, lang: SKOSMOS_LANG };
@@ -134,7 +143,7 @@ function dataRoutes({ config, cache }: EndpointContext, { vocab, described }: Sk
   const dataRoute = (
     path: string,
     summary: string,
-    parameters: { vocid?: typeof VOCID; uri: typeof ONE_URI; format: typeof FORMAT },
+    parameters: { vocid?: typeof VOCID; uri: typeof ONE_URI | typeof DUMP_OR_URI; format: typeof FORMAT },
   ): Route =>
     skosmosRoute({
       path,
@@ -146,12 +155,25 @@ function dataRoutes({ config, cache }: EndpointContext, { vocab, described }: Sk
           description: 'The concept and the labels of what it links to.',
           content: Object.fromEntries(DATA_FORMATS.map((format) => [format, { schema: { type: 'string' } }])),
         },
+        ...(parameters.vocid === undefined
+          ? {}
+          : { '302': { description: "Without `uri`: to the vocabulary's dump (VOCABULARY_DUMPS)." } }),
         '406': { description: 'A format this service does not write; the message names those it does.' },
       },
       send: async (input, req, res) => {
         const { uri, format: asked } = input;
         // the global path declares no `{vocid}`: asked only where it is declared
-        if ('vocid' in input) await vocab(input.vocid as string, undefined);
+        const found = 'vocid' in input ? await vocab(input.vocid as string, undefined) : undefined;
+        if (uri === undefined) {
+          // the whole vocabulary, as Skosmos answers it: its dump, where one is named
+          const dump = found === undefined ? undefined : config.vocabularyDumps.get(found.id);
+          if (dump === undefined)
+            throw new NotFoundError(
+              `no dump of the vocabulary '${found?.id ?? ''}' is named (VOCABULARY_DUMPS); data?uri= gives one concept`,
+            );
+          res.set('Cache-Control', `public, max-age=${config.httpMaxAge}`).redirect(302, dump);
+          return;
+        }
         const format = dataFormat(asked, req.get('Accept'));
         const key = JSON.stringify([`${SKOSMOS_PATH}/data`, uri, format]);
         const body = await cachedAnswer(res, cache, key, async () => renderedText(writeData(uri, await described(uri), format)));
@@ -160,6 +182,10 @@ function dataRoutes({ config, cache }: EndpointContext, { vocab, described }: Sk
     });
   return [
     dataRoute('/data', 'Skosmos: a concept as RDF', { uri: ONE_URI, format: FORMAT }),
-    dataRoute('/:vocid/data', 'Skosmos: a concept as RDF, in a vocabulary', { vocid: VOCID, uri: ONE_URI, format: FORMAT }),
+    dataRoute('/:vocid/data', "Skosmos: a concept as RDF, in a vocabulary; without uri, the vocabulary's dump", {
+      vocid: VOCID,
+      uri: DUMP_OR_URI,
+      format: FORMAT,
+    }),
   ];
 }

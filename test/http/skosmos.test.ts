@@ -117,6 +117,24 @@ describe('/rest/v1', () => {
     expect([empty.status, empty.body.results.map(({ uri }: { uri: string }) => uri)]).toEqual([200, [TOMATO]]);
   });
 
+  test("answers data without uri with the vocabulary's dump where VOCABULARY_DUMPS names one, else a 404 saying there is none", async () => {
+    const dumped = await startService({ VOCABULARY_DUMPS: 'ingredients=https://example.org/dumps/food.ttl' });
+    try {
+      const redirected = await fetch(`${dumped.url}/rest/v1/ingredients/data`, { redirect: 'manual' });
+      expect([redirected.status, redirected.headers.get('location')]).toEqual([302, 'https://example.org/dumps/food.ttl']);
+      const none = await dumped.get('/rest/v1/dishes/data');
+      expect([none.status, none.body.message]).toEqual([
+        404,
+        expect.stringMatching(/no dump of the vocabulary 'dishes' is named \(VOCABULARY_DUMPS\)/),
+      ]);
+      // with a uri, the concept as ever; without a vocabulary, uri is still needed
+      expect((await dumped.get(`/rest/v1/ingredients/data?uri=${encodeURIComponent(TOMATO)}&format=text/turtle`)).status).toBe(200);
+      expect((await dumped.get('/rest/v1/data')).status).toBe(400);
+    } finally {
+      await dumped.close();
+    }
+  });
+
   test("counts a vocabulary's concepts as /schemes counts its scheme's", async () => {
     const { body: listed } = await service.get('/rest/v1/vocabularies?lang=en');
     const { body: schemes } = await service.get('/schemes?lang=en');
