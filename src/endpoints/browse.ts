@@ -8,7 +8,7 @@ import { BROWSE_COUNT, FIELDS_PARAMETER, LANG, ONE_URI, PAGE, SCHEME } from './p
 import { BROWSING } from './tags.js';
 
 /** `scheme` of /top: the rules of `scheme` elsewhere, but optional only where the data holds exactly one scheme. */
-export const TOP_SCHEME: QueryParameter<string | undefined> = {
+const TOP_SCHEME: QueryParameter<string | undefined> = {
   ...SCHEME,
   description:
     'The concept scheme, an absolute IRI. Optional when the data holds exactly one scheme; otherwise a 400 says how many there are (see /schemes).',

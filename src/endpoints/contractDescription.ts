@@ -29,7 +29,7 @@ const ERROR_STATUS: Readonly<Record<string, string>> = {
 };
 
 /** The errors any lookup may answer with: a parameter at fault, a request too slow or too large, and the store's. */
-export const LOOKUP_ERRORS = [
+const LOOKUP_ERRORS = [
   'BadRequest',
   'RequestTimeout',
   'UriTooLong',

@@ -8,7 +8,7 @@ import { FIELDS_PARAMETER, LANG, PAGE, Q, SCHEME, countDeclaration, fieldsValue 
 import { LOOKUP } from './tags.js';
 
 /** `count` when a request gives none, under `API_COMPAT=skos-suggester`: the old service's 20 for both. */
-export const SKOS_SUGGESTER_DEFAULT_COUNT = 20;
+const SKOS_SUGGESTER_DEFAULT_COUNT = 20;
 
 /**
  * The shared shape of /search and /suggest: the same parameters (with their own default

@@ -26,7 +26,7 @@ export function openApiRoute(config: Config, version: string, routes: () => read
 }
 
 /** The description of `routes`, under the base path. */
-export function openApiDocument(config: Config, version: string, routes: readonly Route[]): object {
+function openApiDocument(config: Config, version: string, routes: readonly Route[]): object {
   return describeRoutes(routes, {
     info: contractInfo(config, version),
     servers: [{ url: config.basePath === '' ? '/' : config.basePath }],

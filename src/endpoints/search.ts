@@ -3,7 +3,7 @@ import type { EndpointContext } from './EndpointContext.js';
 import { findRoute } from './find.js';
 
 /** `count` when the request gives none. */
-export const SEARCH_DEFAULT_COUNT = 20;
+const SEARCH_DEFAULT_COUNT = 20;
 
 /** GET /search?q=...[&count&page&lang&scheme&fields]: concepts whose labels hold every query word, best first. */
 export function searchRoute(context: EndpointContext): Route {

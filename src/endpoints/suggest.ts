@@ -3,7 +3,7 @@ import type { EndpointContext } from './EndpointContext.js';
 import { findRoute } from './find.js';
 
 /** `count` when the request gives none. */
-export const SUGGEST_DEFAULT_COUNT = 10;
+const SUGGEST_DEFAULT_COUNT = 10;
 
 /** GET /suggest?q=...[&count&page&lang&scheme&fields]: type-ahead; light concepts whose label words start with the query words. */
 export function suggestRoute(context: EndpointContext): Route {

@@ -120,7 +120,7 @@ function guard<P extends Parameters>(route: Route, input: Record<string, unknown
 }
 
 /** The key of a kept answer: the route and its declared parameters' values (sets in order), nothing else. */
-export function cacheKey(route: Route, input: Record<string, unknown>): string {
+function cacheKey(route: Route, input: Record<string, unknown>): string {
   return JSON.stringify([route.path, ...Object.keys(input).map((key) => input[key] ?? null)], (_key, value: unknown) =>
     value instanceof Set ? [...(value as Set<string>)].sort() : value,
   );

@@ -8,7 +8,7 @@ import { JSKOS_FIELDS, jskosConcepts, jskosScheme } from './jskosConcept.js';
 import { CONCEPT_URI, CONCEPT_URIS, PROPERTIES, SCHEME_URI, SCHEME_URIS, SEARCH, SEARCH_GIVEN, VOC, window } from './jskosParameters.js';
 
 /** Where the API is mounted. */
-export const JSKOS_PATH = '/jskos';
+const JSKOS_PATH = '/jskos';
 
 export const JSKOS: Tag = {
   name: 'JSKOS API',

@@ -7,7 +7,8 @@ import type { ReconcileResult, ReconcileType } from './Reconciler.js';
 import type { ReconcileServices } from './ReconcileServices.js';
 import { DRAFT_LIMIT, DRAFT_OFFSET, ENTITY_PREFIX, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE } from './reconcileParameters.js';
 import { readMatchBatch } from './readMatchBatch.js';
-import { previewRoute, RECONCILE_LIMITS, RECONCILIATION_DRAFT, reconcileAnswers } from './reconcileTags.js';
+import { previewRoute } from './previewRoute.js';
+import { RECONCILE_LIMITS, RECONCILIATION_DRAFT, reconcileAnswers } from './reconcileTags.js';
 
 /** Where the 1.0 draft is served, below the base path: its routes are fixed relative to it. */
 export const DRAFT_PATH = '/reconcile/1.0-draft';

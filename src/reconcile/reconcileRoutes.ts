@@ -10,7 +10,8 @@ import { readQueryBatch } from './readQueryBatch.js';
 import type { ReconcileType } from './Reconciler.js';
 import { SUGGEST_COUNT, type ReconcileServices } from './ReconcileServices.js';
 import { CURSOR, ENTITY_PREFIX, EXTEND, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE, QUERIES } from './reconcileParameters.js';
-import { previewRoute, RECONCILE_LIMITS, RECONCILIATION, reconcileAnswers } from './reconcileTags.js';
+import { previewRoute } from './previewRoute.js';
+import { RECONCILE_LIMITS, RECONCILIATION, reconcileAnswers } from './reconcileTags.js';
 
 /**
  * The W3C reconciliation API, version 0.2 (docs/openrefine.md, "Reconciliation"), under `/reconcile`:

@@ -1,6 +1,4 @@
-import { declare, type Route, type Tag } from '../http/Route.js';
-import type { ReconcileServices } from './ReconcileServices.js';
-import { PREVIEW_ID } from './reconcileParameters.js';
+import type { Tag } from '../http/Route.js';
 import { MAX_NAME_LENGTH } from '../endpoints/parameters.js';
 import { MAX_EXTEND_IDS, MAX_EXTEND_PROPERTIES, MAX_EXTEND_READS } from './extend.js';
 import { MAX_BATCH, MAX_NOTATIONS, MAX_PROPERTIES, MAX_TEXT, MAX_VALUES } from './ReconcileBatch.js';
@@ -32,28 +30,4 @@ export function reconcileAnswers(what: string, extra: Record<string, object> = {
     '415': { $ref: '#/components/responses/UnsupportedMediaType' },
     ...extra,
   };
-}
-
-/** The answers of the preview card. */
-const PREVIEW_ANSWERS = {
-  '200': {
-    description:
-      "A small HTML card, every text escaped, whose one script asks again where an id's fragment was cut off; any page may frame it.",
-    content: { 'text/html': { schema: { type: 'string' } } },
-  },
-  '400': { $ref: '#/components/responses/BadRequest' },
-  '404': { description: 'No such concept: a page that says so.', content: { 'text/html': { schema: { type: 'string' } } } },
-};
-
-/** The preview card of a concept (ReconcileServices.preview), at `path` of a version's `tag`. */
-export function previewRoute(path: string, tag: Tag, summary: string, services: ReconcileServices): Route {
-  return declare({
-    path,
-    tag,
-    summary,
-    parameters: { id: PREVIEW_ID },
-    answers: PREVIEW_ANSWERS,
-    cache: 'by-address',
-    send: (_input, req, res) => services.preview(req, res),
-  });
 }

@@ -9,11 +9,11 @@ import type { Vocabulary } from './SkosmosVocabularies.js';
  * request or the vocabulary.
  */
 
-export const SKOS_PREFIX = SKOS;
-export const ONKI = 'http://schema.onki.fi/onki#';
+const SKOS_PREFIX = SKOS;
+const ONKI = 'http://schema.onki.fi/onki#';
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
-export const CONTEXT = { skos: SKOS_PREFIX, uri: '@id', type: '@type' };
-export const LABEL_CONTEXT = { prefLabel: 'skos:prefLabel', altLabel: 'skos:altLabel', hiddenLabel: 'skos:hiddenLabel' };
+const CONTEXT = { skos: SKOS_PREFIX, uri: '@id', type: '@type' };
+const LABEL_CONTEXT = { prefLabel: 'skos:prefLabel', altLabel: 'skos:altLabel', hiddenLabel: 'skos:hiddenLabel' };
 
 /** `vocabularies`: every vocabulary with its title in `language`. */
 export function vocabulariesBody(all: readonly Vocabulary[], language: string): object {
