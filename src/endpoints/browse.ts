@@ -2,7 +2,7 @@ import { BadRequestError, NotFoundError } from '../errors.js';
 import type { QueryParameter } from '../http/QueryParameter.js';
 import { declare, type Route } from '../http/Route.js';
 import type { BrowseRequest } from '../lookup/Finder.js';
-import { lookupAnswers } from './contractDescription.js';
+import { lookupAnswers } from './answers.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { BROWSE_COUNT, FIELDS_PARAMETER, LANG, ONE_URI, PAGE, SCHEME } from './parameters.js';
 import { BROWSING } from './tags.js';

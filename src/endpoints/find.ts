@@ -1,7 +1,7 @@
 import type { Concept } from '../domain/Concept.js';
 import type { FindRequest } from '../lookup/Finder.js';
 import { declare, type Route } from '../http/Route.js';
-import { lookupAnswers } from './contractDescription.js';
+import { lookupAnswers } from './answers.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
 import { FIELDS_PARAMETER, LANG, PAGE, Q, SCHEME, countDeclaration, fieldsValue } from './parameters.js';

@@ -1,5 +1,5 @@
 import { declare, type Route } from '../http/Route.js';
-import { lookupAnswers } from './contractDescription.js';
+import { lookupAnswers } from './answers.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { encodeQueryComponent } from './hrefQuery.js';
 import { FIELDS_PARAMETER, LANG, URIS, fieldsValue } from './parameters.js';

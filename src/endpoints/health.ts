@@ -2,7 +2,8 @@ import type { Phase } from '../lookup/keeping/Lifecycle.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { HttpError, UpstreamUnavailableError, sendError } from '../errors.js';
 import { declare, type Route } from '../http/Route.js';
-import { LABEL_INDEX_REPORT, errorAnswers } from './contractDescription.js';
+import { errorAnswers } from './answers.js';
+import { LABEL_INDEX_REPORT } from './contractDescription.js';
 import { OPERATIONS } from './tags.js';
 
 /** How long a successful store check counts for /ready. */

@@ -1,5 +1,5 @@
 import { declare, type Route } from '../http/Route.js';
-import { STORE_ERRORS, lookupAnswers } from './contractDescription.js';
+import { STORE_ERRORS, lookupAnswers } from './answers.js';
 import type { EndpointContext } from './EndpointContext.js';
 import { LOOKUP } from './tags.js';
 
