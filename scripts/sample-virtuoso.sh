@@ -12,3 +12,8 @@ VIRTUOSO_GRAPH="$ODDITIES_GRAPH" scripts/virtuoso.sh load test/fixtures/real-wor
 # The browsing fixture (test/http/browse.test.ts) in a graph of its own.
 export HIERARCHY_GRAPH="urn:x-skos-lookup:hierarchy"
 VIRTUOSO_GRAPH="$HIERARCHY_GRAPH" scripts/virtuoso.sh load test/fixtures/hierarchy.ttl
+# Schemes titled with Dublin Core, and concepts with dates (test/http/schemeTitles.test.ts, skosmos.test.ts).
+export SCHEME_TITLES_GRAPH="urn:x-skos-lookup:scheme-titles"
+VIRTUOSO_GRAPH="$SCHEME_TITLES_GRAPH" scripts/virtuoso.sh load test/fixtures/scheme-titles.ttl
+export CHANGES_GRAPH="urn:x-skos-lookup:changes"
+VIRTUOSO_GRAPH="$CHANGES_GRAPH" scripts/virtuoso.sh load test/fixtures/changes.ttl

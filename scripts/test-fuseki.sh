@@ -18,6 +18,10 @@ export ODDITIES_GRAPH="urn:x-skos-lookup:oddities"
 FUSEKI_GRAPH="$ODDITIES_GRAPH" scripts/fuseki.sh load test/fixtures/real-world-oddities.nt
 export HIERARCHY_GRAPH="urn:x-skos-lookup:hierarchy"
 FUSEKI_GRAPH="$HIERARCHY_GRAPH" scripts/fuseki.sh load test/fixtures/hierarchy.ttl
+export SCHEME_TITLES_GRAPH="urn:x-skos-lookup:scheme-titles"
+FUSEKI_GRAPH="$SCHEME_TITLES_GRAPH" scripts/fuseki.sh load test/fixtures/scheme-titles.ttl
+export CHANGES_GRAPH="urn:x-skos-lookup:changes"
+FUSEKI_GRAPH="$CHANGES_GRAPH" scripts/fuseki.sh load test/fixtures/changes.ttl
 jest() {
   node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js "$@"
 }

@@ -114,3 +114,7 @@ export const OFFSET = integerParameter(
   Number.MAX_SAFE_INTEGER,
 );
 export const TRANSITIVE_LIMIT = integerParameter('limit', `At most this many, 1 to ${MAX_TRANSITIVE}.`, MAX_TRANSITIVE, 1, MAX_TRANSITIVE);
+
+/** `limit` and `offset` of `new` and `modified`: a page of the changes, at most 1,000 (Skosmos' default 200). */
+export const CHANGES_LIMIT = integerParameter('limit', 'How many concepts, 1 to 1,000 (default 200).', 200, 1, 1000);
+export const CHANGES_OFFSET = integerParameter('offset', `How many to skip, 0 to ${MAX_RESULTS_DEPTH}.`, 0, 0, MAX_RESULTS_DEPTH);

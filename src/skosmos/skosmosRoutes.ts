@@ -3,7 +3,7 @@ import type { Route } from '../http/Route.js';
 import { skosmosConceptRoutes } from './skosmosConceptRoutes.js';
 import { skosmosKit } from './skosmosKit.js';
 import { skosmosSearchRoutes } from './skosmosSearchRoutes.js';
-import { skosmosVocabularyRoutes, vocabularyRoute } from './skosmosVocabularyRoutes.js';
+import { changeRoutes, skosmosVocabularyRoutes, vocabularyRoute } from './skosmosVocabularyRoutes.js';
 
 /**
  * The Skosmos REST API (docs/skosmos.md), read-only, under /rest/v1: what Skosmos' clients
@@ -16,6 +16,7 @@ export function skosmosRoutes(context: EndpointContext): Route[] {
   const kit = skosmosKit(context);
   return [
     ...skosmosVocabularyRoutes(context, kit),
+    ...changeRoutes(context, kit),
     ...skosmosSearchRoutes(context, kit),
     ...skosmosConceptRoutes(context, kit),
     // last: `/rest/v1/:vocid/` would take `/rest/v1/data` and the other global paths (a trailing slash is optional)

@@ -134,8 +134,8 @@ export function groupsBody(language: string): object {
   };
 }
 
-/** `new` and `modified`: no dates are read, so the list is empty, as Skosmos' is for concepts without them. */
-export function changeListBody(language: string): object {
+/** `new` and `modified`: the concepts made or changed, with their labels and dates, the latest first. */
+export function changeListBody(changes: ReadonlyArray<{ uri: string; prefLabel: string; date: string }>, language: string): object {
   return {
     '@context': {
       ...CONTEXT,
@@ -144,7 +144,7 @@ export function changeListBody(language: string): object {
       xsd: 'http://www.w3.org/2001/XMLSchema#',
       date: { '@id': 'http://purl.org/dc/terms/date', '@type': 'http://www.w3.org/2001/XMLSchema#dateTime' },
     },
-    changeList: [],
+    changeList: changes,
   };
 }
 

@@ -4,7 +4,7 @@ import { ONE_URI, SCHEME } from '../endpoints/parameters.js';
 import type { Route } from '../http/Route.js';
 import { browsed } from './skosmosConcept.js';
 import { skosmosAnswers, skosmosRoute, type SkosmosKit } from './skosmosKit.js';
-import { TITLES_LANG, TYPES_LANG, VOCID, SKOSMOS_LANG } from './skosmosParameters.js';
+import { CHANGES_LIMIT, CHANGES_OFFSET, TITLES_LANG, TYPES_LANG, VOCID, SKOSMOS_LANG } from './skosmosParameters.js';
 import {
   changeListBody,
   groupsBody,
@@ -79,7 +79,7 @@ export function skosmosVocabularyRoutes(context: EndpointContext, kit: SkosmosKi
   ];
 }
 
-/** What this service has none of, answered as Skosmos answers a vocabulary without them: groups, their members, new and modified concepts. */
+/** What this service has none of, answered as Skosmos answers a vocabulary without them: groups and their members. */
 function emptyRoutes({ config }: EndpointContext, { vocab }: SkosmosKit): Route[] {
   return [
     skosmosRoute({
@@ -101,18 +101,41 @@ function emptyRoutes({ config }: EndpointContext, { vocab }: SkosmosKit): Route[
         throw new NotFoundError(`Could not find group <${uri}>`);
       },
     }),
-    ...(['new', 'modified'] as const).map((name) =>
-      skosmosRoute({
-        path: `/:vocid/${name}`,
-        summary: `Skosmos: ${name} concepts (no dates are read: empty)`,
-        parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
-        answer: async ({ vocid, lang }) => {
-          await vocab(vocid, lang);
-          return changeListBody(lang ?? config.defaultLang);
-        },
-      }),
-    ),
   ];
+}
+
+/**
+ * `new` and `modified`: the vocabulary's concepts by when the data says they were made
+ * (dcterms:created) or changed (dcterms:modified), the latest first, a page of `limit` from
+ * `offset`, each with its prefLabel in `lang`; asked of the store. A vocabulary of data without
+ * schemes has none to list.
+ */
+export function changeRoutes({ config, concepts }: EndpointContext, { vocab }: SkosmosKit): Route[] {
+  return (
+    [
+      ['new', 'created'],
+      ['modified', 'modified'],
+    ] as const
+  ).map(([name, kind]) =>
+    skosmosRoute({
+      path: `/:vocid/${name}`,
+      summary: `Skosmos: the concepts by dcterms:${kind}, the latest first`,
+      parameters: { vocid: VOCID, lang: SKOSMOS_LANG, offset: CHANGES_OFFSET, limit: CHANGES_LIMIT },
+      answer: async ({ vocid, lang, offset, limit }) => {
+        const found = await vocab(vocid, lang);
+        const language = lang ?? config.defaultLang;
+        const changes = found.scheme === undefined ? [] : await concepts.changes(kind, found.scheme, { limit, offset });
+        const labels = await concepts.labelsOf(
+          changes.map(({ uri }) => uri),
+          language,
+        );
+        return changeListBody(
+          changes.map(({ uri, date }) => ({ uri, prefLabel: labels.get(uri) ?? '', date })),
+          language,
+        );
+      },
+    }),
+  );
 }
 
 /** `{vocid}/`: a vocabulary, its id, title, languages and concept scheme. */

@@ -1,4 +1,4 @@
-import { startService, type RunningService } from '../support/service.js';
+import { fixtureSettings, startService, type RunningService } from '../support/service.js';
 
 // A scheme's name, on every route and protocol, from what SKOS files title their schemes with:
 // skos:prefLabel, rdfs:label, dcterms:title, dc:title; else its IRI's last segment, never "".
@@ -6,7 +6,7 @@ import { startService, type RunningService } from '../support/service.js';
 const EX = 'https://example.org/titles/';
 let service: RunningService;
 beforeAll(async () => {
-  service = await startService({ DATA_FILES: 'test/fixtures/scheme-titles.ttl' });
+  service = await startService(fixtureSettings('test/fixtures/scheme-titles.ttl', 'SCHEME_TITLES_GRAPH'));
 });
 afterAll(() => service.close());
 

@@ -1,4 +1,4 @@
-import { FOOD, odditiesSettings, startService, type RunningService } from '../support/service.js';
+import { FOOD, fixtureSettings, odditiesSettings, startService, type RunningService } from '../support/service.js';
 
 // The Skosmos REST API (docs/skosmos.md) on the sample vocabulary, on every backend the
 // contract suite runs on: its answers agree with the native endpoints'. The real client
@@ -97,6 +97,7 @@ describe('/rest/v1', () => {
       await oddities.close();
     }
     expect((await service.get(`/rest/v1/ingredients/mappings?uri=${encodeURIComponent(TOMATO)}`)).body.mappings).toEqual([]);
+    // the sample vocabulary states no dates: nothing new, nothing modified
     expect((await service.get('/rest/v1/ingredients/new?lang=en')).body.changeList).toEqual([]);
     expect((await service.get('/rest/v1/ingredients/modified?lang=en')).body.changeList).toEqual([]);
     const group = await service.get(`/rest/v1/ingredients/groupMembers?uri=${encodeURIComponent(TOMATO)}`);
@@ -132,6 +133,30 @@ describe('/rest/v1', () => {
       expect((await dumped.get('/rest/v1/data')).status).toBe(400);
     } finally {
       await dumped.close();
+    }
+  });
+
+  test('lists new and modified concepts from their dcterms:created and dcterms:modified, the latest first, paged', async () => {
+    const dated = await startService(fixtureSettings('test/fixtures/changes.ttl', 'CHANGES_GRAPH'));
+    try {
+      const listed = async (path: string): Promise<Array<[string, string, string]>> =>
+        ((await dated.get(path)).body.changeList as Array<{ uri: string; prefLabel: string; date: string }>).map(
+          ({ uri, prefLabel, date }) => [uri.slice('https://example.org/changes/'.length), prefLabel, date],
+        );
+      expect(await listed('/rest/v1/thesaurus/new?lang=en')).toEqual([
+        ['newest', 'newest', '2025-11-02'],
+        ['newer', 'newer', '2023-01-15'],
+        ['old', 'old', '2019-03-01'],
+      ]);
+      // a concept changed twice counts by its latest change; labels in the language asked
+      expect(await listed('/rest/v1/thesaurus/modified?lang=fi&limit=2')).toEqual([
+        ['newest', 'uusin', '2025-11-20T08:30:00Z'],
+        ['old', 'old', '2024-05-06T10:00:00Z'],
+      ]);
+      expect((await listed('/rest/v1/thesaurus/modified?lang=en&offset=2')).map(([id]) => id)).toEqual(['newer']);
+      expect((await dated.get('/rest/v1/thesaurus/new?limit=0')).status).toBe(400);
+    } finally {
+      await dated.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import { isRdfIri } from '../../domain/iri.js';
-import { SKOS } from '../../domain/namespaces.js';
+import { DCTERMS, SKOS } from '../../domain/namespaces.js';
 import type { Label } from '../../domain/chooseLabel.js';
 import { bindQuery } from '../../sparql/bindQuery.js';
 import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
@@ -15,6 +15,12 @@ const NO_FIELDS: ReadonlySet<Field> = new Set();
 const LINKS = new Set(['broader', 'narrower', 'related', 'inScheme', 'topConceptOf'].map((name) => `${SKOS}${name}`));
 
 /** A resource's prefLabels and altLabels with their languages: the language maps of JSKOS. */
+/** A concept made or changed, and when, as the data writes the date (Skosmos' `new` and `modified`). */
+export interface Change {
+  uri: string;
+  date: string;
+}
+
 export interface LabelMap {
   prefLabel: Label[];
   altLabel: Label[];
@@ -109,6 +115,25 @@ export class StoreConcepts {
         subject === undefined || label === undefined ? [] : [{ subject: subject.value, label }],
       ),
     };
+  }
+
+  /**
+   * A page of the concepts of `scheme` that state when they were made (`created`) or changed
+   * (`modified`), the latest first, each with that date as the data writes it. One store query.
+   */
+  async changes(kind: 'created' | 'modified', scheme: string, page: { limit: number; offset: number }): Promise<Change[]> {
+    if (!isRdfIri(scheme)) return [];
+    const rows = await this.store.select(
+      bindQuery(
+        this.queries.template('changes'),
+        { conceptType: this.conceptTypes, dateProperty: rdf.namedNode(`${DCTERMS}${kind}`), scheme: rdf.namedNode(scheme) },
+        page,
+      ),
+      'changes',
+    );
+    return rows.flatMap(({ concept, date }) =>
+      concept?.termType === 'NamedNode' && date !== undefined ? [{ uri: concept.value, date: date.value }] : [],
+    );
   }
 
   /** The prefLabels and altLabels of resources, each with its language (lower case; "" for none), at most MAX_STATEMENTS. One store query. */
