@@ -57,7 +57,6 @@ const CONTEXT: Record<string, string> = {
 };
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-const PREF_LABEL = 'http://www.w3.org/2004/02/skos/core#prefLabel';
 const SHORT = new Map(
   Object.entries(CONTEXT)
     .filter(([, value]) => value.includes(':') && !value.startsWith('http'))
@@ -94,16 +93,22 @@ function jsonNode(subject: string, statements: ReadonlyArray<{ predicate: Term; 
   return { uri: subject, ...shown };
 }
 
-/** Every subject's statements: the concept's own, then a node for each resource it links to, with its prefLabels. */
-function bySubject({ statements, linkedLabels }: Description, subject: string): Map<string, Array<{ predicate: Term; object: Term }>> {
+/**
+ * Every subject's statements, as Skosmos composes `data`: the concept's own first, then a node
+ * for each resource that points at it (with those statements) or that it names, with what is
+ * said of it (its types, labels, notations, values).
+ */
+function bySubject({ statements, incoming, facts }: Description, subject: string): Map<string, Array<{ predicate: Term; object: Term }>> {
   const subjects = new Map([[subject, [...statements]]]);
-  const prefLabel = { termType: 'NamedNode', value: PREF_LABEL } as Term;
-  for (const { subject: linked, label } of linkedLabels) {
-    if (linked === subject) continue;
-    const statements = subjects.get(linked);
-    if (statements === undefined) subjects.set(linked, [{ predicate: prefLabel, object: label }]);
-    else statements.push({ predicate: prefLabel, object: label });
-  }
+  const add = (of: string, predicate: Term, object: Term): void => {
+    if (of === subject) return;
+    const list = subjects.get(of);
+    if (list === undefined) subjects.set(of, [{ predicate, object }]);
+    else list.push({ predicate, object });
+  };
+  const itself = { termType: 'NamedNode', value: subject } as Term;
+  for (const { subject: pointing, predicate } of incoming) add(pointing, predicate, itself);
+  for (const { subject: named, predicate, object } of facts) add(named, predicate, object);
   return subjects;
 }
 

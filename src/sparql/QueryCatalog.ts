@@ -27,7 +27,8 @@ export const QUERY_NAMES = [
   'schemeLanguages',
   'schemeTops',
   'statements',
-  'prefLabelsOf',
+  'factsOf',
+  'incoming',
   'labelMaps',
   'changes',
 ] as const;

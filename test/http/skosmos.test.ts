@@ -104,6 +104,42 @@ describe('/rest/v1', () => {
     expect([group.status, group.body.message]).toEqual([404, `Could not find group <${TOMATO}>`]);
   });
 
+  test("composes data as Skosmos does: Dataverse's retrieval filter finds the term's name in each language, its vocabulary's name and IRI", async () => {
+    type Node = { uri: string; type?: string | string[]; prefLabel?: Label | Label[]; broader?: { uri: string } | Array<{ uri: string }> };
+    type Label = { lang: string; value: string };
+    const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+    // Dataverse's filter paths: /graph/type=skos:ConceptScheme/prefLabel, .../uri, and /graph/uri=@id/prefLabel
+    const retrieve = (graph: Node[], term: string) => {
+      const scheme = graph.find((node) => list(node.type).includes('skos:ConceptScheme'));
+      return {
+        name: list(graph.find((node) => node.uri === term)?.prefLabel),
+        vocabularyName: list(scheme?.prefLabel),
+        vocabularyUri: scheme?.uri,
+      };
+    };
+    for (const [term, scheme, names] of [
+      [TOMATO, `${FOOD}ingredients`, ['Tomato', 'Tomate', 'Tomate']],
+      [`${FOOD}beverages`, `${FOOD}dishes`, ['Beverages', 'Boissons', 'Getränke']],
+    ] as const) {
+      const response = await fetch(`${service.url}/rest/v1/data?uri=${encodeURIComponent(term)}`, {
+        headers: { Accept: 'application/json' },
+      });
+      expect(response.status).toBe(200);
+      const found = retrieve(((await response.json()) as { graph: Node[] }).graph, term);
+      expect(found.vocabularyUri).toBe(scheme);
+      expect(found.vocabularyName.map(({ lang }) => lang).sort()).toEqual(['de', 'en', 'fr']);
+      expect(found.name.length).toBeGreaterThanOrEqual(names.length);
+      for (const name of names) expect(found.name.map(({ value }) => value)).toContain(name);
+    }
+    // the concepts that point at it are there too: a narrower concept's skos:broader
+    const asked = await fetch(`${service.url}/rest/v1/data?uri=${encodeURIComponent(`${FOOD}beverages`)}&format=${encodeURIComponent('application/ld+json')}`);
+    const narrower = (JSON.parse(await asked.text()) as { graph: Node[] }).graph.filter((node) =>
+      list(node.broader).some(({ uri }) => uri === `${FOOD}beverages`),
+    );
+    expect(narrower.length).toBeGreaterThan(2);
+    for (const node of narrower) expect(list(node.prefLabel).length).toBeGreaterThan(0);
+  });
+
   test('takes any maxhits and offset as Skosmos does: at most 100 answered, and the answer says so; past the depth read, none', async () => {
     const asked = await service.get('/rest/v1/search?query=*a*&lang=en&maxhits=1000');
     const bounded = await service.get('/rest/v1/search?query=*a*&lang=en&maxhits=100');

@@ -12,7 +12,6 @@ import { StoreHierarchy } from './StoreHierarchy.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 /** The SKOS links whose resources `describe` labels. */
-const LINKS = new Set(['broader', 'narrower', 'related', 'inScheme', 'topConceptOf'].map((name) => `${SKOS}${name}`));
 
 /** A resource's prefLabels and altLabels with their languages: the language maps of JSKOS. */
 /** A concept made or changed, and when, as the data writes the date (Skosmos' `new` and `modified`). */
@@ -26,14 +25,23 @@ export interface LabelMap {
   altLabel: Label[];
 }
 
-/** A resource as `describe` reads it: its own statements, and the prefLabels of what it links to. */
+/** A resource as `describe` reads it: its own statements, those that point at it, and what is said of the resources on either side. */
 export interface Description {
   statements: Array<{ predicate: Term; object: Term }>;
+  /** Who points at it, and how (but skos:inScheme). */
+  incoming: Array<{ subject: string; predicate: Term }>;
+  /** The types, prefLabels, rdfs:labels, notations and values of the resources it names or is named by. */
+  facts: Array<{ subject: string; predicate: Term; object: Term }>;
+  /** The prefLabels among `facts`. */
   linkedLabels: Array<{ subject: string; label: Term }>;
 }
 
 /** The most statements `describe` reads of one resource: a concept has tens; a scheme listing every top concept may have thousands. */
 export const MAX_STATEMENTS = 10_000;
+/** The most statements pointing at a resource that `describe` reads: the first of a concept's thousands of narrower ones. */
+export const MAX_INCOMING = 1000;
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const PREF_LABEL = `${SKOS}prefLabel`;
 /** How long /ready's check waits for the store (its documented bound). */
 const PING_TIMEOUT_MS = 5000;
 
@@ -82,38 +90,52 @@ export class StoreConcepts {
   }
 
   /**
-   * A resource's own statements (predicate and object, as the store gives them), at most
-   * MAX_STATEMENTS, and the prefLabels of the resources its SKOS links name (broader, narrower,
-   * related, schemes; at most MAX_STATEMENTS labels): what the Skosmos REST API's `data` shows
-   * of a concept. Two store queries, one after the other.
+   * What the Skosmos REST API's `data` shows of a resource, as Skosmos composes it: its own
+   * statements (at most MAX_STATEMENTS), the statements that point at it but skos:inScheme (at
+   * most MAX_INCOMING: a concept with thousands of narrower ones names the first of them), and
+   * the types, prefLabels, rdfs:labels, notations and values of the resources on either side
+   * (so a client finds the scheme's type and label, and labels every link). Three store
+   * queries: the first two at once, then the third.
    */
   async describe(uri: string): Promise<Description> {
-    if (!isRdfIri(uri)) return { statements: [], linkedLabels: [] };
+    if (!isRdfIri(uri)) return { statements: [], incoming: [], facts: [], linkedLabels: [] };
     const page = { limit: MAX_STATEMENTS, offset: 0 };
-    const rows = await this.store.select(
-      bindQuery(this.queries.template('statements'), { subject: rdf.namedNode(uri) }, page),
-      'statements',
-    );
+    const [rows, pointing] = await Promise.all([
+      this.store.select(bindQuery(this.queries.template('statements'), { subject: rdf.namedNode(uri) }, page), 'statements'),
+      this.store.select(
+        bindQuery(this.queries.template('incoming'), { object: rdf.namedNode(uri) }, { limit: MAX_INCOMING, offset: 0 }),
+        'incoming',
+      ),
+    ]);
     const statements = rows.flatMap(({ predicate, object }) =>
       predicate === undefined || object === undefined ? [] : [{ predicate, object }],
     );
+    const incoming = pointing.flatMap(({ subject, predicate }) =>
+      subject?.termType === 'NamedNode' && predicate !== undefined && subject.value !== uri ? [{ subject: subject.value, predicate }] : [],
+    );
     const linked = [
-      ...new Set(
-        statements.flatMap(({ predicate, object }) =>
-          LINKS.has(predicate.value) && object.termType === 'NamedNode' && isRdfIri(object.value) ? [object.value] : [],
+      ...new Set([
+        ...statements.flatMap(({ predicate, object }) =>
+          predicate.value !== RDF_TYPE && object.termType === 'NamedNode' && isRdfIri(object.value) && object.value !== uri
+            ? [object.value]
+            : [],
         ),
-      ),
-    ];
-    if (linked.length === 0) return { statements, linkedLabels: [] };
-    const labels = await this.store.select(
-      bindQuery(this.queries.template('prefLabelsOf'), { subject: linked.map((link) => rdf.namedNode(link)) }, page),
-      'prefLabelsOf',
+        ...incoming.map(({ subject }) => subject).filter(isRdfIri),
+      ]),
+    ].slice(0, MAX_STATEMENTS);
+    if (linked.length === 0) return { statements, incoming, facts: [], linkedLabels: [] };
+    const found = await this.store.select(
+      bindQuery(this.queries.template('factsOf'), { subject: linked.map((link) => rdf.namedNode(link)) }, page),
+      'factsOf',
+    );
+    const facts = found.flatMap(({ subject, predicate, object }) =>
+      subject === undefined || predicate === undefined || object === undefined ? [] : [{ subject: subject.value, predicate, object }],
     );
     return {
       statements,
-      linkedLabels: labels.flatMap(({ subject, label }) =>
-        subject === undefined || label === undefined ? [] : [{ subject: subject.value, label }],
-      ),
+      incoming,
+      facts,
+      linkedLabels: facts.flatMap(({ subject, predicate, object }) => (predicate.value === PREF_LABEL ? [{ subject, label: object }] : [])),
     };
   }
 
