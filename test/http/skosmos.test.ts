@@ -132,7 +132,9 @@ describe('/rest/v1', () => {
       for (const name of names) expect(found.name.map(({ value }) => value)).toContain(name);
     }
     // the concepts that point at it are there too: a narrower concept's skos:broader
-    const asked = await fetch(`${service.url}/rest/v1/data?uri=${encodeURIComponent(`${FOOD}beverages`)}&format=${encodeURIComponent('application/ld+json')}`);
+    const asked = await fetch(
+      `${service.url}/rest/v1/data?uri=${encodeURIComponent(`${FOOD}beverages`)}&format=${encodeURIComponent('application/ld+json')}`,
+    );
     const narrower = (JSON.parse(await asked.text()) as { graph: Node[] }).graph.filter((node) =>
       list(node.broader).some(({ uri }) => uri === `${FOOD}beverages`),
     );
