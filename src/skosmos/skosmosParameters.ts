@@ -17,13 +17,17 @@ function text(name: string, description: string): QueryParameter<string | undefi
   return { name, description, schema: { type: 'string' }, messages: {} };
 }
 
-/** `query` of /search: the words, `*` at a word's end for a prefix; the rules of `q`. */
-export const QUERY: QueryParameter<string> = {
+/**
+ * `query` of /search: the words, `*` at a word's end for a prefix; the rules of `q`. Blank (or
+ * absent) only beside `parent` or `group`, as Skosmos takes it: then what they hold is listed
+ * (the route says "mandatory" otherwise).
+ */
+export const QUERY: QueryParameter<string | undefined> = {
   name: 'query',
-  required: true,
   trim: true,
   emptyIsMissing: true,
-  description: "The words; `*` at a word's end for a prefix; without `*`, whole labels.",
+  description:
+    "The words; `*` at a word's end for a prefix; without `*`, whole labels. Blank only beside `parent` (what is below it) or `group` (none here).",
   schema: { ...TEXT_SCHEMA, minLength: 1 },
   messages: {
     required: () => "'query' parameter is mandatory: the words to find, `*` at a word's end for a prefix",

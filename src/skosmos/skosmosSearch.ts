@@ -62,7 +62,7 @@ export interface SkosmosSearchRequest {
 }
 
 /** The most results read, to filter them (exact labels, several vocabularies, a parent), for one page: ten pages of /search. */
-const FILTER_DEPTH = 10 * MAX_COUNT;
+export const FILTER_DEPTH = 10 * MAX_COUNT;
 
 /**
  * The window [offset, offset + maxhits) of /search's results (same ranking), with the fields

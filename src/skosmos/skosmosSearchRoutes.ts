@@ -18,7 +18,10 @@ import {
   VOCID,
   SKOSMOS_LANG,
 } from './skosmosParameters.js';
-import { lookupHits, readQuery, searchFields, skosmosSearch, wantsNone } from './skosmosSearch.js';
+import type { Concept, Field } from '../domain/Concept.js';
+import type { Lookup } from '../lookup/Lookup.js';
+import { transitive } from './skosmosConcept.js';
+import { FILTER_DEPTH, lookupHits, readQuery, searchFields, skosmosSearch, wantsNone } from './skosmosSearch.js';
 import { lookupBody, searchBody } from './skosmosShapes.js';
 import { vocabularies, vocabularyIn } from './SkosmosVocabularies.js';
 
@@ -46,19 +49,24 @@ export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { voc
     const ids = named === undefined || named.trim() === '' ? [] : named.trim().split(/\s+/);
     const chosen = ids.length === 0 ? all : ids.map((id) => vocabularyIn(all, id));
     const extra = searchFields(fields);
+    const below = parent === undefined || parent === '' ? undefined : parent;
+    // a blank query beside a parent: what is below it, as Skosmos lists it (beside a group: none, as there are none)
+    const listed = query === undefined && below !== undefined && !wantsNone(type, group);
     // a type other than a concept's, or a group (this service has none): no results, as Skosmos for a vocabulary without them
-    const results = wantsNone(type, group)
-      ? []
-      : await skosmosSearch(concepts, {
-          query: readQuery(query),
-          lang: language,
-          vocabularies: chosen,
-          everyVocabulary: chosen.length === all.length,
-          parent: parent === undefined || parent === '' ? undefined : parent,
-          maxhits: Math.min(maxhits, MAX_COUNT),
-          offset,
-          fields: extra,
-        });
+    const results = listed
+      ? await descendants(concepts, below, language ?? config.defaultLang, Math.min(maxhits, MAX_COUNT), offset, extra)
+      : wantsNone(type, group)
+        ? []
+        : await skosmosSearch(concepts, {
+            query: readQuery(query),
+            lang: language,
+            vocabularies: chosen,
+            everyVocabulary: chosen.length === all.length,
+            parent: below,
+            maxhits: Math.min(maxhits, MAX_COUNT),
+            offset,
+            fields: extra,
+          });
     const shown = labellang ?? language;
     const shownLabels =
       shown !== undefined && shown !== language
@@ -113,4 +121,25 @@ export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { voc
       },
     }),
   ];
+}
+
+/**
+ * What is below `parent`, as a blank Skosmos search beside it lists it: its narrower concepts,
+ * then theirs, nearest first, the window [offset, offset + maxhits) of at most the first
+ * FILTER_DEPTH; a 404 where `parent` is no concept.
+ */
+async function descendants(
+  concepts: Lookup,
+  parent: string,
+  lang: string,
+  maxhits: number,
+  offset: number,
+  fields: ReadonlySet<Field>,
+): Promise<Concept[]> {
+  if (offset + maxhits > FILTER_DEPTH) return [];
+  const walked = await transitive(concepts, parent, lang, 'narrower', offset + maxhits + 1);
+  const uris = Object.keys(walked)
+    .filter((uri) => uri !== parent)
+    .slice(offset, offset + maxhits);
+  return concepts.get(uris, lang, new Set([...fields, 'notation']));
 }

@@ -142,6 +142,27 @@ describe('/rest/v1', () => {
     for (const node of narrower) expect(list(node.prefLabel).length).toBeGreaterThan(0);
   });
 
+  test('lists what is below a parent for a blank query, as Skosmos does; beside a group, nothing (there are none)', async () => {
+    const below = await service.get(`/rest/v1/search?query=%20&parent=${encodeURIComponent(`${FOOD}beverages`)}&lang=en`);
+    expect(below.status).toBe(200);
+    const uris = (below.body.results as Array<{ uri: string }>).map(({ uri }) => uri);
+    const narrower = (await service.get(`/narrower?uri=${encodeURIComponent(`${FOOD}beverages`)}`)).body.concepts.map(
+      ({ uri }: { uri: string }) => uri,
+    );
+    expect(narrower.length).toBeGreaterThan(0);
+    expect(uris).toEqual(expect.arrayContaining(narrower));
+    expect(uris).not.toContain(`${FOOD}beverages`);
+    const paged = await service.get(
+      `/rest/v1/search?query=%20&parent=${encodeURIComponent(`${FOOD}beverages`)}&lang=en&maxhits=2&offset=1`,
+    );
+    expect(paged.body.results.map(({ uri }: { uri: string }) => uri)).toEqual(uris.slice(1, 3));
+    const grouped = await service.get(
+      `/rest/v1/search?query=%20&group=${encodeURIComponent(`${FOOD}g`)}&parent=${encodeURIComponent(`${FOOD}beverages`)}`,
+    );
+    expect([grouped.status, grouped.body.results]).toEqual([200, []]);
+    expect((await service.get('/rest/v1/search?query=%20')).status).toBe(400);
+  });
+
   test('takes any maxhits and offset as Skosmos does: at most 100 answered, and the answer says so; past the depth read, none', async () => {
     const asked = await service.get('/rest/v1/search?query=*a*&lang=en&maxhits=1000');
     const bounded = await service.get('/rest/v1/search?query=*a*&lang=en&maxhits=100');
