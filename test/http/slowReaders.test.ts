@@ -23,7 +23,7 @@ let bigMade = 0;
 let port: number;
 const saved = { ...OUTGOING };
 beforeAll(async () => {
-  Object.assign(OUTGOING, { maxHeldBytes: 40 * MB, maxHeldPerConnection: 8 * MB, writeStallMs: 1500, stallCheckMs: 100 });
+  Object.assign(OUTGOING, { maxHeldBytes: 40 * MB, maxHeldPerConnection: 8 * MB, writeStallMs: 2500, stallCheckMs: 100 });
   const app = express();
   app.use(refuseWhenFull(['/health']));
   app.get('/big', (req, res) => {
@@ -82,22 +82,23 @@ test('a client that reads slowly is not cut off: an answer that makes progress i
   // a few hundred kB every half second: slow, never stalled for the bound
   for (let i = 0; i < 8 && !socket.destroyed; i++) {
     socket.resume();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     socket.pause();
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   socket.resume();
-  await until(() => got > 24 * MB, 10_000);
+  // the rest comes as fast as the machine sends it: on a machine shared with other suites, seconds
+  await until(() => got > 24 * MB, 40_000);
   expect(got).toBeGreaterThan(24 * MB);
   expect(socket.destroyed).toBe(false);
   socket.destroy();
-});
+}, 60_000);
 
 test('an answer that sits with no byte taken for the stall bound closes its connection and gives its bytes back', async () => {
   const socket = await paused('/big');
   await until(() => heldBytes() > 0);
   const started = Date.now();
-  await until(() => heldBytes() === 0, 5000);
+  await until(() => heldBytes() === 0, 8000);
   expect(heldBytes()).toBe(0);
   expect(Date.now() - started).toBeGreaterThanOrEqual(OUTGOING.writeStallMs - 200);
   // the client, reading now, finds the connection ended before the answer did
