@@ -41,51 +41,7 @@ const SEARCH = {
 
 /** Skosmos' `search`, of every vocabulary or one, and `lookup`, the concepts a label names (docs/skosmos.md). */
 export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { vocab }: SkosmosKit): Route[] {
-  const search = async (
-    { query, lang: language, labellang, type, parent, group, maxhits, offset, fields }: Input<typeof SEARCH>,
-    named: string | undefined,
-  ): Promise<object> => {
-    const all = await vocabularies(concepts, language ?? config.defaultLang, config);
-    const ids = named === undefined || named.trim() === '' ? [] : named.trim().split(/\s+/);
-    const chosen = ids.length === 0 ? all : ids.map((id) => vocabularyIn(all, id));
-    const extra = searchFields(fields);
-    const below = parent === undefined || parent === '' ? undefined : parent;
-    // a blank query beside a parent: what is below it, as Skosmos lists it (beside a group: none, as there are none)
-    const listed = query === undefined && below !== undefined && !wantsNone(type, group);
-    // a type other than a concept's, or a group (this service has none): no results, as Skosmos for a vocabulary without them
-    const results = listed
-      ? await descendants(concepts, below, language ?? config.defaultLang, Math.min(maxhits, MAX_COUNT), offset, extra)
-      : wantsNone(type, group)
-        ? []
-        : await skosmosSearch(concepts, {
-            query: readQuery(query),
-            lang: language,
-            vocabularies: chosen,
-            everyVocabulary: chosen.length === all.length,
-            parent: below,
-            maxhits: Math.min(maxhits, MAX_COUNT),
-            offset,
-            fields: extra,
-          });
-    const shown = labellang ?? language;
-    const shownLabels =
-      shown !== undefined && shown !== language
-        ? await concepts.labelsOf(
-            results.map(({ uri }) => uri),
-            shown,
-          )
-        : undefined;
-    const idOfScheme = new Map(all.flatMap(({ id, scheme }) => (scheme === undefined ? [] : [[scheme, id]])));
-    const only = chosen.length === 1 ? chosen[0]?.id : undefined;
-    const hits = results.map((concept) => ({
-      concept,
-      prefLabel: shownLabels?.get(concept.uri) ?? concept.prefLabel,
-      vocab: only ?? (concept.scheme ?? []).map(({ uri }) => idOfScheme.get(uri)).find((id) => id !== undefined),
-    }));
-    const body = searchBody(hits, shown ?? config.defaultLang, shown, extra);
-    // more than the service answers at once: said, where Skosmos would have given them all
-    return maxhits > MAX_COUNT ? { ...body, maxhits: MAX_COUNT } : body;
-  };
+  const search = (input: Input<typeof SEARCH>, named: string | undefined): Promise<object> => searched({ config, concepts }, input, named);
   return [
     skosmosRoute({
       path: '/search',
@@ -121,6 +77,54 @@ export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { voc
       },
     }),
   ];
+}
+
+/** Skosmos' `search` of the vocabularies `named` (ids separated by spaces; none: every one), shaped as Skosmos shapes it. */
+async function searched(
+  { config, concepts }: Pick<EndpointContext, 'config' | 'concepts'>,
+  { query, lang: language, labellang, type, parent, group, maxhits, offset, fields }: Input<typeof SEARCH>,
+  named: string | undefined,
+): Promise<object> {
+  const all = await vocabularies(concepts, language ?? config.defaultLang, config);
+  const ids = named === undefined || named.trim() === '' ? [] : named.trim().split(/\s+/);
+  const chosen = ids.length === 0 ? all : ids.map((id) => vocabularyIn(all, id));
+  const extra = searchFields(fields);
+  const below = parent === undefined || parent === '' ? undefined : parent;
+  // a blank query beside a parent: what is below it, as Skosmos lists it (beside a group: none, as there are none)
+  const listed = query === undefined && below !== undefined && !wantsNone(type, group);
+  // a type other than a concept's, or a group (this service has none): no results, as Skosmos for a vocabulary without them
+  const results = listed
+    ? await descendants(concepts, below, language ?? config.defaultLang, Math.min(maxhits, MAX_COUNT), offset, extra)
+    : wantsNone(type, group)
+      ? []
+      : await skosmosSearch(concepts, {
+          query: readQuery(query),
+          lang: language,
+          vocabularies: chosen,
+          everyVocabulary: chosen.length === all.length,
+          parent: below,
+          maxhits: Math.min(maxhits, MAX_COUNT),
+          offset,
+          fields: extra,
+        });
+  const shown = labellang ?? language;
+  const shownLabels =
+    shown !== undefined && shown !== language
+      ? await concepts.labelsOf(
+          results.map(({ uri }) => uri),
+          shown,
+        )
+      : undefined;
+  const idOfScheme = new Map(all.flatMap(({ id, scheme }) => (scheme === undefined ? [] : [[scheme, id]])));
+  const only = chosen.length === 1 ? chosen[0]?.id : undefined;
+  const hits = results.map((concept) => ({
+    concept,
+    prefLabel: shownLabels?.get(concept.uri) ?? concept.prefLabel,
+    vocab: only ?? (concept.scheme ?? []).map(({ uri }) => idOfScheme.get(uri)).find((id) => id !== undefined),
+  }));
+  const body = searchBody(hits, shown ?? config.defaultLang, shown, extra);
+  // more than the service answers at once: said, where Skosmos would have given them all
+  return maxhits > MAX_COUNT ? { ...body, maxhits: MAX_COUNT } : body;
 }
 
 /**
