@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { clientsGone } from '../clientScope.js';
 import { ClientGoneError, UpstreamTimeoutError, UpstreamUnavailableError } from '../errors.js';
-import type { QueryMessage, WorkerMessage } from './embeddedStoreWorker.js';
+import { decodedParts, linesInParts, type AnswerParts, type QueryMessage, type WorkerMessage } from './embeddedStoreWorker.js';
 import { DataFileError, type LoadProgress } from './loadRdfFile.js';
 import { OxigraphEngine, type AnswerFormat } from './OxigraphEngine.js';
 import { sparqlJsonRows } from './readSparqlJson.js';
@@ -15,10 +15,11 @@ import type { Bindings, SparqlStore } from './SparqlStore.js';
 const WORKER = fileURLToPath(new URL('../../dist/store/embeddedStoreWorker.js', import.meta.url));
 
 /**
- * An answer as text; from the store's thread, SPARQL JSON results come as their rows' arrays in
- * parts (`embeddedStoreWorker.ts`), to be parsed a part a turn.
+ * An answer as text; from the store's thread, as the bytes of its parts (`embeddedStoreWorker.ts`):
+ * SPARQL JSON results as their rows' arrays, text as whole lines, each decoded and read in a
+ * turn of its own.
  */
-type Answer = string | string[];
+type Answer = string | AnswerParts;
 
 /** Where a query is answered: the store's own thread, or (without a build) this one. */
 interface Answerer {
@@ -86,9 +87,9 @@ export class EmbeddedStore implements SparqlStore {
     if (typeof answer === 'string') return inTurns(sparqlJsonRows(JSON.parse(answer)));
     // a part parsed a turn, its rows read in slices: a long list never holds the thread
     const rows: Bindings[] = [];
-    for (const part of answer) {
-      if (rows.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const part of decodedParts(answer)) {
       rows.push(...(await inTurns(sparqlJsonRows({ results: { bindings: JSON.parse(part) as unknown } }))));
+      await nextTurn();
     }
     return rows;
   }
@@ -96,14 +97,14 @@ export class EmbeddedStore implements SparqlStore {
   /** The answer is written whole as TSV by Oxigraph (no term objects), then read row by row. */
   async selectRows(query: string, variables: readonly string[], take: (values: string[]) => void, timeoutMs?: number): Promise<number> {
     const tsv = TsvRows.of(variables, take);
-    await pushInSlices(textOf(await this.answerer.answer(query, 'tsv', timeoutMs)), tsv);
+    await pushInSlices(await this.answerer.answer(query, 'tsv', timeoutMs), tsv);
     tsv.end();
     return tsv.rows;
   }
 
   /** The answer is written whole as N-Triples by Oxigraph (no term objects), then handed on a slice at a time. */
   async constructText(query: string, take: (text: string) => void | Promise<void>, timeoutMs?: number): Promise<void> {
-    await pushInSlices(textOf(await this.answerer.answer(query, 'ntriples', timeoutMs)), { push: take });
+    await pushInSlices(await this.answerer.answer(query, 'ntriples', timeoutMs), { push: take });
   }
 
   close(): Promise<void> {
@@ -111,28 +112,20 @@ export class EmbeddedStore implements SparqlStore {
   }
 }
 
-/** An answer that is text whole (TSV, N-Triples: only JSON results come in parts). */
-function textOf(answer: Answer): string {
-  if (typeof answer !== 'string') throw new Error('the embedded store answered in parts where text was asked');
-  return answer;
-}
-
-/** Characters of an answer read at a time before other work gets a turn (a few ms of reading). */
-const SLICE = 1 << 20;
+/** A turn for what waits (a `/health` probe, a keystroke) between two parts of an answer. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Hands `text` to `reader` a slice at a time, letting the event loop answer other requests
- * between slices: a read of 250,000 triples (the label index's part) is tens of MB, hundreds
- * of ms of parsing, which must not hold /health. Slices end after a line break, so each is
- * whole lines but the reader's own carry handles any cut.
+ * Hands a text answer to `reader` a slice at a time (its parts, decoded one a turn, or slices of
+ * a whole text), letting the event loop answer other requests between slices: a read of
+ * 250,000 triples (the label index's part) is tens of MB, hundreds of ms of parsing, which must
+ * not hold /health. Slices end after a line break, so each is whole lines but the reader's own
+ * carry handles any cut.
  */
-async function pushInSlices(text: string, reader: { push(chunk: string): void | Promise<void> }): Promise<void> {
-  for (let start = 0; start < text.length;) {
-    const cut = text.indexOf('\n', Math.min(text.length, start + SLICE));
-    const end = cut < 0 ? text.length : cut + 1;
-    await reader.push(text.slice(start, end));
-    start = end;
-    if (start < text.length) await new Promise((resolve) => setImmediate(resolve));
+async function pushInSlices(answer: Answer, reader: { push(chunk: string): void | Promise<void> }): Promise<void> {
+  for (const part of typeof answer === 'string' ? linesInParts(answer) : decodedParts(answer)) {
+    await reader.push(part);
+    await nextTurn();
   }
 }
 
