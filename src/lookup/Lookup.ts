@@ -5,7 +5,7 @@ import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } fr
 import type { IndexReport } from './keeping/IndexBuilds.js';
 import type { IndexPool } from './threads/IndexPool.js';
 import { shownLabel } from './memory/shownLabel.js';
-import type { Change, Description, LabelMap, StoreConcepts } from './storePath/StoreConcepts.js';
+import type { Change, Description, LabelCount, LabelMap, StoreConcepts } from './storePath/StoreConcepts.js';
 import type { Lifecycle } from './keeping/Lifecycle.js';
 import type { VocabularyKeeper, VocabularyState } from './keeping/VocabularyKeeper.js';
 
@@ -179,6 +179,11 @@ export class Lookup {
     }
     if (rest.length > 0) for (const [uri, label] of await concepts.labelsOf(rest, lang)) found.set(uri, label);
     return found;
+  }
+
+  /** How many labels of each kind a scheme's concepts hold in each language (StoreConcepts.labelStatistics): from the store. */
+  labelStatistics(scheme: string): Promise<LabelCount[]> {
+    return this.answering().concepts.labelStatistics(scheme);
   }
 
   /** A page of a scheme's concepts by when they were made or changed, the latest first (StoreConcepts.changes): from the store. */

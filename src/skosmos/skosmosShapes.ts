@@ -1,6 +1,7 @@
 import type { Concept, Field } from '../domain/Concept.js';
 import { SKOS } from '../domain/namespaces.js';
 import type { Browsed, SkosmosRelated } from './skosmosConcept.js';
+import type { LabelCount } from '../lookup/storePath/StoreConcepts.js';
 import type { Vocabulary } from './SkosmosVocabularies.js';
 
 /**
@@ -275,4 +276,58 @@ export function statisticsBody(found: Vocabulary, count: number | undefined, lan
     concepts: { class: `${SKOS}Concept`, label: 'Concept', ...(count === undefined ? {} : { count }) },
     subTypes: [],
   };
+}
+
+/**
+ * `labelStatistics`: how many prefLabels, altLabels and hiddenLabels the vocabulary's concepts
+ * hold in each language, in Skosmos' VoID terms: each language with its name in `language`
+ * (where the runtime knows it) and a count for each property, as Skosmos lists them.
+ */
+export function labelStatisticsBody(found: Vocabulary, counts: readonly LabelCount[], language: string): object {
+  const byLanguage = new Map<string, Array<{ property: string; labels: number }>>();
+  for (const { lang, property, labels } of counts) {
+    const properties = byLanguage.get(lang) ?? [];
+    properties.push({ property: property.startsWith(SKOS) ? `skos:${property.slice(SKOS.length)}` : property, labels });
+    byLanguage.set(lang, properties);
+  }
+  return {
+    '@context': {
+      rdfs: RDFS,
+      skos: SKOS_PREFIX,
+      void: 'http://rdfs.org/ns/void#',
+      'void-ext': 'http://ldf.fi/void-ext#',
+      onki: ONKI,
+      uri: '@id',
+      id: 'onki:vocabularyIdentifier',
+      languages: 'void-ext:languagePartition',
+      language: 'void-ext:language',
+      properties: 'void:propertyPartition',
+      labels: 'void:triples',
+      literal: { '@id': 'rdfs:label', '@language': language },
+    },
+    uri: '',
+    id: found.id,
+    title: found.title,
+    languages: [...byLanguage].map(([lang, properties]) => {
+      const literal = languageName(lang, language);
+      return {
+        language: lang,
+        ...(literal === undefined ? {} : { literal }),
+        properties: PROPERTY_ORDER.flatMap((name) => properties.filter(({ property }) => property === name)),
+      };
+    }),
+  };
+}
+
+/** The order in which Skosmos lists a language's label properties. */
+const PROPERTY_ORDER = ['skos:prefLabel', 'skos:altLabel', 'skos:hiddenLabel'];
+
+/** The name of language `tag` in language `language` (Intl.DisplayNames), or undefined where either is not one it knows. */
+function languageName(tag: string, language: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames([language], { type: 'language', fallback: 'none' }).of(tag);
+    return name === undefined || name === '' ? undefined : name;
+  } catch {
+    return undefined;
+  }
 }

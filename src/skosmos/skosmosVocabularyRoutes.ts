@@ -8,6 +8,7 @@ import { CHANGES_LIMIT, CHANGES_OFFSET, TITLES_LANG, TYPES_LANG, VOCID, SKOSMOS_
 import {
   changeListBody,
   groupsBody,
+  labelStatisticsBody,
   statisticsBody,
   topConceptsBody,
   typesBody,
@@ -74,6 +75,16 @@ export function skosmosVocabularyRoutes(context: EndpointContext, kit: SkosmosKi
             ? concepts.indexReport?.concepts
             : (await concepts.schemes(language)).find(({ uri }) => uri === found.scheme)?.concepts;
         return statisticsBody(found, count, language);
+      },
+    }),
+    skosmosRoute({
+      path: '/:vocid/labelStatistics',
+      summary: "Skosmos: how many labels of each kind a vocabulary's concepts hold in each language",
+      parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
+      answer: async ({ vocid, lang }) => {
+        const found = await vocab(vocid, lang);
+        const language = lang ?? config.defaultLang;
+        return labelStatisticsBody(found, found.scheme === undefined ? [] : await concepts.labelStatistics(found.scheme), language);
       },
     }),
   ];

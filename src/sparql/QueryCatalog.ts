@@ -31,6 +31,7 @@ export const QUERY_NAMES = [
   'incoming',
   'labelMaps',
   'changes',
+  'labelStatistics',
 ] as const;
 /** The label index's reads: CONSTRUCT queries of one pattern each (see readTriples.rq). */
 export const READ_QUERY_NAMES = ['readTriples', 'readTyped', 'readXlLabels'] as const;

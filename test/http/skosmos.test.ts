@@ -232,6 +232,42 @@ describe('/rest/v1', () => {
     expect((await service.get('/rest/v1/nope/vocabularyStatistics')).status).toBe(404);
   });
 
+  test("labelStatistics counts each kind of label of a vocabulary's concepts in each language, and names the language", async () => {
+    // counted here from the store's triples, one by one
+    const rows = await service.store.select(`PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+      SELECT DISTINCT ?concept ?property ?label WHERE {
+        VALUES ?property { skos:prefLabel skos:altLabel skos:hiddenLabel }
+        ?concept a skos:Concept ; ?property ?label .
+        { ?concept skos:inScheme <${FOOD}ingredients> } UNION { ?concept skos:topConceptOf <${FOOD}ingredients> }
+      }`);
+    const expected = new Map<string, number>();
+    for (const { property, label } of rows) {
+      const key = `${label?.termType === 'Literal' ? label.language : '?'} ${property?.value.replace('http://www.w3.org/2004/02/skos/core#', 'skos:')}`;
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+    const { status, body } = await service.get('/rest/v1/ingredients/labelStatistics?lang=en');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: 'ingredients', uri: '' });
+    const counted = new Map<string, number>();
+    for (const { language, properties } of body.languages as Array<{
+      language: string;
+      properties: Array<{ property: string; labels: number }>;
+    }>)
+      for (const { property, labels } of properties) counted.set(`${language} ${property}`, labels);
+    expect(counted).toEqual(expected);
+    expect([...counted.keys()]).toEqual(expect.arrayContaining(['en skos:prefLabel', 'en skos:hiddenLabel', 'de skos:prefLabel']));
+    const english = body.languages.find(({ language }: { language: string }) => language === 'en');
+    expect(english.literal).toBe('English');
+    expect(english.properties.map(({ property }: { property: string }) => property)).toEqual([
+      'skos:prefLabel',
+      'skos:altLabel',
+      'skos:hiddenLabel',
+    ]);
+    const inFinnish = (await service.get('/rest/v1/ingredients/labelStatistics?lang=fi')).body.languages;
+    expect(inFinnish.find(({ language }: { language: string }) => language === 'de').literal).toBe('saksa');
+    expect((await service.get('/rest/v1/nope/labelStatistics')).status).toBe(404);
+  });
+
   test('answers a wrong parameter with a 400 that names it, and what it does not have with a 404 or 406', async () => {
     const cases: Array<[string, number, RegExp]> = [
       ['/rest/v1/search?query=*', 400, /'query'/],

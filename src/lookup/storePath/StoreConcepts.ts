@@ -13,13 +13,20 @@ import { StoreHierarchy } from './StoreHierarchy.js';
 const NO_FIELDS: ReadonlySet<Field> = new Set();
 /** The SKOS links whose resources `describe` labels. */
 
-/** A resource's prefLabels and altLabels with their languages: the language maps of JSKOS. */
+/** How many labels of one property a scheme's concepts hold in one language tag (StoreConcepts.labelStatistics). */
+export interface LabelCount {
+  lang: string;
+  property: string;
+  labels: number;
+}
+
 /** A concept made or changed, and when, as the data writes the date (Skosmos' `new` and `modified`). */
 export interface Change {
   uri: string;
   date: string;
 }
 
+/** A resource's prefLabels and altLabels with their languages: the language maps of JSKOS. */
 export interface LabelMap {
   prefLabel: Label[];
   altLabel: Label[];
@@ -155,6 +162,27 @@ export class StoreConcepts {
     );
     return rows.flatMap(({ concept, date }) =>
       concept?.termType === 'NamedNode' && date !== undefined ? [{ uri: concept.value, date: date.value }] : [],
+    );
+  }
+
+  /**
+   * How many prefLabels, altLabels and hiddenLabels the concepts of `scheme` hold in each
+   * language tag as written ("" for none), by language: Skosmos' `labelStatistics`. One store
+   * query, a count over the scheme's labels.
+   */
+  async labelStatistics(scheme: string): Promise<LabelCount[]> {
+    if (!isRdfIri(scheme)) return [];
+    const rows = await this.store.select(
+      bindQuery(this.queries.template('labelStatistics'), { conceptType: this.conceptTypes, scheme: rdf.namedNode(scheme) }),
+      'labelStatistics',
+    );
+    return rows.flatMap(({ lang, property, labels }) =>
+      lang?.termType === 'Literal' &&
+      property?.termType === 'NamedNode' &&
+      labels !== undefined &&
+      Number.isSafeInteger(Number(labels.value))
+        ? [{ lang: lang.value, property: property.value, labels: Number(labels.value) }]
+        : [],
     );
   }
 
