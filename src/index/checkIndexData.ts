@@ -217,8 +217,11 @@ function tokenCodes(a: LabelIndexArrays, tokens: number): void {
     const end = bounds[i + 1] as number;
     for (cursor.at = bounds[i] as number; cursor.at < end;) {
       const code = readWhole(cursor, codes, end, 'displayText', i);
-      if (code === INLINE) cursor.at += readWhole(cursor, codes, end, 'displayText', i);
-      else if (code > tokens) throw new Damage(`the shown text ${i} names token ${code}, of ${tokens}`);
+      if (code === INLINE) {
+        // its length, then its bytes: the skip is from after the length (`cursor.at +=` would add to where it began)
+        const length = readWhole(cursor, codes, end, 'displayText', i);
+        cursor.at += length;
+      } else if (code > tokens) throw new Damage(`the shown text ${i} names token ${code}, of ${tokens}`);
       if (cursor.at > end) throw new Damage(`the shown text ${i} runs past its end`);
     }
   }
