@@ -5,9 +5,12 @@ import { outgoingFull } from './outgoingBytes.js';
  * How many answers that may run to megabytes (those with the `narrower` field: up to
  * 100,000 concepts shown) are made at once, and how many may wait their turn. Each is some
  * 20 MB of objects while it is made and rendered: sixty asked at once, each by a client
- * that never reads, held 1.4 GB where the bytes waiting to be sent were bounded.
+ * that never reads, held 1.4 GB where the bytes waiting to be sent were bounded. One at a
+ * time: they are made in turns on the one thread that answers HTTP, so two at once were no
+ * faster, and with two the transient peak under three hundred such clients passed the
+ * resting memory by some 100 MB (npm run bench:shapes; RELIABILITY.md).
  */
-export const HEAVY_AT_ONCE = 2;
+export const HEAVY_AT_ONCE = 1;
 export const HEAVY_WAITING = 32;
 /** What a heavy answer may come to, rendered: 100,000 concepts shown at some 80 bytes each. */
 const HEAVY_BYTES = 10 * 2 ** 20;
