@@ -32,6 +32,7 @@ import { STORES, storeCommand } from '../scripts/privateStores.mjs';
 import { labelFloor } from './lib/labelFloor.mjs';
 import { cycle, measure, measureRequests, summarise } from './lib/measure.mjs';
 import { startProcess } from './lib/processes.mjs';
+import { measureRebuilds, rebuildTableRows, REBUILD_COLUMNS } from './lib/rebuilds.mjs';
 import { howTheServiceAsks, sparqlPost, storeQueries } from './lib/storeQueries.mjs';
 import { worstCases } from './lib/worstCases.mjs';
 import { getFigures } from './lib/getFigures.mjs';
@@ -57,6 +58,9 @@ const virtuosoLoaded = argv.includes('--virtuoso-loaded');
 // --no-fuseki: no Fuseki backend (loading 2 million concepts into it takes 8 minutes, and its
 // cold read may meet its own query time limit on a machine this busy)
 const noFuseki = argv.includes('--no-fuseki');
+// --rebuilds N: SIGHUP rebuilds in a row after the cold start of each backend past half a million
+// concepts (3 unless given; 0 for none)
+const rebuildCount = Number(option('rebuilds', 3));
 const command = `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`;
 const say = (text) => process.stderr.write(`bench: ${text}\n`);
 const began = Date.now();
@@ -111,6 +115,7 @@ if (!quick) {
       rssTarget: realShape(size) ? 1536 : large ? 1024 : 300,
       startup: true,
       worst: true,
+      rebuilds: large ? rebuildCount : 0,
     });
     // Past half a million concepts the store's regular expressions take seconds a keystroke
     // (4 to 8 s at a million): rows of them would say nothing but "no answer".
@@ -181,6 +186,11 @@ async function startup(backend, snapshot) {
   say(`${backend.name}: a cold start, the label index read from the store`);
   const cold = await startProcess('dist/server.js', env, { ready: true });
   const memory = cold.memory();
+  // rebuilds in a row where the vocabulary is large: the old index answers while the new one is built
+  const rebuilt =
+    backend.rebuilds > 0
+      ? await measureRebuilds(cold, { rebuilds: backend.rebuilds, say: (text) => say(`${backend.name}: ${text}`) })
+      : undefined;
   await cold.stop();
   const built =
     /"label index: (\d+) concepts.*?, (\d+) labels .*?; \d+ words, (\d+) MB \((\d+) bytes a label\); (\d+) triples read in/.exec(cold.log);
@@ -205,6 +215,7 @@ async function startup(backend, snapshot) {
     rows: Number(built[5]),
     floorMs: floor.ms,
     floorRows: floor.rows,
+    rebuilt,
   };
 }
 
@@ -702,6 +713,16 @@ const tables = [
           "Each service started on its own with `INDEX_SNAPSHOT` and no snapshot yet, then again from the snapshot it wrote; nobody typed while it built (a start with a client typing is `bench/typing-during-build.mjs`'s, in docs/large-vocabularies.md), and the peak RSS is the process's over the whole build. The floor is the store sending just the label rows (`skos:prefLabel`, `altLabel`, `hiddenLabel`) straight to a client, each by one plain triple pattern as N-Triples, in parts of a million, two at a time, streamed and only counted (`bench/lib/labelFloor.mjs`), after the service's runs. The service reads more than that (concept types, schemes, notations, links).",
         ...tableOf(startupTable),
       },
+  ...startups
+    .filter(({ startup: s }) => s.rebuilt !== undefined)
+    .map(({ name, startup: s }) => ({
+      title: `Rebuilds: ${name}`,
+      before:
+        'SIGHUP after SIGHUP to the cold-started service, each once the index before it was in and 35 s had passed (`bench/lib/rebuilds.mjs`): RSS at rest (VmRSS), and the peak (VmHWM, reset at each signal) while the old index answers and the new one is built.',
+      columns: REBUILD_COLUMNS,
+      align: ['', 'right', 'right', 'right', 'right'],
+      rows: rebuildTableRows({ firstPeak: s.peak, ...s.rebuilt }),
+    })),
   { title: 'Ratios', ...tableOf(ratios) },
   {
     title: '/suggest by prefix length (uncached, 1 client): p50 / p95 ms',

@@ -6,9 +6,11 @@
 // A block `<!-- results:NAME -->...<!-- /results:NAME -->` holds the newest run of NAME; a
 // marker `<!-- figure ["NAME", "table title", "row", "column"] -->VALUE<!-- /figure -->` holds
 // one of its cells. A name shown twice, a marker whose cell is not there, or a block whose
-// name has no results fails.
+// name has no results fails. A marker `<!-- declared ["src/file.ts", "NAME", "unit"] -->VALUE<!-- /declared -->`
+// holds a constant of the sources, in words (scripts/declaredValues.mjs).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cellOf, latestResults, renderResults } from './lib/results.mjs';
+import { declaredValue, inWords } from '../scripts/declaredValues.mjs';
 
 const check = process.argv.includes('--check');
 const DOCS = [
@@ -19,6 +21,7 @@ const DOCS = [
 ];
 const BLOCK = /<!-- results:([\w.-]+) -->\n[^]*?<!-- \/results:\1 -->/g;
 const FIGURE = /<!-- figure (\[[^\]]*\]) -->([^<]*)<!-- \/figure -->/g;
+const DECLARED = /<!-- declared (\[[^\]]*\]) -->([^<]*)<!-- \/declared -->/g;
 
 const problems = [];
 const shownIn = new Map();
@@ -51,10 +54,36 @@ for (const doc of DOCS) {
         problems.push(`${doc}: the figure ${address} ("${value}"): ${error.message}`);
         return marker;
       }
+    })
+    .replace(DECLARED, (marker, address, value) => {
+      try {
+        const [file, name, unit] = JSON.parse(address);
+        return `<!-- declared ${address} -->${inWords(declaredValue(file, name), unit)}<!-- /declared -->`;
+      } catch (error) {
+        problems.push(`${doc}: the declared value ${address} ("${value}"): ${error.message}`);
+        return marker;
+      }
     });
   if (made === text) continue;
   if (check) problems.push(`${doc}: its benchmark tables or figures are not what bench/results/ holds: run node bench/tables.mjs`);
   else writeFileSync(doc, made);
+}
+
+// the Kubernetes manifest's memory from the measured figures at 2 million concepts: its request
+// holds the memory at rest, its limit the highest peak (a rebuild's, the old index answering)
+const sizing = results('rebuild-2000000-virtuoso');
+if (sizing !== undefined) {
+  const manifest = readFileSync('deploy/kubernetes/skos-lookup.yaml', 'utf8');
+  const mib = (figure) => Number(/^(\d+) MB$/.exec(figure)?.[1]);
+  const [atRest, peak] = ['at rest', 'peak'].map((row) => mib(cellOf(sizing, 'rebuild-2000000-virtuoso', 'Sizing', row, 'RSS')));
+  for (const [, requested, limit] of manifest.matchAll(/requests: \{[^}]*memory: (\d+)Mi \}\s*limits: \{ memory: (\d+)Mi \}/g)) {
+    if (Number(requested) < atRest)
+      problems.push(
+        `deploy/kubernetes: a memory request of ${requested}Mi is under the ${atRest} MB at rest measured at 2 million concepts`,
+      );
+    if (Number(limit) < peak)
+      problems.push(`deploy/kubernetes: a memory limit of ${limit}Mi is under the ${peak} MB peak measured at 2 million concepts`);
+  }
 }
 
 for (const problem of problems) process.stderr.write(`bench-tables: ${problem}\n`);

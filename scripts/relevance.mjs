@@ -530,14 +530,13 @@ console.log(
     : `\n${problems.join('\n')}\nrelevance: ${rows.length - problems.length} passed, ${problems.length} failed`,
 );
 if (write) {
-  // what follows KEPT in RELEVANCE.md is written by hand (figures before and after a change) and kept as it is
-  const KEPT = '<!-- kept: written by hand, kept by scripts/relevance.mjs -->';
-  const previous = existsSync('docs/RELEVANCE.md') ? readFileSync('docs/RELEVANCE.md', 'utf8') : '';
-  const kept = previous.includes(KEPT) ? `\n${previous.slice(previous.indexOf(KEPT))}` : '';
+  // the run's part of RELEVANCE.md lies between these markers; the text around them is kept as it is
+  const [OPEN, CLOSE] = ['<!-- generated:relevance -->', '<!-- /generated:relevance -->'];
+  const previous = existsSync('docs/RELEVANCE.md') ? readFileSync('docs/RELEVANCE.md', 'utf8') : `# Relevance\n\n${OPEN}\n${CLOSE}\n`;
+  const [before, after] = [previous.slice(0, previous.indexOf(OPEN)), previous.slice(previous.indexOf(CLOSE) + CLOSE.length)];
   writeFileSync(
     'docs/RELEVANCE.md',
-    `# Relevance
-
+    `${before}${OPEN}
 How well /search and /suggest find the concept people mean, on the real vocabularies in
 \`../shared/vocabularies/\`. Produced by \`npm run test:relevance\` (\`${command}\`) on
 ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, in ${Math.round((Date.now() - started) / 1000)} s.
@@ -581,7 +580,7 @@ the start of the mistyped word's stem, bring the concept in; its rows are shown 
 ${reconcileTable}
 
 What each figure means is written at the top of \`scripts/relevance.mjs\` and \`scripts/relevanceReconcile.mjs\`.
-${kept}`,
+${CLOSE}${after}`,
   );
 }
 process.exit(problems.length === 0 ? 0 : 1);
