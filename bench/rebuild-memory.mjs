@@ -65,6 +65,11 @@ const measuredRebuilds = await measureRebuilds(service, { rebuilds, say });
 await service.stop();
 say('a restart from the snapshot');
 const restarted = await startProcess('dist/server.js', env, { ready: true });
+// a restart that built its index anew (a snapshot refused) measures a build, not a restart
+if (!restarted.log.includes('label index: read from the snapshot')) {
+  await restarted.stop();
+  throw new Error(`the restart did not read the snapshot ${snapshot}: ${restarted.log.slice(-2000)}`);
+}
 await sleep(35_000);
 const restart = { readyMs: restarted.readyMs, ...restarted.memory() };
 say(`ready from the snapshot after ${(restart.readyMs / 1000).toFixed(1)} s, ${restart.rss} MB at rest (peak ${restart.peak} MB)`);
