@@ -5,7 +5,7 @@ import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } fr
 import type { IndexReport } from './keeping/IndexBuilds.js';
 import type { IndexPool } from './threads/IndexPool.js';
 import { shownLabel } from './memory/shownLabel.js';
-import type { Change, Description, LabelCount, LabelMap, StoreConcepts } from './storePath/StoreConcepts.js';
+import type { Change, ClassCount, Description, LabelCount, LabelMap, StoreConcepts } from './storePath/StoreConcepts.js';
 import type { Lifecycle } from './keeping/Lifecycle.js';
 import type { VocabularyKeeper, VocabularyState } from './keeping/VocabularyKeeper.js';
 
@@ -184,6 +184,16 @@ export class Lookup {
   /** How many labels of each kind a scheme's concepts hold in each language (StoreConcepts.labelStatistics): from the store. */
   labelStatistics(scheme: string): Promise<LabelCount[]> {
     return this.answering().concepts.labelStatistics(scheme);
+  }
+
+  /** How many of a scheme's members are of each class, deprecated ones apart (StoreConcepts.classCounts): from the store. */
+  classCounts(scheme: string, lang: string): Promise<ClassCount[]> {
+    return this.answering().concepts.classCounts(scheme, lang);
+  }
+
+  /** Where a scheme's vocabulary can be downloaded, as its data says (StoreConcepts.dataDump): from the store. */
+  dataDump(scheme: string): Promise<string | undefined> {
+    return this.answering().concepts.dataDump(scheme);
   }
 
   /** A page of a scheme's concepts by when they were made or changed, the latest first (StoreConcepts.changes): from the store. */

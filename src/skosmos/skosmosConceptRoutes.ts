@@ -18,7 +18,8 @@ import { childrenBody, hierarchyBody, labelBody, neighboursBody, transitiveBody 
 const DUMP_OR_URI: QueryParameter<string | undefined> = {
   ...ONE_URI,
   required: false,
-  description: "The concept, an absolute IRI; absent: the vocabulary's dump (a redirect where VOCABULARY_DUMPS names one, else a 404).",
+  description:
+    "The concept, an absolute IRI; absent: the vocabulary's dump (a redirect where VOCABULARY_DUMPS or the data's void:dataDump names one, else a 404).",
 };
 
 /** The parameters of a method about one concept of a vocabulary. */
@@ -139,7 +140,7 @@ function walkRoutes({ concepts }: EndpointContext, { opened, described }: Skosmo
  * Accept header prefers, else JSON-LD; kept under the format chosen (a header, so not a
  * parameter: the key says it).
  */
-function dataRoutes({ config, cache }: EndpointContext, { vocab, described }: SkosmosKit): Route[] {
+function dataRoutes({ config, cache, concepts }: EndpointContext, { vocab, described }: SkosmosKit): Route[] {
   const dataRoute = (
     path: string,
     summary: string,
@@ -157,7 +158,7 @@ function dataRoutes({ config, cache }: EndpointContext, { vocab, described }: Sk
         },
         ...(parameters.vocid === undefined
           ? {}
-          : { '302': { description: "Without `uri`: to the vocabulary's dump (VOCABULARY_DUMPS)." } }),
+          : { '302': { description: "Without `uri`: to the vocabulary's dump (VOCABULARY_DUMPS, else void:dataDump in its data)." } }),
         '406': { description: 'A format this service does not write; the message names those it does.' },
       },
       send: async (input, req, res) => {
@@ -166,10 +167,14 @@ function dataRoutes({ config, cache }: EndpointContext, { vocab, described }: Sk
         const found = 'vocid' in input ? await vocab(input.vocid as string, undefined) : undefined;
         if (uri === undefined) {
           // the whole vocabulary, as Skosmos answers it: its dump, where one is named
-          const dump = found === undefined ? undefined : config.vocabularyDumps.get(found.id);
+          // the operator's setting first, then what the vocabulary's own data says (void:dataDump)
+          const dump =
+            found === undefined
+              ? undefined
+              : (config.vocabularyDumps.get(found.id) ?? (found.scheme === undefined ? undefined : await concepts.dataDump(found.scheme)));
           if (dump === undefined)
             throw new NotFoundError(
-              `no dump of the vocabulary '${found?.id ?? ''}' is named (VOCABULARY_DUMPS); data?uri= gives one concept`,
+              `no dump of the vocabulary '${found?.id ?? ''}' is named (VOCABULARY_DUMPS, or void:dataDump in its data); data?uri= gives one concept`,
             );
           res.set('Cache-Control', `public, max-age=${config.httpMaxAge}`).redirect(302, dump);
           return;

@@ -45,6 +45,22 @@ export function equalLabel(concept: Concept, text: string): boolean {
   return [concept.prefLabel, ...concept.altLabels].some((label) => foldText(label) === folded);
 }
 
+/**
+ * The altLabel the query found where the prefLabel shown would not have found it: Skosmos
+ * names it beside the prefLabel (`altLabel`), and its clients show it ("Tomato (Love apple)").
+ * Each word of the query must start (with `*`) or be a word of the label, up to case and
+ * diacritics; without `*`, the label must equal the query.
+ */
+export function matchedAltLabel(concept: Concept, query: SkosmosQuery): string | undefined {
+  const wanted = query.q.split(' ').map((word) => ({ folded: foldText(word.replace(/\*$/, '')), prefix: word.endsWith('*') }));
+  const found = (label: string): boolean => {
+    if (query.exact) return foldText(label) === foldText(query.text);
+    const words = foldText(label).split(/[^\p{L}\p{N}]+/u);
+    return wanted.every(({ folded, prefix }) => words.some((word) => (prefix ? word.startsWith(folded) : word === folded)));
+  };
+  return found(concept.prefLabel) ? undefined : concept.altLabels.find(found);
+}
+
 export interface SkosmosSearchRequest {
   query: SkosmosQuery;
   /** The language labels are matched in (and shown in); undefined: any. */

@@ -21,7 +21,7 @@ import {
 import type { Concept, Field } from '../domain/Concept.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import { transitive } from './skosmosConcept.js';
-import { FILTER_DEPTH, lookupHits, readQuery, searchFields, skosmosSearch, wantsNone } from './skosmosSearch.js';
+import { FILTER_DEPTH, lookupHits, matchedAltLabel, readQuery, searchFields, skosmosSearch, wantsNone } from './skosmosSearch.js';
 import { lookupBody, searchBody } from './skosmosShapes.js';
 import { vocabularies, vocabularyIn } from './SkosmosVocabularies.js';
 
@@ -61,11 +61,13 @@ export function skosmosSearchRoutes({ config, concepts }: EndpointContext, { voc
       parameters: { vocid: VOCID, label: LABEL, lang: SKOSMOS_LANG },
       answer: async ({ vocid, label, lang }) => {
         const found = await vocab(vocid, lang);
+        // as search takes it: the only vocabulary is the whole of the data (a Skosmos vocabulary is its graph)
+        const only = (await vocabularies(concepts, lang ?? config.defaultLang, config)).length === 1;
         const candidates = await skosmosSearch(concepts, {
           query: readQuery(label.replaceAll('*', ' ')),
           lang,
           vocabularies: [found],
-          everyVocabulary: false,
+          everyVocabulary: only,
           parent: undefined,
           maxhits: MAX_COUNT,
           offset: 0,
@@ -92,13 +94,14 @@ async function searched(
   const below = parent === undefined || parent === '' ? undefined : parent;
   // a blank query beside a parent: what is below it, as Skosmos lists it (beside a group: none, as there are none)
   const listed = query === undefined && below !== undefined && !wantsNone(type, group);
+  const read = listed || wantsNone(type, group) ? undefined : readQuery(query);
   // a type other than a concept's, or a group (this service has none): no results, as Skosmos for a vocabulary without them
   const results = listed
     ? await descendants(concepts, below, language ?? config.defaultLang, Math.min(maxhits, MAX_COUNT), offset, extra)
-    : wantsNone(type, group)
+    : read === undefined
       ? []
       : await skosmosSearch(concepts, {
-          query: readQuery(query),
+          query: read,
           lang: language,
           vocabularies: chosen,
           everyVocabulary: chosen.length === all.length,
@@ -119,6 +122,7 @@ async function searched(
   const only = chosen.length === 1 ? chosen[0]?.id : undefined;
   const hits = results.map((concept) => ({
     concept,
+    altLabel: read === undefined ? undefined : matchedAltLabel(concept, read),
     prefLabel: shownLabels?.get(concept.uri) ?? concept.prefLabel,
     vocab: only ?? (concept.scheme ?? []).map(({ uri }) => idOfScheme.get(uri)).find((id) => id !== undefined),
   }));

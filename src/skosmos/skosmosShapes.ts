@@ -13,6 +13,7 @@ import type { Vocabulary } from './SkosmosVocabularies.js';
 const SKOS_PREFIX = SKOS;
 const ONKI = 'http://schema.onki.fi/onki#';
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
+const COLLECTION = `${SKOS}Collection`;
 const CONTEXT = { skos: SKOS_PREFIX, uri: '@id', type: '@type' };
 const LABEL_CONTEXT = { prefLabel: 'skos:prefLabel', altLabel: 'skos:altLabel', hiddenLabel: 'skos:hiddenLabel' };
 
@@ -48,6 +49,8 @@ export interface SearchHit {
   prefLabel: string;
   /** The id of the vocabulary it was found in. */
   vocab: string | undefined;
+  /** The altLabel the query found, where its prefLabel would not have (matchedAltLabel). */
+  altLabel?: string | undefined;
 }
 
 /** `search`: the results, their labels in `labellang`, with the extra `fields` asked. */
@@ -63,7 +66,7 @@ export function searchBody(hits: readonly SearchHit[], lang: string, labellang: 
       ...(labellang === undefined ? {} : { '@language': labellang }),
     },
     uri: '',
-    results: hits.map(({ concept, prefLabel, vocab }) => {
+    results: hits.map(({ concept, prefLabel, vocab, altLabel }) => {
       const notation = concept.notation?.[0];
       return {
         uri: concept.uri,
@@ -71,6 +74,7 @@ export function searchBody(hits: readonly SearchHit[], lang: string, labellang: 
         ...(fields.has('broader') ? { broader: (concept.broader ?? []).map(({ uri }) => ({ uri })) } : {}),
         ...(fields.has('narrower') ? { narrower: (concept.narrower ?? []).map(({ uri }) => ({ uri })) } : {}),
         prefLabel,
+        ...(altLabel === undefined ? {} : { altLabel }),
         lang,
         ...(vocab === undefined ? {} : { vocab }),
         ...(notation === undefined ? {} : { notation }),
@@ -249,12 +253,28 @@ export function hierarchyBody(uri: string, walked: object, language: string): ob
   };
 }
 
+/** What `vocabularyStatistics` says of one class: its members, and how many of them are deprecated. */
+export interface ClassStatistics {
+  type: string;
+  members: number;
+  deprecated: number;
+  label?: string;
+}
+
 /**
- * `vocabularyStatistics`: how many concepts the vocabulary holds (those not deprecated; no
- * count where it is not known), in Skosmos' VoID terms. Skosmos also gives `deprecatedCount`,
- * which this service does not count by scheme, so it is left out rather than given as 0.
+ * `vocabularyStatistics` as Skosmos shapes it, in its VoID terms: the concepts (`concepts`, of
+ * the class `concept`: every concept counted, with how many of them are deprecated), every
+ * other class of them (`subTypes`, each with its rdfs:label where it has one in the language
+ * asked), and the collections (`conceptGroups`) where there are any. `counts` holds no row for
+ * what is not known, and then no count is given rather than a 0.
  */
-export function statisticsBody(found: Vocabulary, count: number | undefined, language: string): object {
+export function statisticsBody(found: Vocabulary, counts: readonly ClassStatistics[], concept: string, language: string): object {
+  const of = ({ members, deprecated }: ClassStatistics): { count: number; deprecatedCount: number } => ({
+    count: members,
+    deprecatedCount: deprecated,
+  });
+  const concepts = counts.find(({ type }) => type === concept);
+  const groups = counts.find(({ type }) => type === COLLECTION);
   return {
     '@context': {
       rdfs: RDFS,
@@ -273,8 +293,11 @@ export function statisticsBody(found: Vocabulary, count: number | undefined, lan
     uri: '',
     id: found.id,
     title: found.title,
-    concepts: { class: `${SKOS}Concept`, label: 'Concept', ...(count === undefined ? {} : { count }) },
-    subTypes: [],
+    concepts: { class: concept, label: 'Concept', ...(concepts === undefined ? {} : of(concepts)) },
+    subTypes: counts
+      .filter(({ type }) => type !== concept && type !== COLLECTION)
+      .map((row) => ({ type: row.type, ...of(row), ...(row.label === undefined ? {} : { label: row.label }) })),
+    ...(groups === undefined ? {} : { conceptGroups: { class: COLLECTION, label: 'Collection', ...of(groups) } }),
   };
 }
 

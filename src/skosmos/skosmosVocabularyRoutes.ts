@@ -1,3 +1,4 @@
+import { SKOS } from '../domain/namespaces.js';
 import { NotFoundError } from '../errors.js';
 import type { EndpointContext } from '../endpoints/EndpointContext.js';
 import { ONE_URI, SCHEME } from '../endpoints/parameters.js';
@@ -64,17 +65,21 @@ export function skosmosVocabularyRoutes(context: EndpointContext, kit: SkosmosKi
     ...emptyRoutes(context, kit),
     skosmosRoute({
       path: '/:vocid/vocabularyStatistics',
-      summary: 'Skosmos: how many concepts a vocabulary holds',
+      summary: 'Skosmos: how many concepts a vocabulary holds, by class, deprecated ones apart',
       parameters: { vocid: VOCID, lang: SKOSMOS_LANG },
       answer: async ({ vocid, lang }) => {
         const found = await vocab(vocid, lang);
         const language = lang ?? config.defaultLang;
-        // a scheme's concepts as /schemes counts them; the whole of data without schemes, as the label index counts it
-        const count =
-          found.scheme === undefined
-            ? concepts.indexReport?.concepts
-            : (await concepts.schemes(language)).find(({ uri }) => uri === found.scheme)?.concepts;
-        return statisticsBody(found, count, language);
+        const concept = config.conceptTypes.includes(`${SKOS}Concept`) ? `${SKOS}Concept` : (config.conceptTypes[0] ?? `${SKOS}Concept`);
+        // a scheme's members counted in the store, as Skosmos counts its vocabulary's; the whole of data without schemes, as the label index counts it
+        const report = concepts.indexReport;
+        const counts =
+          found.scheme !== undefined
+            ? await concepts.classCounts(found.scheme, language)
+            : report === undefined
+              ? []
+              : [{ type: concept, members: report.concepts + report.deprecated, deprecated: report.deprecated }];
+        return statisticsBody(found, counts, concept, language);
       },
     }),
     skosmosRoute({

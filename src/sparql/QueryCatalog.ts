@@ -32,6 +32,8 @@ export const QUERY_NAMES = [
   'labelMaps',
   'changes',
   'labelStatistics',
+  'vocabularyStatistics',
+  'dataDump',
 ] as const;
 /** The label index's reads: CONSTRUCT queries of one pattern each (see readTriples.rq). */
 export const READ_QUERY_NAMES = ['readTriples', 'readTyped', 'readXlLabels'] as const;

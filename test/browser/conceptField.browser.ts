@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, servePages, watchedPage, type HostPages } from '../support/browser.js';
 import { RETRY_AFTER_SECONDS } from '../../src/errors.js';
 import { PROJECT_ROOT } from '../../src/loadConfig.js';
 import type { SparqlStore } from '../../src/store/SparqlStore.js';
@@ -26,7 +26,7 @@ let hostUrl: string;
 const problems: string[] = [];
 
 /** The other origin's pages: plain HTML forms, and one made with React's controlled inputs. */
-function hostPages(serviceUrl: string): Record<string, [string, string]> {
+function hostPages(serviceUrl: string): HostPages {
   const script = `<script type="module" src="${serviceUrl}/concept-field.js"></script>`;
   const html = (body: string, head = ''): [string, string] => [
     'text/html',
@@ -117,15 +117,7 @@ function hostPages(serviceUrl: string): Record<string, [string, string]> {
 }
 
 async function startHost(serviceUrl: string): Promise<void> {
-  const pages = hostPages(serviceUrl);
-  host = createServer((req, res) => {
-    const found = pages[(req.url ?? '/').split('?')[0] ?? '/'];
-    if (req.url === '/favicon.ico') res.writeHead(204).end();
-    else if (found === undefined) res.writeHead(404).end();
-    else res.writeHead(200, { 'Content-Type': `${found[0]}; charset=utf-8` }).end(found[1]);
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  ({ server: host, url: hostUrl } = await servePages(hostPages(serviceUrl)));
 }
 
 beforeAll(async () => {
@@ -137,11 +129,7 @@ beforeAll(async () => {
   );
   service = await startService({ BASE_PATH: '/vocab', DATA_FILES: `${SAMPLE},${rtl}` });
   await startHost(service.url);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -150,12 +138,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 900, height: 700 }, locale: 'en-GB' });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  problems.length = 0;
+  page = await watchedPage(browser, problems, { viewport: { width: 900, height: 700 }, locale: 'en-GB' });
 });
 afterEach(async () => {
   await page.close();

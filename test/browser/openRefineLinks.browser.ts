@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchedPage } from '../support/browser.js';
 import { odditiesSettings, startService, type RunningService } from '../support/service.js';
 
 // The links OpenRefine makes from the reconciliation manifest, followed in a real browser:
@@ -20,23 +21,14 @@ const problems: string[] = [];
 beforeAll(async () => {
   service = await startService(odditiesSettings());
   manifest = (await service.get('/reconcile')).body;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await service?.close();
 });
 beforeEach(async () => {
-  page = await browser.newPage();
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/404/.test(message.text())) problems.push(message.text());
-  });
-  problems.length = 0;
+  page = await watchedPage(browser, problems, {}, (text) => /404/.test(text));
 });
 afterEach(async () => {
   await page.close();

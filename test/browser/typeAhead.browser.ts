@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchedPage } from '../support/browser.js';
 import { PROJECT_ROOT } from '../../src/loadConfig.js';
 import { FOOD, startService, type RunningService } from '../support/service.js';
 
@@ -15,11 +16,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   service = await startService({ BASE_PATH: '/vocab' });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium();
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 60_000);
 afterAll(async () => {
@@ -28,14 +25,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: 'light', locale: 'en-GB' });
   // a script error, a refused load (CSP) or a failed request is a failure of the page
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  page = await watchedPage(browser, problems, { viewport: { width: 1100, height: 760 }, colorScheme: 'light', locale: 'en-GB' });
   page.on('requestfailed', (request) => problems.push(`${request.url()}: ${request.failure()?.errorText}`));
-  problems.length = 0;
 });
 afterEach(async () => {
   await page.close();

@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { fixtureSettings, startService, type RunningService } from '../support/service.js';
+import { runSkosmosClient, type Call } from './runSkosmosClient.js';
 import { STW_FILE } from './stwHeadings.js';
 
 // NatLibFi's own Python client of the Skosmos REST API (skosmos-client, from PyPI; the script
@@ -8,20 +7,9 @@ import { STW_FILE } from './stwHeadings.js';
 // offers, on the STW Thesaurus of ../shared, each answer compared with the native endpoints'.
 // scripts/test-clients.sh installs it and names its Python in SKOSMOS_CLIENT_PYTHON.
 
-const PYTHON = process.env.SKOSMOS_CLIENT_PYTHON;
-if (PYTHON === undefined)
-  throw new Error('SKOSMOS_CLIENT_PYTHON must name a Python with skosmos-client (scripts/test-clients.sh makes one)');
 const STW = 'http://zbw.eu/stw';
 const LABOUR_MARKET = 'http://zbw.eu/stw/descriptor/11183-4';
 const SKOS_CONCEPT = 'http://www.w3.org/2004/02/skos/core#Concept';
-
-interface Call {
-  method: string;
-  args?: unknown[];
-  kwargs?: Record<string, unknown>;
-  vocid?: string;
-  uri?: string;
-}
 
 let service: RunningService;
 beforeAll(async () => {
@@ -33,10 +21,8 @@ afterAll(() => service?.close());
  * Runs the calls through skosmos-client, in one Python process; each answer's value, or the
  * error it raised. Asynchronously: the service answers from this very process.
  */
-async function client(calls: Call[]): Promise<Array<{ value?: any; error?: string }>> {
-  const python = promisify(execFile)(PYTHON as string, ['test/clients/skosmosClient.py', `${service.url}/rest/v1/`]);
-  python.child.stdin?.end(JSON.stringify(calls));
-  return JSON.parse((await python).stdout);
+function client(calls: Call[]): Promise<Array<{ value?: any; error?: string }>> {
+  return runSkosmosClient(`${service.url}/rest/v1/`, calls);
 }
 
 async function one(call: Call): Promise<any> {

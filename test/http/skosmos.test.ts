@@ -49,6 +49,16 @@ describe('/rest/v1', () => {
     expect(body.results.map((result: { uri: string }) => result.uri)).toEqual([TOMATO]);
   });
 
+  test('names the altLabel a search found beside the prefLabel, as Skosmos does, and none where the prefLabel was found', async () => {
+    const byAlt = (await service.get('/rest/v1/ingredients/search?query=love%20ap*&lang=en')).body.results;
+    expect(byAlt[0]).toMatchObject({ uri: TOMATO, prefLabel: 'Tomato', altLabel: 'Love apple' });
+    const exact = (await service.get('/rest/v1/ingredients/search?query=LOVE%20APPLE&lang=en')).body.results;
+    expect(exact[0]).toMatchObject({ uri: TOMATO, altLabel: 'Love apple' });
+    const byPref = (await service.get('/rest/v1/ingredients/search?query=tomat*&lang=en')).body.results;
+    expect(byPref[0].uri).toBe(TOMATO);
+    expect(byPref[0].altLabel).toBeUndefined();
+  });
+
   test('gives a concept as Turtle and as JSON-LD in Skosmos’ shape', async () => {
     const turtle = await fetch(`${service.url}/rest/v1/data?uri=${encodeURIComponent(TOMATO)}&format=text/turtle`);
     expect(turtle.headers.get('content-type')).toBe('text/turtle; charset=utf-8');
@@ -185,13 +195,31 @@ describe('/rest/v1', () => {
       const none = await dumped.get('/rest/v1/dishes/data');
       expect([none.status, none.body.message]).toEqual([
         404,
-        expect.stringMatching(/no dump of the vocabulary 'dishes' is named \(VOCABULARY_DUMPS\)/),
+        expect.stringMatching(/no dump of the vocabulary 'dishes' is named \(VOCABULARY_DUMPS, or void:dataDump in its data\)/),
       ]);
       // with a uri, the concept as ever; without a vocabulary, uri is still needed
       expect((await dumped.get(`/rest/v1/ingredients/data?uri=${encodeURIComponent(TOMATO)}&format=text/turtle`)).status).toBe(200);
       expect((await dumped.get('/rest/v1/data')).status).toBe(400);
     } finally {
       await dumped.close();
+    }
+  });
+
+  test("answers data without uri with the dump its vocabulary's data names (void:dataDump), the setting first", async () => {
+    const dated = await startService(fixtureSettings('test/fixtures/changes.ttl', 'CHANGES_GRAPH'));
+    const named = await startService({
+      ...fixtureSettings('test/fixtures/changes.ttl', 'CHANGES_GRAPH'),
+      VOCABULARY_DUMPS: 'thesaurus=https://example.org/mirror/thesaurus.nt',
+    });
+    try {
+      const dump = await fetch(`${dated.url}/rest/v1/thesaurus/data`, { redirect: 'manual' });
+      expect([dump.status, dump.headers.get('location')]).toEqual([302, 'https://example.org/downloads/thesaurus.ttl']);
+      const none = await dated.get('/rest/v1/elsewhere/data');
+      expect([none.status, none.body.message]).toEqual([404, expect.stringMatching(/no dump of the vocabulary 'elsewhere'/)]);
+      const chosen = await fetch(`${named.url}/rest/v1/thesaurus/data`, { redirect: 'manual' });
+      expect(chosen.headers.get('location')).toBe('https://example.org/mirror/thesaurus.nt');
+    } finally {
+      await Promise.all([dated.close(), named.close()]);
     }
   });
 
@@ -219,17 +247,46 @@ describe('/rest/v1', () => {
     }
   });
 
-  test("counts a vocabulary's concepts as /schemes counts its scheme's", async () => {
+  test("counts a vocabulary's concepts as /schemes counts its scheme's, and as its triples say", async () => {
     const { body: listed } = await service.get('/rest/v1/vocabularies?lang=en');
     const { body: schemes } = await service.get('/schemes?lang=en');
     for (const { id } of listed.vocabularies as Array<{ id: string }>) {
       const { status, body } = await service.get(`/rest/v1/${id}/vocabularyStatistics?lang=en`);
       expect(status).toBe(200);
       const scheme = (schemes.schemes as Array<{ uri: string; concepts: number }>).find(({ uri }) => uri === `${FOOD}${id}`);
-      expect(body).toMatchObject({ id, concepts: { class: 'http://www.w3.org/2004/02/skos/core#Concept', count: scheme?.concepts } });
+      // counted here from the store's triples, one by one
+      const members = await service.store.select(`PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+        SELECT DISTINCT ?concept WHERE {
+          ?concept a skos:Concept .
+          { ?concept skos:inScheme <${FOOD}${id}> } UNION { ?concept skos:topConceptOf <${FOOD}${id}> }
+        }`);
+      expect(body).toMatchObject({ id, concepts: { class: 'http://www.w3.org/2004/02/skos/core#Concept', count: members.length } });
+      expect(body.concepts.count - body.concepts.deprecatedCount).toBe(scheme?.concepts);
       expect(body.concepts.count).toBeGreaterThan(0);
     }
     expect((await service.get('/rest/v1/nope/vocabularyStatistics')).status).toBe(404);
+  });
+
+  test('vocabularyStatistics counts deprecated concepts, the classes below skos:Concept by name, and collections, as Skosmos does', async () => {
+    const dated = await startService(fixtureSettings('test/fixtures/changes.ttl', 'CHANGES_GRAPH'));
+    try {
+      const { status, body } = await dated.get('/rest/v1/thesaurus/vocabularyStatistics?lang=fi');
+      expect(status).toBe(200);
+      const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+      // seven concepts in the scheme, one deprecated and one replaced; one is also a Place; the other scheme's concept not counted
+      expect(body).toMatchObject({
+        id: 'thesaurus',
+        concepts: { class: `${SKOS}Concept`, count: 7, deprecatedCount: 2 },
+        subTypes: [{ type: 'https://example.org/changes/Place', count: 1, deprecatedCount: 0, label: 'Paikka' }],
+        conceptGroups: { class: `${SKOS}Collection`, count: 1, deprecatedCount: 0 },
+      });
+      const elsewhere = (await dated.get('/rest/v1/elsewhere/vocabularyStatistics?lang=en')).body;
+      expect(elsewhere.concepts).toMatchObject({ count: 1, deprecatedCount: 0 });
+      expect(elsewhere.subTypes).toEqual([]);
+      expect(elsewhere.conceptGroups).toBeUndefined();
+    } finally {
+      await dated.close();
+    }
   });
 
   test("labelStatistics counts each kind of label of a vocabulary's concepts in each language, and names the language", async () => {

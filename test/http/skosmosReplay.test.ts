@@ -35,7 +35,7 @@ function requests(count: number): string[] {
       .join('&');
   const paths: string[] = ['/rest/v1/vocabularies?lang=en', '/rest/v1/types?lang=fi'];
   for (const vocid of VOCABULARIES) {
-    for (const method of ['', 'types', 'topConcepts', 'groups', 'new', 'modified', 'vocabularyStatistics'])
+    for (const method of ['', 'types', 'topConcepts', 'groups', 'new', 'modified', 'vocabularyStatistics', 'labelStatistics'])
       paths.push(`/rest/v1/${vocid}/${method}?${query([['lang', pick(['', 'en', 'fr', undefined])]])}`);
     for (const uri of CONCEPTS)
       for (const method of [

@@ -20,6 +20,15 @@ export interface LabelCount {
   labels: number;
 }
 
+/** How many members of a scheme are of one class, and how many of those are deprecated (StoreConcepts.classCounts). */
+export interface ClassCount {
+  type: string;
+  members: number;
+  deprecated: number;
+  /** The class's rdfs:label in the language asked, where it has one. */
+  label?: string;
+}
+
 /** A concept made or changed, and when, as the data writes the date (Skosmos' `new` and `modified`). */
 export interface Change {
   uri: string;
@@ -184,6 +193,41 @@ export class StoreConcepts {
         ? [{ lang: lang.value, property: property.value, labels: Number(labels.value) }]
         : [],
     );
+  }
+
+  /**
+   * For each class of the members of `scheme` (each concept type, the classes below one, and
+   * skos:Collection's family for collections with a member in it), how many are of it and how
+   * many of those are deprecated, with its rdfs:label in `lang`: Skosmos'
+   * `vocabularyStatistics`. One store query, a count over the scheme.
+   */
+  async classCounts(scheme: string, lang: string): Promise<ClassCount[]> {
+    if (!isRdfIri(scheme)) return [];
+    const rows = await this.store.select(
+      bindQuery(this.queries.template('vocabularyStatistics'), {
+        conceptType: this.conceptTypes,
+        scheme: rdf.namedNode(scheme),
+        lang: rdf.literal(lang),
+      }),
+      'vocabularyStatistics',
+    );
+    const whole = (term: Term | undefined): number | undefined =>
+      term !== undefined && Number.isSafeInteger(Number(term.value)) ? Number(term.value) : undefined;
+    return rows.flatMap(({ type, members, deprecated, label }) => {
+      const count = whole(members);
+      if (type?.termType !== 'NamedNode' || count === undefined) return [];
+      return [
+        { type: type.value, members: count, deprecated: whole(deprecated) ?? 0, ...(label === undefined ? {} : { label: label.value }) },
+      ];
+    });
+  }
+
+  /** Where the whole of `scheme`'s vocabulary can be downloaded, as its data says (void:dataDump); undefined where it says not. One store query. */
+  async dataDump(scheme: string): Promise<string | undefined> {
+    if (!isRdfIri(scheme)) return undefined;
+    const rows = await this.store.select(bindQuery(this.queries.template('dataDump'), { scheme: rdf.namedNode(scheme) }), 'dataDump');
+    const dump = rows[0]?.dump;
+    return dump?.termType === 'NamedNode' ? dump.value : undefined;
   }
 
   /** The prefLabels and altLabels of resources, each with its language (lower case; "" for none), at most MAX_STATEMENTS. One store query. */
