@@ -6,7 +6,9 @@
 #   NatLibFi's skosmos-client (PyPI) against /rest/v1, called as its users call it by
 #   test/clients/skosmosClient.py (test/clients/skosmos.client.ts);
 #   cocoda-sdk's Skosmos provider (npm) against /rest/v1 and its ConceptApi provider against
-#   /jskos, their JSKOS checked by jskos-validate (npm) (test/clients/cocoda.client.ts).
+#   /jskos, their JSKOS checked by jskos-validate (npm) (test/clients/cocoda.client.ts);
+#   skosmos-client, and jskos-validate over /jskos, on every vocabulary of ../shared, on the
+#   embedded store (test/clients/skosmosShared.client.ts, jskosShared.client.ts).
 # On the embedded store, then on a private Virtuoso holding the same vocabulary (STW, from
 # ../shared). Installs OpenRefine and Virtuoso when missing (as root); stops what it started,
 # whatever happens.

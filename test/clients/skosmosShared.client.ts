@@ -1,4 +1,5 @@
-import { startService, type RunningService } from '../support/service.js';
+import type { RunningService } from '../support/service.js';
+import { describeEachSharedVocabulary } from '../support/sharedVocabularies.js';
 import { runSkosmosClient, type Call } from './runSkosmosClient.js';
 
 // NatLibFi's skosmos-client (PyPI) on every vocabulary of ../shared, each loaded alone on the
@@ -8,7 +9,6 @@ import { runSkosmosClient, type Call } from './runSkosmosClient.js';
 // answer compared with the native endpoints' (the other stores are covered by skosmos.client.ts
 // on STW). scripts/test-clients.sh installs skosmos-client and names its Python.
 
-const VOCABULARIES = '../shared/vocabularies';
 /** The most results the service answers at once (a larger maxhits is answered with this many). */
 const BOUND = 100;
 
@@ -22,23 +22,9 @@ async function values(service: RunningService, calls: Call[]): Promise<any[]> {
 const uris = (list: Array<{ uri: string }>): string[] => list.map(({ uri }) => uri);
 const sorted = (list: string[]): string[] => [...list].sort();
 
-const onEmbedded = process.env.SPARQL_ENDPOINT === undefined;
-
-(onEmbedded ? describe.each : describe.skip.each)([
-  ['UNESCO Thesaurus', 'unesco-thesaurus.ttl'],
-  ['STW Thesaurus for Economics', 'stw-9.06.ttl'],
-  ['Unified Astronomy Thesaurus', 'uat.rdf'],
-  ['SILKNOW Thesaurus', 'silknow-thesaurus.ttl'],
-  ['YSO (Skosmos test data)', 'yso-skosmos-testdata.ttl'],
-  ['YSO 2019.3 (prefLabels, derived)', 'yso-2019.3-cicero-preflabels-derived.nt.gz'],
-])('skosmos-client on %s', (_name, file) => {
-  let service: RunningService;
-  beforeAll(async () => {
-    service = await startService({ DATA_FILES: `${VOCABULARIES}/${file}` });
-  }, 180_000);
-  afterAll(() => service?.close());
-
+describeEachSharedVocabulary('skosmos-client on %s', (running, file) => {
   test('every method answers as the native endpoints do, a prefix search with maxhits=1000 included', async () => {
+    const service = running();
     const [vocabularies] = await values(service, [{ method: 'vocabularies', args: ['en'] }]);
     expect(vocabularies.length).toBeGreaterThan(0);
     let checkedConcepts = 0;
@@ -54,7 +40,12 @@ const onEmbedded = process.env.SPARQL_ENDPOINT === undefined;
       // the only vocabulary of a service is the whole of its data, as a Skosmos vocabulary is its graph: searched whole
       const searchedIn = vocabularies.length === 1 ? '' : inScheme;
       expect(uris(types)).toContain('http://www.w3.org/2004/02/skos/core#Concept');
-      const [tops] = await values(service, [{ method: 'top_concepts', args: [id], kwargs: { lang } }]);
+      const [tops, groups] = await values(service, [
+        { method: 'top_concepts', args: [id], kwargs: { lang } },
+        { method: 'groups', args: [id], kwargs: { lang } },
+      ]);
+      // this service knows no groups: none, as a Skosmos answers for a vocabulary without them
+      expect(groups).toEqual([]);
       if (scheme !== undefined) {
         const nativeTops = (await service.get(`/top?lang=${lang}&count=1000${inScheme}`)).body.concepts;
         expect(sorted(uris(tops))).toEqual(sorted(uris(nativeTops)));
@@ -70,14 +61,18 @@ const onEmbedded = process.env.SPARQL_ENDPOINT === undefined;
       for (const uri of sample) {
         const native = (await service.get(`/get?uri=${encodeURIComponent(uri)}&lang=${lang}&fields=broader,narrower,scheme`)).body._embedded
           .concepts[0];
-        const [label, broader, narrower, related, transitive, data] = await values(service, [
+        const [label, broader, narrower, related, transitive, data, below] = await values(service, [
           { method: 'concept.label', vocid: id, uri, args: [lang] },
           { method: 'concept.broader', vocid: id, uri, args: [lang] },
           { method: 'concept.narrower', vocid: id, uri, args: [lang] },
           { method: 'concept.related', vocid: id, uri, args: [lang] },
           { method: 'concept.broaderTransitive', vocid: id, uri, args: [lang] },
           { method: 'data', args: [uri] },
+          { method: 'concept.narrowerTransitive', vocid: id, uri, args: [lang] },
         ]);
+        // narrowerTransitive holds the concept itself and every concept one level below it (as far as its limit)
+        expect(Object.keys(below)).toContain(uri);
+        if (Object.keys(below).length < 1000) expect(Object.keys(below)).toEqual(expect.arrayContaining(uris(native.narrower ?? [])));
         expect([uri, label]).toEqual([uri, native.prefLabel]);
         expect([uri, sorted(uris(broader))]).toEqual([uri, sorted(uris(native.broader ?? []))]);
         expect([uri, sorted(uris(narrower))]).toEqual([uri, sorted(uris(native.narrower ?? []))]);
