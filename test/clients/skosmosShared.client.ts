@@ -22,7 +22,7 @@ async function values(service: RunningService, calls: Call[]): Promise<any[]> {
 const uris = (list: Array<{ uri: string }>): string[] => list.map(({ uri }) => uri);
 const sorted = (list: string[]): string[] => [...list].sort();
 
-describeEachSharedVocabulary('skosmos-client on %s', (running, file) => {
+describeEachSharedVocabulary('skosmos-client on %s', (running) => {
   test('every method answers as the native endpoints do, a prefix search with maxhits=1000 included', async () => {
     const service = running();
     const [vocabularies] = await values(service, [{ method: 'vocabularies', args: ['en'] }]);

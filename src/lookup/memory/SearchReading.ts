@@ -1,7 +1,7 @@
 import type { LabelIndex } from '../../index/LabelIndex.js';
-import { candidateWord, candidateWords, type CandidateWord } from '../../domain/matchPatterns.js';
 import { matchKey, type RankQuery } from '../../domain/ranking.js';
 import { ENTRY_SPAN, type IndexScan, type OtherWords } from './IndexScan.js';
+import type { RarestPlan, SearchPlan, WordsIn } from './planSearch.js';
 import { bySpeaking, type EntryList } from './streams.js';
 
 /**
@@ -18,24 +18,18 @@ const TIER_TWO = matchKey({ tier: 2, stemmed: false }, true);
  */
 const TIER_FOUR = matchKey({ tier: 4, stemmed: false }, true);
 
-/** Words of the index by number, each with the languages (by number) in which it shares a stem with the query's; none: in every language. */
-type WordsIn = Array<{ w: number; languages?: Uint8Array | undefined }>;
-
 /**
  * One /search's reading of the label index, top-k (searchInIndex.ts says how): the concepts it
  * offers to the scan's best, and how many of them are certainly on the page.
  *
  * Its two steps, `firstWordTiers` and then (where that read its streams whole)
  * `rarestWordPostings`, each read streams of entries (`stream`) in parts (`read`), offering
- * each entry that matches (`consider`), until `want` concepts are certain.
+ * each entry that matches (`consider`), until `want` concepts are certain. Which words of the
+ * index each step reads is planned before (planSearch.ts): here labels are read, and no word
+ * of the query is looked up again.
  */
 export class SearchReading {
   private readonly index: LabelIndex;
-  /** The languages a label may be in: the filter's (and untagged), else every one. */
-  private readonly languages: readonly string[];
-  private readonly candidates: CandidateWord[];
-  /** Query words before the first candidate word: 1 for a leading article, else 0. */
-  private readonly skipped: number;
   /** The stamp that marks a concept counted. */
   private readonly counted: number;
   /** Concepts whose key is certainly among the best. */
@@ -50,14 +44,10 @@ export class SearchReading {
     private readonly accepts: (entry: number) => boolean,
     /** 1 for each language (by number) that the display language speaks. */
     private readonly speaking: Uint8Array,
-    lang: string | undefined,
     /** How many concepts the page needs certain: its offset and its length. */
     private readonly want: number,
   ) {
     this.index = scan.index;
-    this.languages = lang === undefined ? this.index.languages : [lang, ''];
-    this.candidates = candidateWords(query, this.languages);
-    this.skipped = query.words.length - this.candidates.length;
     this.counted = scan.nextStamp();
   }
 
@@ -68,23 +58,15 @@ export class SearchReading {
    * a longer one, all of tiers 1 and 2 may be there). Whether they were read whole (else the
    * page is certain).
    */
-  firstWordTiers(): boolean {
-    const { index, query, skipped } = this;
-    const all = this.scan.otherWords(this.candidates, -1);
-    const [equalFirsts, otherFirsts] = this.matching(skipped, this.candidates[0] as CandidateWord, true);
-    if (skipped === 1) {
-      const [equal, other] = this.matching(0, candidateWord(query, 0, this.languages), true);
-      equalFirsts.push(...equal);
-      otherFirsts.push(...other);
-    }
-    const articles = this.scan.labelArticles();
+  firstWordTiers({ first, all, articles }: SearchPlan): boolean {
+    const { index, query } = this;
     const startsOf = (w: number): string[] => [index.word(w), ...articles.map((article) => `${article} ${index.word(w)}`)];
     const alone = (w: number, languages?: Uint8Array): EntryList[] =>
       startsOf(w).map((start) => ({ entries: index.entriesEqualTo(start), languages }));
     const longer = (w: number, languages?: Uint8Array): EntryList[] =>
       startsOf(w).map((start) => ({ entries: index.entriesStartingWith(`${start} `), languages }));
-    const equalWords = new Set(equalFirsts);
-    const otherWords = otherFirsts.filter(({ w }) => !equalWords.has(w));
+    const equalWords = new Set(first.equal);
+    const otherWords = first.other.filter(({ w }) => !equalWords.has(w));
     const streams = (lists: (w: number, languages?: Uint8Array) => EntryList[], best: number, next: number): boolean =>
       this.stream(
         [...equalWords].flatMap((w) => lists(w)),
@@ -99,11 +81,8 @@ export class SearchReading {
   }
 
   /** Step 2, the rest: the postings of the rarest query word, in entry order, until the page is certain. */
-  rarestWordPostings(): void {
-    const rarest = this.scan.rarest(this.candidates);
-    const [equal, other] = this.matching(rarest + this.skipped, this.candidates[rarest] as CandidateWord, false);
+  rarestWordPostings({ matches: { equal, other }, rest }: RarestPlan): void {
     const postings = (words: WordsIn): EntryList[] => words.map(({ w, languages }) => ({ entries: this.index.postingsOf(w), languages }));
-    const rest = this.scan.otherWords(this.candidates, rarest);
     // a word that a `*` word only starts (no stem languages) gives tier 4 at best: after the others
     const stems = other.filter(({ languages }) => languages !== undefined);
     const started = other.filter(({ languages }) => languages === undefined);
@@ -172,40 +151,5 @@ export class SearchReading {
     if (this.scan.isSeen(concept, this.counted)) return;
     this.scan.markSeen(concept, this.counted);
     this.certain++;
-  }
-
-  /**
-   * The words of the index that may match query word `i`, by its alternatives, as two lists:
-   * those equal to it (in any language), and the others (sharing its stem in the languages
-   * given with each, or started by a `*` word). `whole`: only as a word of tiers 1 and 2 may
-   * match (equal, or sharing its stem).
-   */
-  private matching(i: number, word: CandidateWord, whole: boolean): [number[], WordsIn] {
-    const { index, query } = this;
-    const equal = new Set<number>();
-    const other = new Map<number, Uint8Array | undefined>();
-    for (const alternative of word) {
-      const [low, high] = index.wordRange(alternative.folded, alternative.prefix);
-      const among = alternative.languages ?? this.languages;
-      for (let w = low; w < high; w++) {
-        if (equal.has(w) || other.has(w)) continue;
-        const text = index.word(w);
-        // equal and prefix are so in every language (a label without a tag has no stemmer); a stem, in some
-        const relation = query.relation(i, text, '');
-        if (relation === 'equal') equal.add(w);
-        else if (relation === 'prefix') {
-          if (!whole) other.set(w, undefined);
-        } else if (among.some((language) => query.relation(i, text, language) === 'stem')) other.set(w, this.stemLanguages(i, text));
-      }
-    }
-    return [[...equal], [...other].filter(([w]) => !equal.has(w)).map(([w, languages]) => ({ w, languages }))];
-  }
-
-  /** The languages of the index (by number) in which `text` shares a stem with query word `i`. */
-  private stemLanguages(i: number, text: string): Uint8Array {
-    return Uint8Array.from(this.index.languages, (language) => {
-      const relation = this.query.relation(i, text, language);
-      return relation === 'equal' || relation === 'stem' ? 1 : 0;
-    });
   }
 }

@@ -1,5 +1,6 @@
 import { matchKey, type RankQuery } from '../../domain/ranking.js';
 import { ENTRY_SPAN, type IndexFilter, type IndexPage, type IndexScan } from './IndexScan.js';
+import { planRarest, planSearch } from './planSearch.js';
 import { SearchReading } from './SearchReading.js';
 
 /**
@@ -36,11 +37,13 @@ export function searchInIndex(
   if (accepts === undefined) return [];
   const speaking = scan.languageMask(display);
   scan.startOffers();
-  if (query.words.length > 0) {
-    const reading = new SearchReading(scan, query, accepts, speaking, filter.lang, page.offset + page.limit);
-    if (reading.firstWordTiers()) reading.rarestWordPostings();
-  }
+  // notations first: what the labels' reading counts as certain is its own, and offers keep the best key whatever their order
   offerNotations(scan, q, filter);
+  if (query.words.length > 0) {
+    const plan = planSearch(scan, query, filter.lang);
+    const reading = new SearchReading(scan, query, accepts, speaking, page.offset + page.limit);
+    if (reading.firstWordTiers(plan)) reading.rarestWordPostings(planRarest(scan, query, plan));
+  }
   return scan.index.uris(scan.takeBest(page.limit, page.offset).map(({ concept }) => concept));
 }
 
