@@ -26,4 +26,4 @@ for dialect in generic virtuoso; do
   echo "== hostile requests, Virtuoso, SPARQL_DIALECT=$dialect LABEL_INDEX=off"
   SPARQL_ENDPOINT="$VIRTUOSO_ENDPOINT" SPARQL_GRAPH="$VIRTUOSO_GRAPH" SPARQL_DIALECT="$dialect" LABEL_INDEX=off jest "$@"
 done
-if [ "${HOSTILE_SAVE:-}" = 1 ]; then node scripts/save-hostile-results.mjs "$HOSTILE_RESULTS" "$began"; fi
+if [ "${HOSTILE_SAVE:-}" = 1 ]; then node bench/save-hostile-results.mjs "$HOSTILE_RESULTS" "$began"; fi

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// node scripts/save-hostile-results.mjs ROWS: the figures of one `npm run test:hostile` (a JSON
+// node bench/save-hostile-results.mjs ROWS: the figures of one `npm run test:hostile` (a JSON
 // line a run, written where HOSTILE_RESULTS names) saved as bench/results/hostile/, and
 // docs/RELIABILITY.md's table written from them (scripts/test-hostile.sh calls this when
 // HOSTILE_SAVE=1).
 import { readFileSync } from 'node:fs';
-import { measuredAt, saveResults, writeBenchTables } from '../bench/lib/results.mjs';
+import { measuredAt, saveResults, writeBenchTables } from './lib/results.mjs';
 
 const [file, began] = process.argv.slice(2);
 const runs = readFileSync(file, 'utf8')
