@@ -1,4 +1,5 @@
 import { foldText } from '../domain/foldedLetter.js';
+import { searchTerms } from '../domain/matchPatterns.js';
 import { SKOS } from '../domain/namespaces.js';
 import { BadRequestError } from '../errors.js';
 import type { Concept, Field } from '../domain/Concept.js';
@@ -52,10 +53,11 @@ export function equalLabel(concept: Concept, text: string): boolean {
  * diacritics; without `*`, the label must equal the query.
  */
 export function matchedAltLabel(concept: Concept, query: SkosmosQuery): string | undefined {
-  const wanted = query.q.split(' ').map((word) => ({ folded: foldText(word.replace(/\*$/, '')), prefix: word.endsWith('*') }));
+  // the query's words and a label's, read as /search reads them
+  const wanted = searchTerms(query.q);
   const found = (label: string): boolean => {
     if (query.exact) return foldText(label) === foldText(query.text);
-    const words = foldText(label).split(/[^\p{L}\p{N}]+/u);
+    const words = searchTerms(label).map(({ folded }) => folded);
     return wanted.every(({ folded, prefix }) => words.some((word) => (prefix ? word.startsWith(folded) : word === folded)));
   };
   return found(concept.prefLabel) ? undefined : concept.altLabels.find(found);
