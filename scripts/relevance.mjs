@@ -38,9 +38,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { gunzipSync } from 'node:zlib';
-import oxigraph from 'oxigraph';
 import { STORES, storeCommand } from './privateStores.mjs';
+import { SLIPS } from './messyNames.mjs';
+import { VOCABULARIES, inflector, readVocabulary } from './vocabularyFiles.mjs';
 import { RECONCILE_FLOORS, measureReconciliation } from './relevanceReconcile.mjs';
 
 const FLOORS = { exact: 98, alt: 98, folded: 95, lang: 98, firstWord: 90, stems: 95 };
@@ -48,14 +48,6 @@ const FLOORS = { exact: 98, alt: 98, folded: 95, lang: 98, firstWord: 90, stems:
 const MRR_SLACK = 0.01;
 /** Fewer checks than this are shown but not held to a floor: one miss in 20 moves a figure by 5 points. */
 const MIN_CHECKS = 50;
-const VOCABULARIES = {
-  unesco: '../shared/vocabularies/unesco-thesaurus.ttl',
-  stw: '../shared/vocabularies/stw-9.06.ttl',
-  yso: '../shared/vocabularies/yso-skosmos-testdata.ttl',
-  uat: '../shared/vocabularies/uat.rdf',
-  silknow: '../shared/vocabularies/silknow-thesaurus.ttl',
-  'yso-cicero': '../shared/vocabularies/yso-2019.3-cicero-preflabels-derived.nt.gz',
-};
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -66,6 +58,9 @@ const sampleSize = Number(option('sample', '500'));
 const backends = option('backends', 'embedded,virtuoso:generic,virtuoso:virtuoso').split(',');
 const names = option('vocabularies', Object.keys(VOCABULARIES).join(',')).split(',');
 const write = args.includes('--write');
+/** Only the reconciliation rows (a quicker run while a rule is tuned); not with --write. */
+const onlyReconcile = args.includes('--only-reconcile');
+if (onlyReconcile && write) throw new Error('--only-reconcile measures part of the table: it cannot --write RELEVANCE.md');
 const concurrency = 6;
 
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
@@ -73,94 +68,16 @@ const { chooseLabel } = await import('../dist/domain/chooseLabel.js');
 const { foldText } = await import('../dist/domain/foldedLetter.js');
 const { wordsOf } = await import('../dist/domain/wordsOf.js');
 const { stemOf } = await import('../dist/domain/stems.js');
+const { isOneTypo } = await import('../dist/domain/reconciliation.js');
+const inflected = inflector({ wordsOf, stemOf, foldText });
 
 // ---------------------------------------------------------------------------------------
 // Expected answers, from the file
-
-const FORMATS = { ttl: 'text/turtle', nt: 'application/n-triples', rdf: 'application/rdf+xml' };
-function readVocabulary(file) {
-  let bytes = readFileSync(file);
-  if (file.endsWith('.gz')) bytes = gunzipSync(bytes);
-  const store = new oxigraph.Store();
-  store.load(bytes.toString('utf8'), { format: FORMATS[file.replace(/\.gz$/, '').split('.').pop()], base_iri: 'file:///vocabulary' });
-  const rows = store.query(`
-    PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-    PREFIX skosxl: <http://www.w3.org/2008/05/skos-xl#>
-    PREFIX owl: <http://www.w3.org/2002/07/owl#>
-    SELECT ?c ?p ?l WHERE {
-      ?c a skos:Concept .
-      FILTER NOT EXISTS { ?c owl:deprecated ?d FILTER(STR(?d) IN ("true", "1")) }
-      { VALUES ?p { skos:prefLabel skos:altLabel } ?c ?p ?l }
-      UNION { VALUES (?x ?p) { (skosxl:prefLabel skos:prefLabel) (skosxl:altLabel skos:altLabel) } ?c ?x ?xl . ?xl skosxl:literalForm ?l }
-      FILTER(isLiteral(?l))
-    }`);
-  const concepts = new Map();
-  for (const row of rows) {
-    const uri = row.get('c').value;
-    if (!concepts.has(uri)) concepts.set(uri, { uri, pref: [], alt: [] });
-    const label = { value: row.get('l').value, language: row.get('l').language.toLowerCase() };
-    concepts.get(uri)[row.get('p').value.endsWith('prefLabel') ? 'pref' : 'alt'].push(label);
-  }
-  // broader concepts (stated either way) with a label of theirs: reconciliation's properties
-  const links = store.query(`
-    PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-    SELECT ?c ?b ?l WHERE { { ?c skos:broader ?b } UNION { ?b skos:narrower ?c } ?b skos:prefLabel ?l }`);
-  for (const row of links) {
-    const concept = concepts.get(row.get('c').value);
-    if (concept === undefined) continue;
-    concept.broader ??= [];
-    concept.broader.push({ uri: row.get('b').value, label: { value: row.get('l').value, language: row.get('l').language.toLowerCase() } });
-  }
-  return [...concepts.values()].filter((concept) => concept.pref.length > 0).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
-}
 
 const normalized = (text) => wordsOf(text).map(foldText).join(' ');
 /** What someone types without diacritics: lower case, accents dropped. */
 const plain = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const usable = (q) => q.trim() !== '' && [...q.trim()].length <= 200;
-
-/**
- * Singular for plural and back, by one simple ending rule per language: what a cataloguer
- * types who does not know the vocabulary's number. Not from the service's answers.
- */
-const INFLECTIONS = {
-  en: (word) =>
-    /ies$/.test(word)
-      ? word.replace(/ies$/, 'y')
-      : /[^s]s$/.test(word)
-        ? word.slice(0, -1)
-        : /y$/.test(word)
-          ? word.replace(/y$/, 'ies')
-          : `${word}s`,
-  de: (word) => (/en$/.test(word) ? word.slice(0, -2) : /e$/.test(word) ? `${word}n` : `${word}en`),
-  fr: (word) => (/s$/.test(word) ? word.slice(0, -1) : `${word}s`),
-  es: (word) =>
-    /es$/.test(word) ? word.slice(0, -2) : /s$/.test(word) ? word.slice(0, -1) : /[aeiou]$/.test(word) ? `${word}s` : `${word}es`,
-  it: (word) =>
-    /o$/.test(word)
-      ? word.replace(/o$/, 'i')
-      : /i$/.test(word)
-        ? word.replace(/i$/, 'o')
-        : /a$/.test(word)
-          ? word.replace(/a$/, 'e')
-          : word,
-  pt: (word) => (/s$/.test(word) ? word.slice(0, -1) : `${word}s`),
-  nl: (word) => (/en$/.test(word) ? word.slice(0, -2) : `${word}en`),
-  fi: (word) => (/t$/.test(word) ? word.slice(0, -1) : `${word}t`),
-  sv: (word) => (/ar$/.test(word) ? word.slice(0, -2) : `${word}ar`),
-};
-
-/** The label with its longest word's inflection changed, where the stemmer keeps the stem; undefined when no such form. */
-function inflected(label, language) {
-  const rule = INFLECTIONS[language.split('-')[0]];
-  if (rule === undefined) return undefined;
-  const words = wordsOf(label).filter((word) => /^\p{Ll}+$/u.test(word.toLowerCase()) && [...word].length >= 4);
-  const word = words.sort((a, b) => [...b].length - [...a].length)[0];
-  if (word === undefined) return undefined;
-  const changed = rule(word.toLowerCase());
-  if (changed === word.toLowerCase() || stemOf(foldText(changed), language) !== stemOf(foldText(word), language)) return undefined;
-  return label.replace(word, changed);
-}
 
 /** The named cases, per vocabulary: each resolves to undefined when it holds, else what went wrong. */
 const CASES = {
@@ -423,6 +340,7 @@ const percent = ([ok, all]) => (all === 0 ? undefined : (100 * ok) / all);
 const cell = (pair) => (pair[1] === 0 ? 'n/a' : `${percent(pair).toFixed(1)}% (${pair[1]})`);
 const rows = [];
 const reconcileRows = [];
+const slipRows = [];
 const problems = [];
 const started = Date.now();
 try {
@@ -445,42 +363,33 @@ try {
       let reconciled;
       let reconcileSeconds;
       try {
-        result = await measure(service, vocabulary, sample, name);
+        result = onlyReconcile ? undefined : await measure(service, vocabulary, sample, name);
         const reconcileBegun = Date.now();
-        reconciled = await measureReconciliation(service, vocabulary, sample, { chooseLabel, normalized, inflected, usable, wordsOf });
+        reconciled = await measureReconciliation(service, vocabulary, sample, {
+          chooseLabel,
+          normalized,
+          inflected,
+          usable,
+          wordsOf,
+          isOneTypo,
+        });
         reconcileSeconds = Math.round((Date.now() - reconcileBegun) / 1000);
       } finally {
         service.stop();
       }
-      const { counts, medianKeystrokes, mrr, mrrLang, mrrConcepts, lettersToFirst, cases } = result;
-      const three = (value) => (value === undefined ? 'n/a' : value.toFixed(3));
-      rows.push(
-        `| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${three(mrr)} | ${three(mrrLang)} | ${lettersToFirst === Infinity ? 'never' : lettersToFirst} | ${cell(counts.stems)} | ${cases[1] === 0 ? '' : `${cases[0]}/${cases[1]}`} | ${Math.round((Date.now() - begun) / 1000)} s |`,
-      );
-      process.stderr.write(`${rows.at(-1)}\n`);
-      if (process.env.RELEVANCE_MISSES !== undefined)
-        process.stderr.write(`${result.failures.map((line) => `  miss: ${line}`).join('\n')}\n`); // every miss, floors or not
-      for (const [figure, floor] of Object.entries(FLOORS)) {
-        const value = percent(counts[figure]);
-        if (value !== undefined && counts[figure][1] >= MIN_CHECKS && value < floor)
-          problems.push(
-            `${name} on ${backend}: ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${result.failures
-              .filter((line) => line.startsWith(figure))
-              .slice(0, 8)
-              .join('\n  ')}`,
-          );
-      }
-      if (mrrConcepts >= MIN_CHECKS && mrr < mrrLang - MRR_SLACK)
-        problems.push(
-          `${name} on ${backend}: MRR without lang ${mrr.toFixed(3)} is more than ${MRR_SLACK} under MRR with lang=en ${mrrLang.toFixed(3)}`,
-        );
+      if (result !== undefined) searchRows(result, name, backend, sample, begun);
       // reconciliation: floors on the label index; the store path (`:off`) reconciles what /search finds, without typos (README)
       const indexed = !backend.endsWith(':off');
       const rc = reconciled.counts;
       reconcileRows.push(
-        `| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.reversed)} | ${cell(rc.typo)} | ${cell(rc.plural)} | ${cell(rc.spaced)} | ${cell(rc.qualified)} | ${cell(rc.matches)} | ${cell(rc.autoExact)} | ${cell(rc.autoExactPrecision)} | ${cell(rc.autoMessy)} | ${cell(rc.autoMessyPrecision)} | ${cell(rc.namesakes)} | ${cell(rc.namesakesBroader)} | ${cell(rc.autoBroader)} | ${cell(rc.autoBroaderPrecision)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`,
+        `| ${name} | ${backend} | ${cell(rc.exact)} | ${cell(rc.messy)} | ${cell(rc.matches)} | ${cell(rc.autoExact)} | ${cell(rc.autoExactPrecision)} | ${cell(rc.autoMessy)} | ${cell(rc.autoMessyPrecision)} | ${cell(rc.autoTypo)} | ${cell(rc.namesakes)} | ${cell(rc.namesakesBroader)} | ${cell(rc.autoBroader)} | ${cell(rc.autoBroaderPrecision)} | ${Math.round(reconciled.batchMs)} ms | ${reconcileSeconds} s | ${indexed ? 'yes' : 'no (store path)'} |`,
       );
-      process.stderr.write(`${reconcileRows.at(-1)}\n`);
+      const slipCells = [...SLIPS, 'homonym'].map((kind) => {
+        const [right, all, made] = rc[`auto:${kind}`];
+        return `${cell([right, all])}${made > right ? `, ${made - right} wrong` : ''}`;
+      });
+      slipRows.push(`| ${name} | ${backend} | ${slipCells.join(' | ')} |`);
+      process.stderr.write(`${reconcileRows.at(-1)}\n${slipRows.at(-1)}\n`);
       if (process.env.RELEVANCE_MISSES !== undefined)
         process.stderr.write(`${reconciled.failures.map((line) => `  reconcile miss: ${line}`).join('\n')}\n`);
       if (indexed) {
@@ -490,6 +399,8 @@ try {
           ['matches', RECONCILE_FLOORS.matchPrecision],
           ['autoExact', RECONCILE_FLOORS.autoExact],
           ['autoExactPrecision', RECONCILE_FLOORS.autoExactPrecision],
+          ['autoMessyPrecision', RECONCILE_FLOORS.autoMessyPrecision],
+          ['autoTypo', RECONCILE_FLOORS.autoTypo],
         ]) {
           const value = percent(rc[figure]);
           if (value !== undefined && rc[figure][1] >= MIN_CHECKS && value < floor)
@@ -497,7 +408,13 @@ try {
               `${name} on ${backend}: reconcile ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${reconciled.failures
                 .filter((line) =>
                   line.startsWith(
-                    figure === 'matches' ? 'match' : figure === 'messy' ? '' : figure === 'autoExactPrecision' ? 'match' : figure,
+                    figure === 'matches' || figure === 'autoExactPrecision'
+                      ? 'match'
+                      : figure === 'autoMessyPrecision'
+                        ? 'wrong'
+                        : figure === 'messy' || figure === 'autoTypo'
+                          ? ''
+                          : figure,
                   ),
                 )
                 .slice(0, 8)
@@ -505,25 +422,53 @@ try {
             );
         }
       }
-      if (cases[0] < cases[1])
-        problems.push(
-          `${name} on ${backend}: ${cases[1] - cases[0]} named case(s) wrong:\n  ${result.failures.filter((line) => line.startsWith('case')).join('\n  ')}`,
-        );
     }
   }
 } finally {
   for (const store of Object.keys(STORES)) if (backends.some((spec) => spec.startsWith(store))) storeCommand(STORES[store].script, 'stop');
 }
 
+/** The /search and /suggest row of a vocabulary on a backend, and its floors' problems. */
+function searchRows(result, name, backend, sample, begun) {
+  const { counts, medianKeystrokes, mrr, mrrLang, mrrConcepts, lettersToFirst, cases } = result;
+  const three = (value) => (value === undefined ? 'n/a' : value.toFixed(3));
+  rows.push(
+    `| ${name} | ${backend} | ${sample.length} | ${cell(counts.exact)} | ${cell(counts.alt)} | ${cell(counts.folded)} | ${cell(counts.lang)} | ${medianKeystrokes} | ${cell(counts.firstWord)} | ${three(mrr)} | ${three(mrrLang)} | ${lettersToFirst === Infinity ? 'never' : lettersToFirst} | ${cell(counts.stems)} | ${cases[1] === 0 ? '' : `${cases[0]}/${cases[1]}`} | ${Math.round((Date.now() - begun) / 1000)} s |`,
+  );
+  process.stderr.write(`${rows.at(-1)}\n`);
+  if (process.env.RELEVANCE_MISSES !== undefined) process.stderr.write(`${result.failures.map((line) => `  miss: ${line}`).join('\n')}\n`); // every miss, floors or not
+  for (const [figure, floor] of Object.entries(FLOORS)) {
+    const value = percent(counts[figure]);
+    if (value !== undefined && counts[figure][1] >= MIN_CHECKS && value < floor)
+      problems.push(
+        `${name} on ${backend}: ${figure} ${value.toFixed(1)}% is under ${floor}%; first misses:\n  ${result.failures
+          .filter((line) => line.startsWith(figure))
+          .slice(0, 8)
+          .join('\n  ')}`,
+      );
+  }
+  if (mrrConcepts >= MIN_CHECKS && mrr < mrrLang - MRR_SLACK)
+    problems.push(
+      `${name} on ${backend}: MRR without lang ${mrr.toFixed(3)} is more than ${MRR_SLACK} under MRR with lang=en ${mrrLang.toFixed(3)}`,
+    );
+  if (cases[0] < cases[1])
+    problems.push(
+      `${name} on ${backend}: ${cases[1] - cases[0]} named case(s) wrong:\n  ${result.failures.filter((line) => line.startsWith('case')).join('\n  ')}`,
+    );
+}
+
 const table = `| vocabulary | backend | concepts | exact@1 | altLabel | folded | lang | median keystrokes | before first word ends | MRR@6 | MRR@6, lang=en | letters to a lasting #1 | stems | cases | time |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`;
-const reconcileTable = `| vocabulary | backend | exact names first | messy names first | reversed | typo | plural | spaced | qualified | match precision | auto-match recall, exact | auto-match precision, exact | auto-match recall, messy | auto-match precision, messy | namesakes first | namesakes first, with broader | auto-match recall, namesakes with broader | its precision | median batch of 50 | time | floors |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+const reconcileTable = `| vocabulary | backend | exact names first | messy names first | match precision | auto-match recall, exact | auto-match precision, exact | auto-match recall, messy | auto-match precision, messy | auto-match recall, one typo | namesakes first | namesakes first, with broader | auto-match recall, namesakes with broader | its precision | median batch of 50 | time | floors |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${reconcileRows.join('\n')}`;
+const slipTable = `| vocabulary | backend | ${[...SLIPS, 'homonym'].join(' | ')} |
+|---|---|${[...SLIPS, 'homonym'].map(() => '---|').join('')}
+${slipRows.join('\n')}`;
 const command = `node scripts/relevance.mjs ${args.filter((arg) => arg !== '--write').join(' ')}`.trim();
 console.log(table);
-console.log(`\n${reconcileTable}`);
+console.log(`\n${reconcileTable}\n\n${slipTable}`);
 console.log(
   problems.length === 0
     ? `relevance: ${rows.length} passed, 0 failed`
@@ -559,25 +504,35 @@ ${table}
 ## Reconciliation
 
 \`/reconcile\` (docs/openrefine.md, "Reconciliation") by each sampled concept's prefLabel and altLabels
-("exact names"), and by five messy forms of its prefLabel: lower case with the words reversed
-around a comma, one letter changed in its longest word, a plural (or singular), stray spaces
-and changed case, and a qualifier in brackets after it. "First": the concept is the first
-candidate (or among the first k where k concepts carry that label). "Match precision": of the
-candidates marked \`match: true\`, the share that are the concept (the count in brackets is of
-such marks). "Auto-match" is what OpenRefine's "match each cell to its best candidate" does
-(the first candidate, where it is a match), on names only one concept carries: recall (the
-concept auto-matched, of such names) and precision (of the auto-matches, those that are the
-concept), for exact prefLabels and for the messy forms. "Namesakes": a prefLabel other
-concepts carry too, sent alone and then with the concept's broader concept as a property
-(its label, or its IRI with the label as a reconciled cell gives it, one each): how often the
-concept comes first, and how often it is auto-matched (recall) and how often an auto-match
-is right (precision): what the property weight does. Floors on the label index backends:
-exact names ${RECONCILE_FLOORS.exact}%, messy names ${RECONCILE_FLOORS.messy}%, match precision ${RECONCILE_FLOORS.matchPrecision}%, auto-match
-recall on exact prefLabels ${RECONCILE_FLOORS.autoExact}% at precision ${RECONCILE_FLOORS.autoExactPrecision}%. The store path (\`:off\`) reconciles
-the concepts /search finds: a name with a typo is found there only when its other words, or
-the start of the mistyped word's stem, bring the concept in; its rows are shown without floors.
+("exact names"), and by a labelled set of messy forms of its prefLabel (\`scripts/messyNames.mjs\`:
+a keyboard-neighbour typo, a dropped, a doubled and two swapped letters, two typos, diacritics
+dropped, plural or singular, another word order, an inverted heading, stray spaces and case,
+punctuation, a qualifier in brackets). "First": the concept is the first candidate (or among
+the first k where k concepts carry that label). "Match precision": of the candidates marked
+\`match: true\`, the share that are the concept (the count in brackets is of such marks).
+"Auto-match" is what OpenRefine's "match each cell to its best candidate" does (the first
+candidate, where it is a match), under the match rule in force (\`RECONCILE_MATCH\`, default
+\`near\`), on names only one concept carries: recall (the concept auto-matched, of such names)
+and precision (of the auto-matches, those that are the concept), for exact prefLabels, for
+the messy forms, and for the one-typo slips (neighbour, dropped, doubled, swapped).
+"Namesakes": a prefLabel other concepts carry too, sent alone and then with the concept's
+broader concept as a property (its label, or its IRI with the label as a reconciled cell
+gives it, one each): how often the concept comes first, and how often it is auto-matched
+(recall) and how often an auto-match is right (precision): what the property weight does.
+Floors on the label index backends: exact names ${RECONCILE_FLOORS.exact}%, messy names ${RECONCILE_FLOORS.messy}%, match precision
+${RECONCILE_FLOORS.matchPrecision}%, auto-match recall on exact prefLabels ${RECONCILE_FLOORS.autoExact}% at precision ${RECONCILE_FLOORS.autoExactPrecision}%, auto-match precision
+on messy names ${RECONCILE_FLOORS.autoMessyPrecision}%, auto-match recall on one-typo names ${RECONCILE_FLOORS.autoTypo}%. The store path (\`:off\`)
+reconciles the concepts /search finds: a name with a typo is found there only when its other
+words, or the start of the mistyped word's stem, bring the concept in; its rows are shown
+without floors.
 
 ${reconcileTable}
+
+Auto-match per slip: recall (of the names with that slip, the concept auto-matched), and the
+wrong auto-matches, if any. "homonym": the exact prefLabel of a concept where another
+concept's label is one edit from it.
+
+${slipTable}
 
 What each figure means is written at the top of \`scripts/relevance.mjs\` and \`scripts/relevanceReconcile.mjs\`.
 ${CLOSE}${after}`,

@@ -3,7 +3,12 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, settingsHelp } from './loadConfig.js';
 
 /** What the command line asks for. */
-export type Command = { kind: 'serve' } | { kind: 'check' } | { kind: 'snapshot'; file: string } | { kind: 'answered'; status: number };
+export type Command =
+  | { kind: 'serve' }
+  | { kind: 'check' }
+  | { kind: 'snapshot'; file: string }
+  | { kind: 'calibrate'; file: string }
+  | { kind: 'answered'; status: number };
 
 const USAGE = `skos-lookup: a read-only HTTP JSON service that looks up the concepts of a SKOS vocabulary.
 
@@ -15,6 +20,10 @@ Usage:
                                built, 2 when a setting or file is wrong
   skos-lookup snapshot FILE    build the label index from the store and write it to FILE, for
                                the INDEX_SNAPSHOT of replicas (docs/production.md), then exit
+  skos-lookup calibrate FILE   reconcile the names of a CSV file (columns name and iri: the concept
+                               a cataloguer chose; optionally type, broader, scheme, notation,
+                               lang) as OpenRefine would, and print each match rule's recall,
+                               precision and wrong matches (docs/openrefine.md), then exit
   skos-lookup --help | --version
 
 Settings, as environment variables or in a .env file (an empty value counts as unset):
@@ -51,6 +60,8 @@ export function readCommandLine(args: readonly string[]): Command {
   if ((command === 'serve' || command === 'check') && rest.length === 0) return { kind: command };
   if (command === 'snapshot' && rest.length === 1) return { kind: 'snapshot', file: rest[0] as string };
   if (command === 'snapshot') return usage('snapshot takes one argument: the file to write');
+  if (command === 'calibrate' && rest.length === 1) return { kind: 'calibrate', file: rest[0] as string };
+  if (command === 'calibrate') return usage('calibrate takes one argument: the CSV file of names and the concepts chosen for them');
   return usage(`unknown command ${JSON.stringify([command, ...rest].join(' '))}`);
 }
 

@@ -15,6 +15,8 @@ import { listen, listenForProbes } from './http/listen.js';
 import { createLogger, type Logger } from './log.js';
 import { memoryReturnWarning, runsOnGlibc } from './memoryAdvice.js';
 import { Metrics } from './metrics/Metrics.js';
+import { calibrate, calibrationReport, readLabelledNames, unknownIris } from './reconcile/calibrate.js';
+import { Reconciler } from './reconcile/Reconciler.js';
 import { QueryCatalog, QueryFileError } from './sparql/QueryCatalog.js';
 import { startStore } from './store/createStore.js';
 import { DataFileError } from './store/loadRdfFile.js';
@@ -151,6 +153,7 @@ async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>
     log.info(`snapshot: the label index is in ${command.file}`);
     return 0;
   }
+  if (command.kind === 'calibrate') return calibrateOn(command.file, config, concepts, missing);
   const report = concepts.indexReport;
   const warnings = [
     ...(await settingWarnings(config, concepts)),
@@ -172,6 +175,24 @@ async function runOnce(command: Exclude<Command, { kind: 'serve' | 'answered' }>
   else if (degraded !== undefined) log.error(`check: ready, but degraded: ${degraded}`);
   else log.info('check: ready');
   return missing === undefined && degraded === undefined ? 0 : 1;
+}
+
+/** `calibrate FILE`: the report on stdout, status 0; 1 where the vocabulary is not ready, 2 where the file cannot be read. */
+async function calibrateOn(file: string, config: Config, concepts: Lookup, missing: string | undefined): Promise<number> {
+  if (missing !== undefined) {
+    log.error(`calibrate: not ready: ${missing}`);
+    return 1;
+  }
+  let names;
+  try {
+    names = readLabelledNames(readFileSync(file, 'utf8'));
+  } catch (error) {
+    log.error(`calibrate: ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  const outcomes = await calibrate(names, new Reconciler(concepts, config));
+  process.stdout.write(calibrationReport(file, names, outcomes, config.reconcileMatch, await unknownIris(names, concepts)));
+  return 0;
 }
 
 async function serve(

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATA_FORMATS } from './dataFormats.js';
 import { isIri } from './domain/iri.js';
+import { MATCH_RULES } from './domain/matchRules.js';
 import { isLangTag } from './domain/langTag.js';
 import { OWL, RDFS, SKOS } from './domain/namespaces.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
@@ -293,6 +294,7 @@ export const SETTING_READERS = {
   BASE_PATH: basePath,
   API_COMPAT: oneOf(API_COMPATS, true),
   RECONCILE_NAME: text,
+  RECONCILE_MATCH: oneOf(MATCH_RULES),
   VOCABULARY_IDS: vocabularyIds,
   VOCABULARY_DUMPS: vocabularyDumps,
   PUBLIC_URL: publicUrl,

@@ -270,6 +270,13 @@ export const SETTING_GROUPS = [
       about: 'The name of the service in the reconciliation manifest (GET /reconcile): what OpenRefine shows in its list of services.',
     },
     {
+      name: 'RECONCILE_MATCH',
+      field: 'reconcileMatch',
+      fallback: 'near',
+      about:
+        'When reconciliation marks a candidate `match: true` (OpenRefine auto-matches it): `names` only the one concept with a label that names the name once folded (or whose notation it is); `near` also, where none names it, the one candidate whose label pairs with the name word for word, each pair equal, in another spelling or number, or one typo apart, in any order, leading the next by 5 points or more; `loose` also, where none is near, a label with one word more or less. docs/openrefine.md, "When a candidate is a match", has each rule\'s measured precision; `skos-lookup calibrate FILE` measures them on your own names.',
+    },
+    {
       name: 'VOCABULARY_IDS',
       field: 'vocabularyIds',
       fallback: '',

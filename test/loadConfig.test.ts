@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       metrics: true,
       apiCompat: undefined,
       reconcileName: 'SKOS concepts',
+      reconcileMatch: 'near',
       vocabularyIds: new Map(),
       vocabularyDumps: new Map(),
       publicUrl: undefined,
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       API_COMPAT: 'skos-suggester',
       RECONCILE_NAME: 'Food thesaurus',
+      RECONCILE_MATCH: 'names',
       VOCABULARY_IDS: 'stw=http://zbw.eu/stw, yso=http://www.yso.fi/onto/yso/',
       PUBLIC_URL: 'https://vocab.example.org/food/',
       SKOS_ENTAILMENT: 'on',
@@ -102,6 +104,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       apiCompat: 'skos-suggester',
       reconcileName: 'Food thesaurus',
+      reconcileMatch: 'names',
       vocabularyIds: new Map([
         ['http://zbw.eu/stw', 'stw'],
         ['http://www.yso.fi/onto/yso/', 'yso'],

@@ -1,5 +1,6 @@
 import { hasFilingForm, isArticle, isArticleAnywhere } from './filingForm.js';
 import { candidateWords, searchTerms, type CandidateTerm } from './matchPatterns.js';
+import { inAnotherNumber } from './numberForms.js';
 import { RankQuery } from './ranking.js';
 
 /**
@@ -77,7 +78,7 @@ export class ReconcileQuery {
     let known = row[i] as number;
     if (known < 0) {
       const relation = this.rank.relation(i, word, language);
-      known = relation === 'equal' ? 1 : relation === 'stem' ? 0.9 : isOneTypo(this.words[i] as string, word) ? 0.8 : 0;
+      known = relation === 'equal' ? 1 : relation === 'stem' ? STEM : isOneTypo(this.words[i] as string, word) ? TYPO : 0;
       row[i] = known;
     }
     return known;
@@ -145,6 +146,43 @@ export class ReconcileQuery {
 
   /** The label's score, 0 to 100 (the class comment has the formula). */
   score(words: readonly string[], language: string): number {
+    return this.bestForm(words, language, undefined);
+  }
+
+  /**
+   * How a label (folded words, in `language`) matches the query, for a candidate's features
+   * and the match rule (nameMatch.ts): by its folded text, less an article, as an inverted
+   * heading, or word by word (the pairing its score rests on: how many words are paired on
+   * each side, and how many of them by a stem or a typo).
+   */
+  explain(words: readonly string[], language: string): LabelMatch {
+    if (this.equals(words)) return { how: 'folded', unpaired: 0, stems: 0, derived: 0, typos: 0 };
+    if (this.names(words, language))
+      return { how: this.words.length === words.length ? 'inverted' : 'article', unpaired: 0, stems: 0, derived: 0, typos: 0 };
+    const pairing: Pairing = { paired: 0, stems: 0, derived: 0, typos: 0, inOrder: true, unpaired: 0, filing: false, score: -1 };
+    this.bestForm(words, language, pairing);
+    const { stems, derived, typos, unpaired, inOrder, paired, filing } = pairing;
+    const how =
+      paired === 0
+        ? 'none'
+        : unpaired > 0
+          ? 'partial'
+          : derived > 0
+            ? 'stem'
+            : typos > 0
+              ? 'typo'
+              : stems > 0
+                ? 'number'
+                : !inOrder
+                  ? 'order'
+                  : filing
+                    ? 'article'
+                    : 'spelling';
+    return { how, unpaired, stems, derived, typos };
+  }
+
+  /** The best score over the label's forms and the query's (`score`); with `pairing`, the best form's pairing is written there. */
+  private bestForm(words: readonly string[], language: string, pairing: Pairing | undefined): number {
     if (this.words.length === 0 || words.length === 0) return 0;
     if (this.equals(words)) return 100;
     // the label's forms: all its words, and its filing form (without its first word, an article)
@@ -152,18 +190,34 @@ export class ReconcileQuery {
     const queryStarts = hasFilingForm(this.words, language) ? [0, 1] : [0];
     const rows = this.rowsOf(words, language);
     let best = 0;
-    for (const skip of skips) for (const start of queryStarts) best = Math.max(best, this.formScore(start, words, skip, rows, language));
+    for (const skip of skips)
+      for (const start of queryStarts) best = Math.max(best, this.formScore(start, words, skip, rows, language, pairing));
     return best;
   }
 
-  /** The score of the query's words from `start` against a form of a label: its words from `skip` on (`rows`: their likeness rows). */
-  private formScore(start: number, words: readonly string[], skip: number, rows: readonly number[][], language: string): number {
+  /**
+   * The score of the query's words from `start` against a form of a label: its words from
+   * `skip` on (`rows`: their likeness rows). With `pairing`, its pairing is written there
+   * where it scores more than the one there.
+   */
+  private formScore(
+    start: number,
+    words: readonly string[],
+    skip: number,
+    rows: readonly number[][],
+    language: string,
+    pairing?: Pairing,
+  ): number {
     if (this.used.length < words.length) this.used = new Uint8Array(2 * words.length);
     const used = this.used;
     used.fill(0, 0, words.length);
     let sum = 0;
     let inOrder = true;
     let last = -1;
+    let paired = 0;
+    let stems = 0;
+    let derived = 0;
+    let typos = 0;
     for (let i = start; i < this.words.length; i++) {
       let bestWord = -1;
       let bestLikeness = 0;
@@ -176,14 +230,73 @@ export class ReconcileQuery {
       if (bestWord < 0) continue;
       used[bestWord] = 1;
       sum += bestLikeness;
+      paired++;
+      // a shared stem is a number (plural, singular), a typo that keeps the stem, or a
+      // derivation: told apart only for an explanation
+      if (bestLikeness === STEM && pairing !== undefined) {
+        const [a, b] = [this.words[i] as string, words[bestWord] as string];
+        if (inAnotherNumber(a, b, language)) stems++;
+        else if (isOneTypo(a, b)) typos++;
+        else derived++;
+      } else if (bestLikeness === STEM) stems++;
+      else if (bestLikeness === TYPO) typos++;
       if (bestWord < last) inOrder = false;
       last = bestWord;
     }
     const dice = (100 * 2 * sum) / (this.words.length - start + words.length - skip);
     // only a label equal to the query word by word scores 100 (`score` checks that first); every
     // word equal and in order (a filing form) 99.5; every word equal in another order 99
-    return Math.min(dice === 100 && inOrder ? 99.5 : 99, Math.max(0, dice - (inOrder ? 0 : 1)));
+    const score = Math.min(dice === 100 && inOrder ? 99.5 : 99, Math.max(0, dice - (inOrder ? 0 : 1)));
+    if (pairing !== undefined && score > pairing.score)
+      Object.assign(pairing, {
+        score,
+        paired,
+        stems,
+        derived,
+        typos,
+        inOrder,
+        filing: start + skip > 0,
+        unpaired: this.words.length - start + words.length - skip - 2 * paired,
+      });
+    return score;
   }
+}
+
+/** The likeness of a word that shares the query word's stem, and of one a typo away from it. */
+const STEM = 0.9;
+const TYPO = 0.8;
+
+/**
+ * How a label matched a name: `folded` (its folded text is the name's: case, accents,
+ * punctuation and spaces aside), `article` (the same words less a leading article, on either
+ * side), `inverted` (the name is the label as an inverted heading), `order` (the same words
+ * in another order), `spelling` (the same words in order, some in another spelling: `oe` for
+ * `ö`), `number` (every word paired, some in another number: plural, singular), `typo` (every
+ * word paired, some a typo apart), `stem` (every word paired, some only by a stem a derivation
+ * shares: `education`, `educational`), `partial` (words left unpaired on one side or both), `none`.
+ * Where the label's text is the name as typed, nameMatch.ts says `exact`.
+ */
+export interface LabelMatch {
+  how: 'folded' | 'article' | 'inverted' | 'order' | 'spelling' | 'number' | 'typo' | 'stem' | 'partial' | 'none';
+  /** Words of the name or of the label paired with none of the other's. */
+  unpaired: number;
+  /** Words paired as one word in two numbers (numberForms.ts), words paired by another shared stem (a derivation), words paired a typo apart. */
+  stems: number;
+  derived: number;
+  typos: number;
+}
+
+/** The pairing a form's score rests on (`ReconcileQuery.explain`). */
+interface Pairing {
+  score: number;
+  paired: number;
+  stems: number;
+  derived: number;
+  typos: number;
+  inOrder: boolean;
+  unpaired: number;
+  /** Whether a leading article was left out, of the label or of the name. */
+  filing: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ReconcileCandidate, ReconcileFilter } from './memory/reconcileInIndex.js';
 import type { Concept, Field, SchemeSummary } from '../domain/Concept.js';
+import type { MatchedLabel } from '../domain/matchedLabel.js';
 
 /** A /search or /suggest request after validation. */
 export interface FindRequest {
@@ -27,7 +28,7 @@ export interface BrowseRequest {
 }
 
 /** A reconciliation candidate with what a result shows of it. */
-export type NamedCandidate = ReconcileCandidate & { name: string; schemes: string[] };
+export type NamedCandidate = ReconcileCandidate & { name: string; schemes: string[]; matched: MatchedLabel };
 
 /** One name of a reconciliation batch: its best `limit` candidates are asked for, named in `display`. */
 export interface NameQuery {

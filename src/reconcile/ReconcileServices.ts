@@ -5,7 +5,9 @@ import type { Lookup } from '../lookup/Lookup.js';
 import { DETAIL_FIELDS } from '../domain/Concept.js';
 import { BadRequestError } from '../errors.js';
 import { isRdfIri } from '../domain/iri.js';
-import { previewHtml, previewMissingHtml } from './preview.js';
+import { previewHtml, previewMissingHtml, type PreviewReasons } from './preview.js';
+import { reasonsOf } from './matchFeatures.js';
+import { readQueryBatch } from './readQueryBatch.js';
 import { EXTEND_PROPERTIES, SUGGESTED_PROPERTIES, propertyMatches, type PropertyDefinition } from './properties.js';
 import { Reconciler, type ReconcileType } from './Reconciler.js';
 import { PREVIEW_FRAGMENT_SCRIPT_HASH, substitutedIds } from './substitutedId.js';
@@ -16,6 +18,8 @@ const SUGGEST_PAGE = 100;
 export const MAX_OFFSET = 10_000 - SUGGEST_PAGE;
 /** Suggestions per suggest request: the default, and the most a `limit` may ask (1.0). */
 export const SUGGEST_COUNT = 10;
+/** How many candidates the preview card looks among for its concept's reasons (`q`). */
+const PREVIEW_CANDIDATES = 25;
 export const MAX_SUGGEST = 100;
 
 /** An entity suggestion: a concept, its broader concepts as the description, its type and schemes as notable. */
@@ -127,13 +131,13 @@ export class ReconcileServices {
   }
 
   /**
-   * The preview card (`preview?id=`), shown in an iframe of the client's page on any origin:
+   * The preview card (`preview?id=`, and `q` for the reasons it is a candidate for a name), shown in an iframe of the client's page on any origin:
    * no X-Frame-Options and no frame-ancestors (`*` would still refuse a parent of another
    * scheme); one script, which asks again where an id's `#` was cut off (substitutedId.ts),
    * and no other. An id that is no concept gets a page that says so (a 404), where the
    * script may still find the whole id.
    */
-  readonly preview = async (req: Request, res: Response): Promise<void> => {
+  readonly preview = async (req: Request, res: Response, q?: string, lang?: string): Promise<void> => {
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     const ids = substitutedIds(query, 'id');
     if (ids.length === 0) throw new BadRequestError("'id' parameter is mandatory");
@@ -149,8 +153,30 @@ export class ReconcileServices {
       `default-src 'none'; style-src 'unsafe-inline'; script-src ${PREVIEW_FRAGMENT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'`,
     );
     if (concept === undefined) res.status(404).send(previewMissingHtml(ids[0] as string));
-    else res.status(200).send(previewHtml(concept, (uri) => page + encodeURIComponent(uri)));
+    else
+      res
+        .status(200)
+        .send(
+          previewHtml(concept, (uri) => page + encodeURIComponent(uri), q === undefined ? undefined : await this.why(concept.uri, q, lang)),
+        );
   };
+
+  /** Why a concept is a candidate for the name `q` (in `lang`): its reasons, score and match as reconciliation answers them, or that it is none. */
+  private async why(uri: string, q: string, lang: string | undefined): Promise<PreviewReasons> {
+    const request = readQueryBatch(
+      JSON.stringify({
+        q: { query: q, limit: PREVIEW_CANDIDATES, ...(lang === undefined ? {} : { properties: [{ pid: 'lang', v: lang }] }) },
+      }),
+    );
+    const candidates = (await this.reconciler.answer(request)).q ?? [];
+    const candidate = candidates.find((each) => each.id === uri);
+    return {
+      q,
+      reasons: candidate === undefined ? `not among the first ${PREVIEW_CANDIDATES} candidates` : reasonsOf(candidate, []),
+      score: candidate?.score,
+      match: candidate?.match ?? false,
+    };
+  }
 
   /** `Cache-Control` of an answer that holds the public URL (http/publicUrl.ts). */
   cacheControl(res: Response): string {

@@ -6,6 +6,8 @@ import type { Concept, Related } from '../domain/Concept.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { isRdfIri } from '../domain/iri.js';
 import { weighedScore } from '../domain/reconciliation.js';
+import type { MatchedLabel } from '../domain/matchedLabel.js';
+import { leadsOf, matchesOf, type MatchRule } from '../domain/matchRules.js';
 import { MAX_TEXT, type Evidence, type EvidenceProperty, type PropertyValue, type ReconcileRequest } from './ReconcileBatch.js';
 
 /** A type of the reconciliation API: a concept type or a concept scheme. */
@@ -25,7 +27,16 @@ export interface ReconcileResult {
   nameScore: number | undefined;
   /** Per property given (the request's `evidence`, in order), whether the candidate agrees with it. */
   agreements: boolean[];
+  /** The label the name found it by, and how it matched; undefined for a candidate found by its IRI or identifier. */
+  matched: MatchedLabel | undefined;
+  /** Whether it was found by its notation, its IRI's last segment or its IRI. */
+  identifier: boolean;
+  /** Its score less the best other candidate's (positive: it leads). */
+  lead: number;
 }
+
+/** How many candidates a match by nearness looks at, at least: the first, and those that may be as near. */
+const MATCH_WINDOW = 5;
 
 /** How many candidates a query with properties weighs: its evidence may lift one from further down. */
 const FILTERED_CANDIDATES = 100;
@@ -48,12 +59,16 @@ export class Reconciler {
   }
 
   /** The results of a batch, by key; one query's results best first. */
-  async answer(batch: ReadonlyMap<string, ReconcileRequest>): Promise<Record<string, ReconcileResult[]>> {
+  async answer(
+    batch: ReadonlyMap<string, ReconcileRequest>,
+    /** The match rule: RECONCILE_MATCH's, unless `calibrate` asks for another. */
+    rule: MatchRule = this.config.reconcileMatch,
+  ): Promise<Record<string, ReconcileResult[]>> {
     const requests = [...batch];
     // a query that is a concept's IRI is answered by that concept, without a name search
     const byIri = await Promise.all(requests.map(([, request]) => this.conceptOfIri(request)));
     // every other name of the batch at once (one message to the pool, not one for each name)
-    const asked = requests.map(([, request], i) => (byIri[i] === undefined ? this.nameQuery(request) : undefined));
+    const asked = requests.map(([, request], i) => (byIri[i] === undefined ? this.nameQuery(request, rule) : undefined));
     const answered = await this.concepts.reconcile(asked.flatMap((query) => query ?? []));
     let next = 0;
     const named = asked.map((query) => (query === undefined ? undefined : answered[next++]));
@@ -61,7 +76,7 @@ export class Reconciler {
       requests.map(async ([key, request], i) => {
         const concept = byIri[i];
         if (concept !== undefined) return [key, [iriCandidate(concept)]] as const;
-        return [key, await this.one(request, named[i])] as const;
+        return [key, await this.one(request, named[i], rule)] as const;
       }),
     );
     // the schemes' names, in each query's language, one store query per language
@@ -120,7 +135,7 @@ export class Reconciler {
    * sends "should" with every type a person picks (its type suggestions offer the schemes),
    * and means the scheme. A concept type among the types admits every concept (unless "all").
    */
-  private nameQuery(request: ReconcileRequest): NameQuery | undefined {
+  private nameQuery(request: ReconcileRequest, rule: MatchRule): NameQuery | undefined {
     if (request.unanswered === true || request.query === '') return undefined;
     // without the label index a name is looked up as a /search, and bounded as its `q` is
     if (this.concepts.labelIndex === undefined && [...request.query].length > MAX_TEXT) {
@@ -128,7 +143,8 @@ export class Reconciler {
       return undefined;
     }
     const { typeSchemes, anyConcept } = this.typeFilter(request);
-    const want = request.evidence.length > 0 ? Math.max(FILTERED_CANDIDATES, request.limit) : request.limit;
+    // a match by nearness needs the candidates after the first, whatever the limit (MATCH_WINDOW)
+    const want = Math.max(request.evidence.length > 0 ? FILTERED_CANDIDATES : 0, rule === 'names' ? 0 : MATCH_WINDOW, request.limit);
     return {
       q: request.query,
       filter: { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) },
@@ -145,7 +161,7 @@ export class Reconciler {
   }
 
   /** A query's candidates, best first: `found`, the name's, after the identifiers, weighed by the properties given. */
-  private async one(request: ReconcileRequest, found: NameCandidates | undefined): Promise<QueryCandidate[]> {
+  private async one(request: ReconcileRequest, found: NameCandidates | undefined, rule: MatchRule): Promise<QueryCandidate[]> {
     const display = request.lang ?? this.config.defaultLang;
     if (request.unanswered === true) return [];
     const { typeSchemes, anyConcept } = this.typeFilter(request);
@@ -203,20 +219,58 @@ export class Reconciler {
         .map((candidate) => ({ ...candidate, score: weighedScore(nameScores.get(candidate.uri), agreements.get(candidate.uri) ?? []) }))
         .sort((a, b) => b.score - a.score); // stable: equal scores keep the name's order
     }
-    const disagrees = (uri: string): boolean => (agreements.get(uri) ?? []).includes(false);
-    // a match: no property disagrees, and the concept is the only one to carry the name (or the identifier) among those that do not disagree
-    const namesakes = allEqualSeen ? candidates.filter((c) => c.equal && !disagrees(c.uri)).length : equalCount;
-    const identifiers = candidates.filter((c) => c.identifier && !disagrees(c.uri)).length;
-    return candidates.slice(0, request.limit).map(({ uri, name, score, equal, identifier, schemes }) => ({
-      uri,
-      name,
-      score,
-      match: !disagrees(uri) && ((identifier && identifiers === 1) || (equal && namesakes === 1 && identifiers === 0)),
-      schemes,
-      nameScore: nameScores.get(uri),
-      agreements: agreements.get(uri) ?? [],
-    }));
+    return decided(candidates, { rule, limit: request.limit, agreements, nameScores, equalCount, allEqualSeen });
   }
+}
+
+/**
+ * The answered candidates, the first `limit`, each with its match (domain/matchRules.ts: no
+ * property disagrees, and the concept is the only one to carry the name or the identifier
+ * among those that do not disagree, or, by the rule in force, the only one near it by a clear
+ * lead) and its lead.
+ */
+function decided(
+  candidates: readonly Candidate[],
+  {
+    rule,
+    limit,
+    agreements,
+    nameScores,
+    equalCount,
+    allEqualSeen,
+  }: {
+    rule: MatchRule;
+    limit: number;
+    agreements: ReadonlyMap<string, boolean[]>;
+    nameScores: ReadonlyMap<string, number | undefined>;
+    /** How many concepts name the query, and whether every one of them is among the candidates. */
+    equalCount: number;
+    allEqualSeen: boolean;
+  },
+): QueryCandidate[] {
+  const disagrees = (uri: string): boolean => (agreements.get(uri) ?? []).includes(false);
+  const namesakes = allEqualSeen ? candidates.filter((c) => c.equal && !disagrees(c.uri)).length : equalCount;
+  const evidence = candidates.map((c) => ({
+    score: c.score,
+    names: c.equal,
+    identifier: c.identifier,
+    disagrees: disagrees(c.uri),
+    matched: c.matched,
+  }));
+  const matches = matchesOf(rule, evidence, namesakes, equalCount > 0);
+  const leads = leadsOf(candidates.map((c) => c.score));
+  return candidates.slice(0, limit).map(({ uri, name, score, identifier, schemes, matched }, i) => ({
+    uri,
+    name,
+    score,
+    match: matches[i] === true,
+    schemes,
+    nameScore: nameScores.get(uri),
+    agreements: agreements.get(uri) ?? [],
+    matched: identifier ? undefined : matched,
+    identifier,
+    lead: leads[i] as number,
+  }));
 }
 
 /** The one candidate of a query that is a concept's IRI: that concept, a match. */
@@ -229,19 +283,14 @@ function iriCandidate(concept: Concept): QueryCandidate {
     schemes: (concept.scheme ?? []).map((s: Related) => s.uri),
     nameScore: 100,
     agreements: [],
+    matched: undefined,
+    identifier: true,
+    lead: 100,
   };
 }
 
 /** A query's candidate as `one` gives it: the batch's answer adds its types. */
-interface QueryCandidate {
-  uri: string;
-  name: string;
-  score: number;
-  match: boolean;
-  schemes: string[];
-  nameScore: number | undefined;
-  agreements: boolean[];
-}
+type QueryCandidate = Omit<ReconcileResult, 'id' | 'type'> & { uri: string; schemes: string[] };
 
 /** A candidate of one query: its name's score (or 100 for an identifier), whether a label equals the query, whether its notation is the query. */
 interface Candidate {
@@ -251,6 +300,8 @@ interface Candidate {
   equal: boolean;
   identifier: boolean;
   schemes: string[];
+  /** The label the name found it by; none for a concept found by its identifier alone. */
+  matched?: MatchedLabel | undefined;
 }
 
 /** Whether a concept agrees with a property given: with any of its values, every one, or none, as its quantifier says. */

@@ -1,6 +1,7 @@
 import { declare, type Route } from '../http/Route.js';
 import { MATCH_BATCH_SCHEMA } from './matchBatchSchema.js';
 import { extend } from './extend.js';
+import { featuresOf, reasonsOf } from './matchFeatures.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import type { ReconcileResult, ReconcileType } from './Reconciler.js';
@@ -96,6 +97,7 @@ function batchRoutes(services: ReconcileServices): Route[] {
               draftCandidate(
                 candidate,
                 one.evidence.map(({ pid }) => pid),
+                one.lang ?? services.config.defaultLang,
               ),
             ),
           })),
@@ -125,13 +127,10 @@ function batchRoutes(services: ReconcileServices): Route[] {
   ];
 }
 
-/** A candidate in the draft's form: its matching features are the name's score and, per property given, whether it agrees. */
-function draftCandidate({ id, name, score, match, type, nameScore, agreements }: ReconcileResult, properties: readonly string[]): object {
-  const features = [
-    ...(nameScore === undefined ? [] : [{ id: 'name', name: 'Name score (0 to 100)', value: nameScore }]),
-    ...agreements.map((agrees, i) => ({ id: `property:${properties[i]}`, name: `Agrees with ${properties[i]}`, value: agrees })),
-  ];
-  return { id, name, score, match, type, features };
+/** A candidate in the draft's form, with its matching features (matchFeatures.ts) and their reasons in words as its description. */
+function draftCandidate(candidate: ReconcileResult, properties: readonly string[], lang: string): object {
+  const { id, name, score, match, type } = candidate;
+  return { id, name, description: reasonsOf(candidate, properties), score, match, type, features: featuresOf(candidate, properties, lang) };
 }
 
 /** The draft's manifest: the routes are fixed relative to the endpoint, so it says what is offered, not where. */
@@ -149,6 +148,7 @@ function manifest(services: ReconcileServices, base: string, version: string, de
     batchSize: MAX_BATCH,
     standardizedScore: true,
     preview: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT },
+    featureView: { url: `${base}/reconcile/features?id={id}` },
     suggest: { entity: true, type: true, property: true },
     extend: {
       proposeProperties: true,

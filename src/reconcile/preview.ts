@@ -5,18 +5,28 @@ import { PREVIEW_FRAGMENT_SCRIPT } from './substitutedId.js';
 export const PREVIEW_WIDTH = 420;
 export const PREVIEW_HEIGHT = 220;
 
+/** Why a concept is a candidate for a name, as the card says it (`preview?id=&q=`). */
+export interface PreviewReasons {
+  q: string;
+  /** The candidate's features in words (matchFeatures.ts's `reasonsOf`), or that it is no candidate. */
+  reasons: string;
+  score: number | undefined;
+  match: boolean;
+}
+
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
- * The reconciliation preview of a concept: a small HTML card (its prefLabel, notations,
+ * The reconciliation preview of a concept: a small HTML card (with `why`, first the reasons
+ * it is a candidate for a name; then its prefLabel, notations,
  * broader concepts, alternative labels, scope note and schemes, and a link to its card on
  * the service's page), every text escaped; its one script is PREVIEW_FRAGMENT_SCRIPT. `card`
  * is the page URL for a URI.
  */
-export function previewHtml(concept: Concept, card: (uri: string) => string): string {
+export function previewHtml(concept: Concept, card: (uri: string) => string, why?: PreviewReasons): string {
   const links = (list: readonly Related[]): string =>
     list.map((r) => `<a href="${escapeHtml(card(r.uri))}" target="_blank" rel="noopener">${escapeHtml(r.label || r.uri)}</a>`).join(', ');
   const row = (name: string, html: string): string => (html === '' ? '' : `<tr><th>${name}</th><td dir="auto">${html}</td></tr>`);
@@ -34,6 +44,14 @@ a{color:#0b57d0}
 <p class="uri">${escapeHtml(concept.uri)}</p>
 <table>
 ${[
+  ...(why === undefined
+    ? []
+    : [
+        row(
+          `For “${escapeHtml(why.q)}”`,
+          `${why.match ? '<strong>a match</strong>' : 'no match'}${why.score === undefined ? '' : `, score ${why.score}`}: ${escapeHtml(why.reasons)}`,
+        ),
+      ]),
   row('Notation', escapeHtml((concept.notation ?? []).join(', '))),
   row('Broader', links(concept.broader ?? [])),
   row('Also', escapeHtml(concept.altLabels.join(' · '))),

@@ -1,6 +1,7 @@
 import { declare, type Route, type Tag } from '../http/Route.js';
 import type { ReconcileServices } from './ReconcileServices.js';
-import { PREVIEW_ID } from './reconcileParameters.js';
+import { LANG } from '../endpoints/parameters.js';
+import { PREVIEW_ID, PREVIEW_Q } from './reconcileParameters.js';
 
 /** The answers of the preview card. */
 const PREVIEW_ANSWERS = {
@@ -19,9 +20,9 @@ export function previewRoute(path: string, tag: Tag, summary: string, services: 
     path,
     tag,
     summary,
-    parameters: { id: PREVIEW_ID },
+    parameters: { id: PREVIEW_ID, q: PREVIEW_Q, lang: LANG },
     answers: PREVIEW_ANSWERS,
     cache: 'by-address',
-    send: (_input, req, res) => services.preview(req, res),
+    send: ({ q, lang }, req, res) => services.preview(req, res, q, lang),
   });
 }

@@ -1,4 +1,4 @@
-import { TEXT_SCHEMA, integerParameter, textMessages } from '../endpoints/parameters.js';
+import { MAX_NAME_LENGTH, TEXT_SCHEMA, integerParameter, textMessages } from '../endpoints/parameters.js';
 import type { QueryParameter } from '../http/QueryParameter.js';
 import { MAX_EXTEND_IDS } from './extend.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
@@ -82,3 +82,25 @@ export const DRAFT_LIMIT: QueryParameter<number> = {
  * it itself (substitutedId.ts), as a `#` in an id may have cut it off.
  */
 export const PREVIEW_ID: QueryParameter<string> = { ...requiredText('id', "The concept's IRI."), describedOnly: true };
+
+/**
+ * `q` of the preview card, optional: the name the card is shown for. With it, the card says
+ * why the concept is a candidate for that name (its features in words), as the candidate's
+ * `description` does.
+ */
+export const PREVIEW_Q: QueryParameter<string | undefined> = {
+  name: 'q',
+  trim: true,
+  emptyIsMissing: true,
+  description: `The name the concept is a candidate for: the card then says why (at most ${MAX_NAME_LENGTH} characters).`,
+  schema: { ...TEXT_SCHEMA, maxLength: MAX_NAME_LENGTH },
+  messages: textMessages(() => "'q' parameter", MAX_NAME_LENGTH),
+};
+
+/** `id` of the features' page: one feature's id (`how_typo`, `property:broader`); absent: all of them. */
+export const FEATURE_ID: QueryParameter<string | undefined> = {
+  name: 'id',
+  description: "A feature's id, as candidates carry it; absent: every feature.",
+  schema: { type: 'string', maxLength: 200 },
+  messages: { maxLength: () => "'id' parameter must be at most 200 characters long" },
+};

@@ -1,15 +1,17 @@
 import type { Config } from '../Config.js';
 import { SKOS } from '../domain/namespaces.js';
-import { BadRequestError } from '../errors.js';
+import { BadRequestError, NotFoundError } from '../errors.js';
 import { declare, type Route } from '../http/Route.js';
 import { DRAFT_PATH } from './draftRoutes.js';
 import { extend, extendText } from './extend.js';
+import { MATCH_FEATURES, featuresOf, reasonsOf } from './matchFeatures.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import { readQueryBatch } from './readQueryBatch.js';
-import type { ReconcileType } from './Reconciler.js';
+import type { ReconcileResult, ReconcileType } from './Reconciler.js';
+import type { ReconcileRequest } from './ReconcileBatch.js';
 import { SUGGEST_COUNT, type ReconcileServices } from './ReconcileServices.js';
-import { CURSOR, ENTITY_PREFIX, EXTEND, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE, QUERIES } from './reconcileParameters.js';
+import { CURSOR, ENTITY_PREFIX, EXTEND, FEATURE_ID, PREFIX, PROPOSAL_LIMIT, PROPOSAL_TYPE, QUERIES } from './reconcileParameters.js';
 import { previewRoute } from './previewRoute.js';
 import { RECONCILE_LIMITS, RECONCILIATION, reconcileAnswers } from './reconcileTags.js';
 
@@ -56,13 +58,7 @@ export function reconcileRoutes(services: ReconcileServices): Route[] {
           const batch = readQueryBatch(queries);
           request.ignored([...batch.values()].flatMap((one) => one.ignored));
           const answers = await reconciler.answer(batch);
-          // 0.2's candidates: what its clients know (1.0's features stay out)
-          return Object.fromEntries(
-            Object.entries(answers).map(([key, candidates]) => [
-              key,
-              { result: candidates.map(({ id, name, score, match, type }) => ({ id, name, score, match, type })) },
-            ]),
-          );
+          return resultBatch(answers, batch, config.defaultLang);
         }
         if (extension !== undefined) {
           const { meta, rows, ignored } = await extend(extendText(extension), concepts, config.defaultLang, services.conceptType);
@@ -78,6 +74,7 @@ export function reconcileRoutes(services: ReconcileServices): Route[] {
       services.suggestTypes(prefix, cursor, SUGGEST_COUNT),
     ),
     suggest('property', 'properties', PREFIX, (prefix, cursor) => services.suggestProperties(prefix, cursor, SUGGEST_COUNT)),
+    featuresRoute(),
     declare({
       path: '/reconcile/properties',
       tag: RECONCILIATION,
@@ -88,6 +85,56 @@ export function reconcileRoutes(services: ReconcileServices): Route[] {
       answer: ({ type, limit }) => ({ type, ...(limit === undefined ? {} : { limit }), properties: services.proposals(limit) }),
     }),
   ];
+}
+
+/** 0.2's result batch: per query, its candidates with their features as ids and values (1.0 names them too) and their reasons as the description. */
+function resultBatch(
+  answers: Record<string, ReconcileResult[]>,
+  batch: ReadonlyMap<string, ReconcileRequest>,
+  defaultLang: string,
+): object {
+  return Object.fromEntries(
+    Object.entries(answers).map(([key, candidates]) => {
+      const one = batch.get(key);
+      const pids = (one?.evidence ?? []).map(({ pid }) => pid);
+      const lang = one?.lang ?? defaultLang;
+      return [
+        key,
+        {
+          result: candidates.map((candidate) => ({
+            id: candidate.id,
+            name: candidate.name,
+            description: reasonsOf(candidate, pids),
+            score: candidate.score,
+            match: candidate.match,
+            type: candidate.type,
+            features: featuresOf(candidate, pids, lang).map(({ id, value }) => ({ id, value })),
+          })),
+        },
+      ];
+    }),
+  );
+}
+
+/** `/reconcile/features`: what each matching feature means, the manifests' feature view (matchFeatures.ts declares them). */
+function featuresRoute(): Route {
+  return declare({
+    path: '/reconcile/features',
+    tag: RECONCILIATION,
+    summary: "Reconciliation: what each of a candidate's matching features means (the manifests' feature view)",
+    parameters: { id: FEATURE_ID },
+    answers: reconcileAnswers('The features, or the one named by `id`: {id, name, about}.', {
+      '404': { $ref: '#/components/responses/NotFound' },
+    }),
+    cache: 'by-address',
+    answer: ({ id }) => {
+      if (id === undefined) return { features: MATCH_FEATURES };
+      // a property's feature is named with its property: `property:broader`
+      const feature = MATCH_FEATURES.find((each) => each.id === id || (each.id === 'property:{pid}' && id.startsWith('property:')));
+      if (feature === undefined) throw new NotFoundError(`no feature ${JSON.stringify(id)}: ${MATCH_FEATURES.map((f) => f.id).join(', ')}`);
+      return feature;
+    },
+  });
 }
 
 /** The manifest (the API's "service manifest"): what the service offers, with absolute links. */
@@ -103,6 +150,7 @@ function manifest(config: Config, base: string, conceptTypes: ReconcileType[]): 
     defaultTypes: conceptTypes,
     batchSize: MAX_BATCH,
     preview: { url: `${service}/preview?id={{id}}`, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT },
+    feature_view: { url: `${service}/features?id={{id}}` },
     suggest: {
       entity: { service_url: service, service_path: '/suggest/entity' },
       type: { service_url: service, service_path: '/suggest/type' },

@@ -48,3 +48,26 @@ describe('the score', () => {
     expect(new ReconcileQuery('tea tea').score(words('tea'), 'en')).toBeCloseTo((100 * 2 * 1) / 3, 5);
   });
 });
+
+describe('how a label matched (explain)', () => {
+  const how = (q: string, label: string, language = 'en'): object => new ReconcileQuery(q).explain(words(label), language);
+  test.each([
+    ['Public Libraries', 'public libraries', { how: 'folded', unpaired: 0, typos: 0, stems: 0, derived: 0 }],
+    ['The Sun', 'sun', { how: 'article' }],
+    ['Libraries, Public', 'public libraries', { how: 'inverted' }],
+    ['libraries public', 'public libraries', { how: 'order' }],
+    ['Public library', 'public libraries', { how: 'number', stems: 1 }],
+    ['Pubic libraries', 'public libraries', { how: 'typo', typos: 1 }],
+    ['Public libarys', 'public libraries', { how: 'partial', unpaired: 2 }], // two letters off: the word is not paired
+    ['Xylophone', 'public libraries', { how: 'none' }],
+    ['Health educational', 'health education', { how: 'stem', derived: 1 }],
+    ['Public libraries (Buildings)', 'public libraries', { how: 'partial', unpaired: 1 }],
+  ])('%s against the label "%s": %o', (q, label, expected) => {
+    expect(how(q, label)).toMatchObject(expected);
+  });
+
+  test('a word a typo from the name that shares its stem too counts as a typo, not a derivation', () => {
+    // Swedish stems eskols and eskola alike: still one letter changed
+    expect(how('Eskols Kannus', 'eskola kannus', 'sv')).toMatchObject({ how: 'typo', typos: 1, derived: 0 });
+  });
+});

@@ -7,7 +7,15 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-type Result = { id: string; name: string; score: number; match: boolean; type: Array<{ id: string; name: string }> };
+type Result = {
+  id: string;
+  name: string;
+  description?: string;
+  score: number;
+  match: boolean;
+  type: Array<{ id: string; name: string }>;
+  features?: Array<{ id: string; value: boolean | number }>;
+};
 
 /** Sends a batch as OpenRefine does (a form POST) and gives each query's results. */
 async function reconcile(queries: Record<string, object>): Promise<Record<string, Result[]>> {
@@ -70,11 +78,23 @@ describe('reconciliation: queries', () => {
     expect(posted.q0?.[0]).toEqual({
       id: `${FOOD}potato`,
       name: 'Potato',
+      description: expect.stringMatching(/^prefLabel "Potato" \(en\): the label is the name as written; leads the next by /),
       score: 100,
       match: true,
       type: [
         { id: SKOS_CONCEPT, name: 'Concept' },
         { id: `${FOOD}ingredients`, name: 'Ingredients' },
+      ],
+      features: [
+        { id: 'name', value: 100 },
+        { id: 'label_pref', value: true },
+        { id: 'label_language', value: true },
+        { id: 'how_exact', value: true },
+        { id: 'typos', value: 0 },
+        { id: 'stems', value: 0 },
+        { id: 'derived', value: 0 },
+        { id: 'unpaired_words', value: 0 },
+        { id: 'lead', value: expect.any(Number) },
       ],
     });
     const scores = (posted.q0 ?? []).map((r) => r.score);
@@ -110,7 +130,7 @@ describe('reconciliation: queries', () => {
     expect(shared).toEqual(alone);
   });
 
-  test('word order does not matter ("infusion herbal" finds Herbal infusion); an equal label ("Tea, herbal", its altLabel), or an inverted heading of one ("infusion, herbal"), matches; other orders do not', async () => {
+  test('word order does not matter ("infusion herbal" finds Herbal infusion, a match by nearness under the default rule); an equal label ("Tea, herbal", its altLabel), or an inverted heading of one ("infusion, herbal"), matches by name', async () => {
     const results = await reconcile({
       reordered: { query: 'infusion herbal' },
       plain: { query: 'Tea, herbal' },
@@ -118,7 +138,8 @@ describe('reconciliation: queries', () => {
       twoCommas: { query: 'infusion, herbal, hot' },
     });
     expect(first(results.reordered)).toBe('herbal-infusion');
-    expect(results.reordered?.[0]?.match).toBe(false);
+    expect(results.reordered?.[0]?.match).toBe(true);
+    expect(results.reordered?.[0]?.description).toMatch(/the same words in another order/);
     expect(results.reordered?.[0]?.score).toBeLessThan(100);
     expect(results.plain?.[0]).toMatchObject({ id: `${FOOD}herbal-infusion`, name: 'Herbal infusion', score: 100, match: true });
     // an inverted heading, as catalogues write them, names the label in natural order
@@ -127,12 +148,38 @@ describe('reconciliation: queries', () => {
     expect(results.twoCommas?.every((r) => !r.match)).toBe(true);
   });
 
-  test('stems find plurals and singulars, scored below an equal word', async () => {
+  test('under RECONCILE_MATCH=names only a name matches: another order, a plural, a typo are candidates and no match', async () => {
+    const strict = await startService({ RECONCILE_MATCH: 'names' });
+    try {
+      const response = await fetch(`${strict.url}/reconcile`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          queries: JSON.stringify({
+            reordered: { query: 'infusion herbal' },
+            plural: { query: 'potatoes' },
+            typo: { query: 'Caulifluwer' },
+            named: { query: 'infusion, herbal' },
+          }),
+        }),
+      });
+      const results = (await response.json()) as Record<string, { result: Result[] }>;
+      expect(results.reordered?.result[0]).toMatchObject({ id: `${FOOD}herbal-infusion`, match: false });
+      expect(results.plural?.result[0]).toMatchObject({ id: `${FOOD}potato`, match: false });
+      expect(results.named?.result[0]).toMatchObject({ id: `${FOOD}herbal-infusion`, match: true });
+      if (strict.config.labelIndex) expect(results.typo?.result[0]).toMatchObject({ id: `${FOOD}cauliflower`, match: false });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  test('stems find plurals and singulars, scored below an equal word; a plural alone near its concept matches', async () => {
     const results = await reconcile({ q: { query: 'potatoes' } });
     expect(first(results.q)).toBe('potato');
     expect(results.q?.[0]?.score).toBeGreaterThan(80);
     expect(results.q?.[0]?.score).toBeLessThan(100);
-    expect(results.q?.[0]?.match).toBe(false);
+    expect(results.q?.[0]?.match).toBe(true);
+    expect(results.q?.[0]?.features).toContainEqual({ id: 'how_number', value: true });
+    expect(results.q?.[0]?.features).toContainEqual({ id: 'stems', value: 1 });
   });
 
   test('a name that two concepts carry is never a match: "Tea" (the drink, and Supper in British English)', async () => {
@@ -280,7 +327,10 @@ describe('reconciliation: queries', () => {
       expect(first(results.changed)).toBe('cauliflower');
       expect(first(results.swapped)).toBe('aubergine');
       expect(first(results.missing)).toBe('cauliflower');
-      expect(results.changed?.[0]?.match).toBe(false);
+      // one candidate alone a typo from the name, by a clear lead: a match, and the features say how
+      expect(results.changed?.[0]?.match).toBe(true);
+      expect(results.changed?.[0]?.features).toContainEqual({ id: 'how_typo', value: true });
+      expect(results.changed?.[0]?.features).toContainEqual({ id: 'typos', value: 1 });
     } else {
       // LABEL_INDEX=off: candidates come from the store's /search query, which has no typos (README)
       expect(results.changed).toEqual([]);
@@ -452,6 +502,49 @@ describe('reconciliation: suggest, preview, data extension', () => {
     expect(html).toContain(`${service.url}/?uri=${encodeURIComponent(`${FOOD}fish-and-chips`)}`);
     expect((await fetch(`${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}nothing`)}`)).status).toBe(404);
     expect((await service.get('/reconcile/preview')).status).toBe(400);
+  });
+
+  test('the preview given the name (`q`) says why the concept is a candidate for it, escaped: the label, how it matched, the score and the match', async () => {
+    const card = async (id: string, q: string, lang?: string): Promise<string> => {
+      const response = await fetch(
+        `${service.url}/reconcile/preview?id=${encodeURIComponent(`${FOOD}${id}`)}&q=${encodeURIComponent(q)}${lang === undefined ? '' : `&lang=${lang}`}`,
+      );
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    if (service.config.labelIndex)
+      expect(await card('cauliflower', 'Caulifluwer')).toMatch(
+        /<th>For “Caulifluwer”<\/th><td dir="auto"><strong>a match<\/strong>, score 80: prefLabel &#34;Cauliflower&#34; \(en\): every word paired, some a typo apart; leads the next by [\d.]+<\/td>/,
+      );
+    expect(await card('potato', 'potatoes')).toMatch(
+      /a match<\/strong>, score [\d.]+: prefLabel &#34;Potato&#34; \(en\): every word paired, some in another number/,
+    );
+    expect(await card('tea', 'Thé', 'fr')).toMatch(/prefLabel &#34;Thé&#34; \(fr\): the label is the name as written/);
+    expect(await card('tea', '<b>Cauliflower</b>')).toContain(
+      'For “&#60;b&#62;Cauliflower&#60;/b&#62;”</th><td dir="auto">no match: not among the first 25 candidates',
+    );
+    const long = await service.get(`/reconcile/preview?id=${encodeURIComponent(`${FOOD}tea`)}&q=${'x'.repeat(1001)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe("'q' parameter must be at most 1000 characters long");
+  });
+
+  test("the features' page says what each feature means; both manifests point to it", async () => {
+    const { body: all } = await service.get('/reconcile/features');
+    const ids = (all.features as Array<{ id: string; name: string; about: string }>).map((f) => f.id);
+    expect(ids).toEqual(expect.arrayContaining(['name', 'label_pref', 'how_typo', 'how_number', 'typos', 'lead', 'property:{pid}']));
+    const { body: one } = await service.get('/reconcile/features?id=how_typo');
+    expect(one).toMatchObject({ id: 'how_typo', name: 'Every word paired, some a typo apart' });
+    expect((await service.get('/reconcile/features?id=property:broader')).body.id).toBe('property:{pid}');
+    const missing = await service.get('/reconcile/features?id=nothing');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(/^no feature "nothing": name, label_pref/);
+    expect((await service.get('/reconcile')).body.feature_view).toEqual({ url: `${service.url}/reconcile/features?id={{id}}` });
+    expect((await service.get('/reconcile/1.0-draft')).body.featureView).toEqual({ url: `${service.url}/reconcile/features?id={id}` });
+    // every feature a candidate carries is declared there
+    const results = await reconcile({ q: { query: 'potatoes', properties: [{ pid: 'broader', v: 'Vegetables' }] } });
+    const carried = (results.q ?? []).flatMap((c) => (c.features ?? []).map((f) => f.id.replace(/^property:.*/, 'property:{pid}')));
+    expect(carried.length).toBeGreaterThan(0);
+    for (const id of carried) expect(ids).toContain(id);
   });
 
   test('data extension: the properties of each concept, labels in the language of the setting, entities for broader concepts', async () => {

@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-type Candidate = { id: string; name: string; score: number; match: boolean; features: Array<{ id: string; value: number | boolean }> };
+type Candidate = {
+  id: string;
+  name: string;
+  description?: string;
+  score: number;
+  match: boolean;
+  features: Array<{ id: string; value: number | boolean }>;
+};
 
 async function post(path: string, body: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${service.url}${DRAFT}${path}`, {
@@ -79,7 +86,19 @@ describe('the 1.0 draft', () => {
     );
     expect(byName?.map((c) => c.id).sort()).toEqual([`${FOOD}mint`, `${FOOD}mint-candy`]);
     expect(byName?.every((c) => c.match === false)).toBe(true); // two concepts are "Mint"
-    expect(byName?.[0]?.features).toEqual([{ id: 'name', name: expect.any(String), value: 100 }]);
+    // each candidate's features say why: the name's score, the label it matched and how, its lead
+    expect(byName?.[0]?.features).toEqual([
+      { id: 'name', name: expect.any(String), value: 100 },
+      { id: 'label_pref', name: 'Matched its prefLabel', value: true },
+      { id: 'label_language', name: "Matched a label in the query's language", value: true },
+      { id: 'how_exact', name: 'The label is the name as written', value: true },
+      { id: 'typos', name: expect.any(String), value: 0 },
+      { id: 'stems', name: expect.any(String), value: 0 },
+      { id: 'derived', name: expect.any(String), value: 0 },
+      { id: 'unpaired_words', name: expect.any(String), value: 0 },
+      { id: 'lead', name: expect.any(String), value: 0 }, // the other Mint scores the same
+    ]);
+    expect(byName?.[0]?.description).toMatch(/^prefLabel "Mint" \(en\): the label is the name as written; ties with another$/);
     expect(byId).toEqual([expect.objectContaining({ id: `${FOOD}cheese`, name: 'Cheese', score: 100, match: true })]);
     // required: only the Mint under Pastries and desserts is a candidate, and it is the match
     expect(required?.map((c) => [c.id, c.match])).toEqual([[`${FOOD}mint-candy`, true]]);

@@ -57,6 +57,8 @@ function everyLabelScored(scan: IndexScan, q: string, lang: string | undefined, 
   return {
     candidates: ranked.map(([concept, key], i) => ({
       concept,
+      // the best label: the one whose key is least
+      entry: key % ENTRY_SPAN,
       uri: uris[i],
       score: (10000 - Math.floor(key / ENTRY_SPAN / 2)) / 100,
       equal: named.has(concept),

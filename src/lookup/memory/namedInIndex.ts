@@ -1,9 +1,13 @@
+import { matchedLabel } from '../../domain/matchedLabel.js';
 import { ReconcileQuery } from '../../domain/reconciliation.js';
 import type { NamedCandidate } from '../Finder.js';
 import type { IndexScan } from './IndexScan.js';
 import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { schemesOf } from './shownConcept.js';
 import { shownLabel } from './shownLabel.js';
+
+/** The labels a candidate's matched label is looked for among. */
+const MATCHED_KINDS = ['prefLabel', 'altLabel', 'rdfsLabel'] as const;
 
 /** Reconciliation's candidates on a scan's index (the whole vocabulary's, or one made of a store's candidates), named in `display`. */
 export function named(
@@ -13,12 +17,20 @@ export function named(
   limit: number,
   display: string,
 ): { candidates: NamedCandidate[]; equalCount: number } {
-  const { candidates, equalCount } = reconcileInIndex(scan, new ReconcileQuery(q), { column: display, ...filter }, limit);
+  const query = new ReconcileQuery(q);
+  const { candidates, equalCount } = reconcileInIndex(scan, query, { column: display, ...filter }, limit);
   const index = scan.index;
   return {
-    candidates: candidates.map(({ concept, ...candidate }) => ({
+    candidates: candidates.map(({ concept, entry, ...candidate }) => ({
       ...candidate,
       name: shownLabel(index, concept, display),
+      matched: matchedLabel(
+        query,
+        q,
+        index.wordsOf(entry),
+        index.languages[index.languageOf(entry)] as string,
+        index.shownLabels(concept, MATCHED_KINDS),
+      ),
       schemes: schemesOf(index, concept),
     })),
     equalCount,

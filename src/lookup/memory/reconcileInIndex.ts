@@ -55,7 +55,7 @@ export function reconcileInIndex(
   limit: number,
   /** Whether the postings are counted before any label is scored; by default, where the budget reads them all. Tests ask for each way. */
   countFirst?: boolean,
-): { candidates: (ReconcileCandidate & { concept: number })[]; equalCount: number } {
+): { candidates: (ReconcileCandidate & { concept: number; entry: number })[]; equalCount: number } {
   const index = scan.index;
   const accepts = acceptor(scan, filter);
   if (accepts === undefined || query.words.length === 0) return { candidates: [], equalCount: 0 };
@@ -94,6 +94,8 @@ export function reconcileInIndex(
   const uris = index.uris(best.map(({ concept }) => concept));
   const candidates = best.map(({ concept, key }, i) => ({
     concept,
+    // the best label: the key's last part
+    entry: key % ENTRY_SPAN,
     uri: uris[i] as string,
     // the key holds the score's shortfall from 100 in whole hundredths: 10000 less it, over 100, is the score as 0.01 rounds it
     // (100 - 74.4 would be 25.599999999999994)
