@@ -128,12 +128,20 @@ export async function measureReconciliation(service, vocabulary, sample, tools) 
           counts.autoTypo[1] += 1;
           if (!auto && result[0]?.id === name.uri)
             failures.push(
-              `autoTypo: "${name.q}" (${name.kind}) first but not matched: ${result[0].description ?? ''}; second "${result[1]?.name ?? ''}" ${result[1]?.score ?? ''}: ${result[1]?.description ?? ''}`,
+              `autoTypo: "${name.q}" (${name.kind}) first but not matched: ${(result[0].features ?? [])
+                .filter((f) => f.value !== false)
+                .map((f) => `${f.id}=${f.value}`)
+                .join(' ')}; second "${result[1]?.name ?? ''}" ${result[1]?.score ?? ''}`,
             );
         }
         if (auto && result[0].id !== name.uri)
           failures.unshift(
-            `wrong auto-match: "${name.q}" (${name.kind}) matched ${result[0].id} "${result[0].name}", not ${name.uri}: ${result[0].description ?? ''}`,
+            `wrong auto-match: "${name.q}" (${name.kind}) matched ${result[0].id} "${result[0].name}", not ${name.uri}: ${(
+              result[0].features ?? []
+            )
+              .filter((f) => f.value !== false)
+              .map((f) => `${f.id}=${f.value}`)
+              .join(' ')}`,
           );
       }
       if (!first && failures.length < 400)

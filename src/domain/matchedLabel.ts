@@ -21,25 +21,25 @@ export interface MatchedLabel {
   typos: number;
 }
 
-/** The labels of a concept by property, as a candidate's are read (`LabelIndex.shownLabels`). */
-export type ShownLabels = Partial<Record<'prefLabel' | 'altLabel' | 'rdfsLabel', readonly Label[]>>;
-
-/** The kinds a matched label is looked for among, in this order. */
+/** The kinds a matched label is looked for among, in this order (most best labels are prefLabels). */
 const KINDS = ['prefLabel', 'altLabel', 'rdfsLabel'] as const;
 
-/** How the label whose folded words are `words` (in `language`) matched `query`; `shown` gives its text as written. */
+/**
+ * How the label whose folded words are `words` (in `language`) matched `query`; `labelsOf`
+ * gives the concept's labels of a kind as written, asked kind by kind until one folds to it.
+ */
 export function matchedLabel(
   query: ReconcileQuery,
   q: string,
   words: readonly string[],
   language: string,
-  shown: ShownLabels,
+  labelsOf: (kind: (typeof KINDS)[number]) => readonly Label[],
 ): MatchedLabel {
   const folded = words.join(' ');
   let label = folded;
   let kind: MatchedLabel['kind'] = 'hiddenLabel';
   search: for (const each of KINDS)
-    for (const entry of shown[each] ?? [])
+    for (const entry of labelsOf(each))
       if (entry.language === language && foldedLabel(entry.value) === folded) {
         [label, kind] = [entry.value, each];
         break search;

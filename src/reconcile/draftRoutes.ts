@@ -1,7 +1,7 @@
 import { declare, type Route } from '../http/Route.js';
 import { MATCH_BATCH_SCHEMA } from './matchBatchSchema.js';
 import { extend } from './extend.js';
-import { featuresOf, reasonsOf } from './matchFeatures.js';
+import { featuresOf, namedFeature } from './matchFeatures.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import type { ReconcileResult, ReconcileType } from './Reconciler.js';
@@ -127,10 +127,10 @@ function batchRoutes(services: ReconcileServices): Route[] {
   ];
 }
 
-/** A candidate in the draft's form, with its matching features (matchFeatures.ts) and their reasons in words as its description. */
+/** A candidate in the draft's form, with its matching features (matchFeatures.ts). */
 function draftCandidate(candidate: ReconcileResult, properties: readonly string[], lang: string): object {
   const { id, name, score, match, type } = candidate;
-  return { id, name, description: reasonsOf(candidate, properties), score, match, type, features: featuresOf(candidate, properties, lang) };
+  return { id, name, score, match, type, features: featuresOf(candidate, properties, lang).map(namedFeature) };
 }
 
 /** The draft's manifest: the routes are fixed relative to the endpoint, so it says what is offered, not where. */

@@ -5,7 +5,7 @@ import type { ReconcileResult } from './Reconciler.js';
 /**
  * A candidate's matching features (the reconciliation API's `features`, 0.2 and 1.0): why it
  * was proposed and what its score and `match` rest on. Declared once here: the candidates'
- * features, the `description` that says them in words, the preview card's reasons and the
+ * features, the preview card's reasons in words (and `calibrate`'s), and the
  * features' own page (`/reconcile/features`, the 1.0 manifest's featureView) are made from
  * this table. `{pid}` stands for a property given with the query.
  */
@@ -56,10 +56,22 @@ export const MATCH_FEATURES = [
     name: 'Some words unpaired',
     about: 'Words of the name or of the label paired with none of the other (a qualifier, a missing word).',
   },
-  { id: 'typos', name: 'Words a typo apart', about: 'How many paired words are one typo apart.' },
-  { id: 'stems', name: 'Words in another number', about: 'How many paired words are one word in two numbers (plural, singular).' },
-  { id: 'derived', name: 'Words paired by a derivation', about: 'How many paired words share only a stem, as a derivation does.' },
-  { id: 'unpaired_words', name: 'Words left unpaired', about: 'Words of the name and of the label paired with none of the other.' },
+  { id: 'typos', name: 'Words a typo apart', about: 'How many paired words are one typo apart (left out where none is).' },
+  {
+    id: 'stems',
+    name: 'Words in another number',
+    about: 'How many paired words are one word in two numbers (plural, singular; left out where none is).',
+  },
+  {
+    id: 'derived',
+    name: 'Words paired by a derivation',
+    about: 'How many paired words share only a stem, as a derivation does (left out where none does).',
+  },
+  {
+    id: 'unpaired_words',
+    name: 'Words left unpaired',
+    about: 'Words of the name and of the label paired with none of the other (left out where none is).',
+  },
   {
     id: 'lead',
     name: 'Lead over the best other candidate',
@@ -75,23 +87,25 @@ export const MATCH_FEATURES = [
 
 type FeatureId = (typeof MATCH_FEATURES)[number]['id'];
 
-/** A feature of a candidate, as 1.0 writes it (0.2 keeps `id` and `value`). */
+/** A feature of a candidate, as 0.2 writes it (1.0 adds its name: `namedFeature`). */
 export interface Feature {
   id: string;
-  name: string;
   value: boolean | number;
 }
 
 /** The features by id, looked up for every candidate. */
 const DECLARED = new Map<string, { name: string }>(MATCH_FEATURES.map((each) => [each.id, each]));
 
+/** A feature as 0.2 writes it (1.0 adds its name: `namedFeature`). */
 function feature(id: FeatureId, value: boolean | number, pid?: string): Feature {
-  const declared = DECLARED.get(id) as { name: string };
-  return {
-    id: pid === undefined ? id : id.replace('{pid}', pid),
-    name: pid === undefined ? declared.name : declared.name.replace('{pid}', pid),
-    value,
-  };
+  return { id: pid === undefined ? id : id.replace('{pid}', pid), value };
+}
+
+/** The 1.0 draft's form of a feature: with its name. */
+export function namedFeature({ id, value }: Feature): Feature & { name: string } {
+  const property = id.startsWith('property:') ? id.slice('property:'.length) : undefined;
+  const declared = DECLARED.get(property === undefined ? id : 'property:{pid}') as { name: string };
+  return { id, name: property === undefined ? declared.name : declared.name.replace('{pid}', property), value };
 }
 
 /** A candidate's features, for a query in `lang` (the display language) with the properties `pids`. */
@@ -114,14 +128,15 @@ function labelFeatures(matched: MatchedLabel, lang: string): Feature[] {
     feature('label_pref', matched.kind === 'prefLabel'),
     feature('label_language', matched.language === '' || speaks(lang, matched.language)),
     ...(matched.how === 'none' ? [] : [feature(`how_${matched.how}`, true)]),
-    feature('typos', matched.typos),
-    feature('stems', matched.stems),
-    feature('derived', matched.derived),
-    feature('unpaired_words', matched.unpaired),
+    // the counts where they are not 0 (a column of 10,000 names carries 100,000 candidates)
+    ...(matched.typos === 0 ? [] : [feature('typos', matched.typos)]),
+    ...(matched.stems === 0 ? [] : [feature('stems', matched.stems)]),
+    ...(matched.derived === 0 ? [] : [feature('derived', matched.derived)]),
+    ...(matched.unpaired === 0 ? [] : [feature('unpaired_words', matched.unpaired)]),
   ];
 }
 
-/** The features in words, for the candidate's `description` and the preview card: `altLabel "Love apple" (en): one typo apart; leads by 12.5`. */
+/** The features in words, for the preview card and `calibrate`: `altLabel "Love apple" (en): one typo apart; leads by 12.5`. */
 export function reasonsOf({ matched, identifier, lead, agreements }: ReconcileResult, pids: readonly string[]): string {
   const parts: string[] = [];
   if (identifier) parts.push('found by its identifier');

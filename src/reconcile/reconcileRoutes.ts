@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError } from '../errors.js';
 import { declare, type Route } from '../http/Route.js';
 import { DRAFT_PATH } from './draftRoutes.js';
 import { extend, extendText } from './extend.js';
-import { MATCH_FEATURES, featuresOf, reasonsOf } from './matchFeatures.js';
+import { MATCH_FEATURES, featuresOf } from './matchFeatures.js';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './preview.js';
 import { MAX_BATCH } from './ReconcileBatch.js';
 import { readQueryBatch } from './readQueryBatch.js';
@@ -87,7 +87,7 @@ export function reconcileRoutes(services: ReconcileServices): Route[] {
   ];
 }
 
-/** 0.2's result batch: per query, its candidates with their features as ids and values (1.0 names them too) and their reasons as the description. */
+/** 0.2's result batch: per query, its candidates with their features as ids and values (1.0 names them too). */
 function resultBatch(
   answers: Record<string, ReconcileResult[]>,
   batch: ReadonlyMap<string, ReconcileRequest>,
@@ -104,11 +104,10 @@ function resultBatch(
           result: candidates.map((candidate) => ({
             id: candidate.id,
             name: candidate.name,
-            description: reasonsOf(candidate, pids),
             score: candidate.score,
             match: candidate.match,
             type: candidate.type,
-            features: featuresOf(candidate, pids, lang).map(({ id, value }) => ({ id, value })),
+            features: featuresOf(candidate, pids, lang),
           })),
         },
       ];

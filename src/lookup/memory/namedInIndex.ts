@@ -6,9 +6,6 @@ import { reconcileInIndex, type ReconcileFilter } from './reconcileInIndex.js';
 import { schemesOf } from './shownConcept.js';
 import { shownLabel } from './shownLabel.js';
 
-/** The labels a candidate's matched label is looked for among. */
-const MATCHED_KINDS = ['prefLabel', 'altLabel', 'rdfsLabel'] as const;
-
 /** Reconciliation's candidates on a scan's index (the whole vocabulary's, or one made of a store's candidates), named in `display`. */
 export function named(
   scan: IndexScan,
@@ -29,7 +26,7 @@ export function named(
         q,
         index.wordsOf(entry),
         index.languages[index.languageOf(entry)] as string,
-        index.shownLabels(concept, MATCHED_KINDS),
+        (kind) => index.shownLabels(concept, [kind])[kind],
       ),
       schemes: schemesOf(index, concept),
     })),
