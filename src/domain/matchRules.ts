@@ -12,7 +12,8 @@ import type { MatchedLabel } from './matchedLabel.js';
  *   or the only one whose notation (or IRI's last segment) it is.
  * - `near`: also, where no concept names it: the first candidate's best label pairs with the
  *   query word for word, each pair equal, in another spelling or number (plural, singular) or
- *   one typo apart, in any order (never a derivation's stem: `education`, `educational`);
+ *   one typo apart, in any order (never a derivation's stem: `education`, `educational`; and a
+ *   typo only where the labels a typo away were all looked for: on the label index);
  *   no other candidate's label does; and the first leads the next by at least NEAR_LEAD.
  * - `loose`: also, where no candidate is near, a label with one word more or less than the
  *   query (a qualifier left out or added, a word dropped), on the same terms. Measured, it
@@ -42,7 +43,14 @@ export interface MatchEvidence {
  * of all, name the query and agree with the properties; `named`: whether any concept names it
  * (a namesake that disagrees too leaves the other rules no room).
  */
-export function matchesOf(rule: MatchRule, candidates: readonly MatchEvidence[], namesakes: number, named: boolean): boolean[] {
+export function matchesOf(
+  rule: MatchRule,
+  candidates: readonly MatchEvidence[],
+  namesakes: number,
+  named: boolean,
+  /** Whether the candidates include every label a typo from the name (the label index's do; the store path's do not). */
+  typosSought = true,
+): boolean[] {
   const agreeing = candidates.filter((c) => !c.disagrees);
   const identifiers = agreeing.filter((c) => c.identifier).length;
   const byName = candidates.map(
@@ -55,7 +63,12 @@ export function matchesOf(rule: MatchRule, candidates: readonly MatchEvidence[],
   const aloneWithin = (unpaired: number): boolean => {
     // a derivation's stem (`stem`) is no evidence of the same concept: `education` is not `educational`
     const near = (c: MatchEvidence): boolean =>
-      !c.disagrees && c.matched !== undefined && c.matched.how !== 'none' && c.matched.derived === 0 && c.matched.unpaired <= unpaired;
+      !c.disagrees &&
+      c.matched !== undefined &&
+      c.matched.how !== 'none' &&
+      c.matched.derived === 0 &&
+      (typosSought || c.matched.typos === 0) &&
+      c.matched.unpaired <= unpaired;
     return first !== undefined && near(first) && agreeing.filter(near).length === 1 && lead >= NEAR_LEAD;
   };
   const alone = aloneWithin(0) || (rule === 'loose' && aloneWithin(1));

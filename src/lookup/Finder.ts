@@ -42,6 +42,12 @@ export interface NameQuery {
 export interface NameCandidates {
   candidates: NamedCandidate[];
   equalCount: number;
+  /**
+   * Whether the labels a typo away from the name were looked for (the label index does; the
+   * store path's candidates are what /search finds): where not, a candidate a typo away may
+   * not be the only one, and the match rule does not trust a typo.
+   */
+  typosSought: boolean;
 }
 
 /**

@@ -219,7 +219,15 @@ export class Reconciler {
         .map((candidate) => ({ ...candidate, score: weighedScore(nameScores.get(candidate.uri), agreements.get(candidate.uri) ?? []) }))
         .sort((a, b) => b.score - a.score); // stable: equal scores keep the name's order
     }
-    return decided(candidates, { rule, limit: request.limit, agreements, nameScores, equalCount, allEqualSeen });
+    return decided(candidates, {
+      rule,
+      limit: request.limit,
+      agreements,
+      nameScores,
+      equalCount,
+      allEqualSeen,
+      typosSought: found?.typosSought ?? false,
+    });
   }
 }
 
@@ -238,6 +246,7 @@ function decided(
     nameScores,
     equalCount,
     allEqualSeen,
+    typosSought,
   }: {
     rule: MatchRule;
     limit: number;
@@ -246,6 +255,8 @@ function decided(
     /** How many concepts name the query, and whether every one of them is among the candidates. */
     equalCount: number;
     allEqualSeen: boolean;
+    /** Whether the finder looked for the labels a typo away (NameCandidates). */
+    typosSought: boolean;
   },
 ): QueryCandidate[] {
   const disagrees = (uri: string): boolean => (agreements.get(uri) ?? []).includes(false);
@@ -257,7 +268,7 @@ function decided(
     disagrees: disagrees(c.uri),
     matched: c.matched,
   }));
-  const matches = matchesOf(rule, evidence, namesakes, equalCount > 0);
+  const matches = matchesOf(rule, evidence, namesakes, equalCount > 0, typosSought);
   const leads = leadsOf(candidates.map((c) => c.score));
   return candidates.slice(0, limit).map(({ uri, name, score, identifier, schemes, matched }, i) => ({
     uri,

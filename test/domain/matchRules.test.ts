@@ -44,6 +44,13 @@ describe('the match rules', () => {
     expect(matchesOf('near', [candidate(80, 'typo'), candidate(50, 'folded', { disagrees: true })], 0, true)).toEqual([false, false]);
   });
 
+  test('near on candidates that were not looked for a typo away (the store path): a typo is no evidence, another order still is', () => {
+    const typo = [candidate(80, 'typo', { typos: 1 }), candidate(40, 'partial')];
+    expect(matchesOf('near', typo, 0, false, true)).toEqual([true, false]);
+    expect(matchesOf('near', typo, 0, false, false)).toEqual([false, false]);
+    expect(matchesOf('near', [candidate(99, 'order'), candidate(40, 'partial')], 0, false, false)).toEqual([true, false]);
+  });
+
   test('loose: where none is near, a label one word more or less, alone and leading', () => {
     const partial = [candidate(80, 'partial'), candidate(50, 'partial', { unpaired: 2 })];
     expect(matchesOf('near', partial, 0, false)).toEqual([false, false]);

@@ -82,7 +82,7 @@ export class IndexFinder implements Finder {
   }
 
   async reconcile(names: readonly NameQuery[]): Promise<NameCandidates[]> {
-    return names.map(({ q, filter, limit, display }) => named(this.scan, q, filter, limit, display));
+    return names.map(({ q, filter, limit, display }) => ({ ...named(this.scan, q, filter, limit, display), typosSought: true }));
   }
 
   async withNotations(texts: readonly string[]): Promise<string[]> {

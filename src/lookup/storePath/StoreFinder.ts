@@ -127,7 +127,8 @@ export class StoreFinder implements Finder {
         timeoutMs,
       ),
     );
-    return scan === undefined ? { candidates: [], equalCount: 0 } : named(scan, q, filter, limit, display);
+    // the store's /search looks for no typos: a candidate a typo away is never known to be the only one
+    return { ...(scan === undefined ? { candidates: [], equalCount: 0 } : named(scan, q, filter, limit, display)), typosSought: false };
   }
 
   /** Among what /search finds by the notation. */
