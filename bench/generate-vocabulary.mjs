@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes a synthetic SKOS vocabulary as gzipped N-Triples, for benchmarks:
 //   node bench/generate-vocabulary.mjs [--concepts 200000] [--seed 1] [--out tmp/bench/synthetic-200000.nt.gz]
-//        [--languages 13 [--labels classification]] [--typed 1]
+//        [--languages 13 [--labels classification]] [--labels authority] [--typed 1]
 // Every concept has an English and a German prefLabel of one to four words, 0 to 2
 // altLabels, a notation, a scheme, and 0 to 3 skos:related links stated in one direction.
 // With --languages N (2 to 13) the shape of a multilingual classification instead: an
@@ -19,6 +19,14 @@
 // a lexicon of shorter words, so that the labels come out as Iconclass' do (8 words and about
 // 60 characters at the median); each language with Iconclass' share of the concepts (six in
 // nearly every one, the others in a few in a hundred); no altLabels.
+// With --labels authority, names as an authority file's (a name authority file, GND's persons
+// and bodies): 70% personal names ("Surname, Forename Middle, 1850-1921", half with dates, a few
+// with a qualifier in brackets), 22% corporate names ("Society of ... (City)", a body and its
+// subdivision), 8% meetings ("Conference on ... (3rd : 1998 : City)"); surnames from 300,000
+// (Zipf-like: the commonest in about 1% of the names), forenames from 6,000; each name 0 to 3
+// variants (the name in direct order, initials, another script: Cyrillic, Greek, Arabic,
+// Hebrew, Japanese, Chinese), and one name in 50 with 10 to 40 (the famous: every script and
+// spelling); prefLabels without a language, as such files have them; one related link in five.
 // Words are made of syllables and follow a Zipf-like frequency, so that some words (and
 // most short prefixes) match thousands of labels, as in real thesauri; the German words
 // carry umlauts and ß. The same arguments always give the same file.
@@ -41,8 +49,9 @@ if (languageCount !== undefined && !(Number.isInteger(languageCount) && language
   throw new Error('--languages must be an integer from 2 to 13');
 if (!(typed >= 0 && typed <= 1)) throw new Error('--typed must be a share from 0 to 1');
 const classification = args.labels === 'classification';
-if (args.labels !== undefined && !(classification && languageCount === 13))
-  throw new Error('--labels takes classification, with --languages 13');
+const authority = args.labels === 'authority';
+if (args.labels !== undefined && !(classification && languageCount === 13) && !(authority && languageCount === undefined))
+  throw new Error('--labels takes classification (with --languages 13) or authority');
 if (!Number.isInteger(concepts) || concepts < 1) throw new Error('--concepts must be a positive integer');
 
 // mulberry32: a small, seeded PRNG
@@ -233,6 +242,84 @@ const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const iri = (value) => `<${value}>`;
 const literal = (value, lang) => `"${value}"@${lang}`;
 
+// ---- the authority shape (--labels authority) ----
+const surnames = authority ? Array.from({ length: 300_000 }, () => capitalise(word(1, 3))) : [];
+const forenames = authority ? Array.from({ length: 6000 }, () => capitalise(word(1, 2))) : [];
+const cities = authority ? Array.from({ length: 3000 }, () => capitalise(word(2, 2))) : [];
+/** Zipf-like over a list: index ~ exp(u * ln N), the first entries far more often. */
+const zipfOf = (list) => list[Math.min(list.length - 1, Math.floor(Math.exp(random() * Math.log(list.length))) - 1)];
+const BODIES = ['Society', 'Association', 'University', 'Institute', 'Museum', 'Library', 'Company', 'Church', 'Council', 'Orchestra'];
+const SUBDIVISIONS = ['Department of', 'Faculty of', 'Committee on', 'Section for', 'Board of'];
+const QUALIFIERS = ['Composer', 'Painter', 'Fictitious character', 'Saint', 'Printer', 'Photographer', 'Spirit'];
+const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'];
+const GREEK = Object.fromEntries([...'abcdefghijklmnopqrstuvwxyz'].map((letter, i) => [letter, 'αβψδεφγηιξκλμνοπθρστυβωχυζ'[i]]));
+const HEBREW = Object.fromEntries([...'abcdefghijklmnopqrstuvwxyz'].map((letter, i) => [letter, 'אבצדעפגהיזכלמנופקרסטווחייז'[i]]));
+const SCRIPTS = [
+  ['ru', (text) => [...text.toLowerCase()].map((letter) => CYRILLIC[letter] ?? letter).join('')],
+  ['el', (text) => [...text.toLowerCase()].map((letter) => GREEK[letter] ?? letter).join('')],
+  ['ar', (text) => [...text.toLowerCase()].map((letter) => ARABIC[letter] ?? letter).join('')],
+  ['he', (text) => [...text.toLowerCase()].map((letter) => HEBREW[letter] ?? letter).join('')],
+  ['ja', (text) => otherForm(text.toLowerCase().replace(/[^a-z]/g, ''), 'ja')],
+  ['zh', (text) => otherForm(text.toLowerCase().replace(/[^a-z]/g, ''), 'zh')],
+];
+const spelt = (text) => text.replace(/[aeiou]/, () => pick(['a', 'e', 'i', 'o', 'u', 'y', 'ei', 'ou']));
+function dates() {
+  const born = 1500 + Math.floor(random() * 500);
+  const u = random();
+  if (u < 0.6) return `${born}-${born + 20 + Math.floor(random() * 70)}`;
+  if (u < 0.8) return born > 1930 ? `${born}-` : `${born}-${born + 40}`;
+  if (u < 0.9) return `active ${Math.floor(born / 100) + 1}th century`;
+  return `-${born + 50}`;
+}
+/** One name, its variants, and how its variants are written. */
+function authorityName() {
+  const u = random();
+  if (u < 0.7) {
+    const surname = zipfOf(surnames);
+    const given = [zipfOf(forenames), ...(random() < 0.3 ? [zipfOf(forenames)] : [])];
+    const when = random() < 0.5 ? `, ${dates()}` : '';
+    const qualifier = random() < 0.04 ? ` (${pick(QUALIFIERS)})` : '';
+    const name = `${surname}, ${given.join(' ')}${when}${qualifier}`;
+    const direct = `${given.join(' ')} ${surname}`;
+    const initials = `${surname}, ${given.map((g) => `${g[0]}.`).join(' ')}`;
+    return { name, forms: [direct, initials, `${surname}, ${given[0]}`, direct.replaceAll('e', 'é')], plain: direct };
+  }
+  if (u < 0.92) {
+    const subject = Array.from({ length: 1 + Math.floor(random() * 3) }, zipf).map((w) => lexicon[w]);
+    const city = zipfOf(cities);
+    const body = `${pick(BODIES)} of ${subject.map(capitalise).join(' ')}`;
+    const name = random() < 0.3 ? `${body}. ${pick(SUBDIVISIONS)} ${capitalise(lexicon[zipf()])}` : `${body} (${city})`;
+    return { name, forms: [`${city} ${body}`, body, `${subject.map(capitalise).join(' ')} ${pick(BODIES)}`], plain: body };
+  }
+  const topic = Array.from({ length: 1 + Math.floor(random() * 3) }, zipf).map((w) => capitalise(lexicon[w]));
+  const year = 1900 + Math.floor(random() * 125);
+  const name = `Conference on ${topic.join(' ')} (${pick(ORDINALS)} : ${year} : ${zipfOf(cities)})`;
+  return { name, forms: [`${topic.join(' ')} Conference`, `International Conference on ${topic.join(' ')}`], plain: topic.join(' ') };
+}
+async function authorityNames() {
+  for (let i = 1; i <= concepts; i++) {
+    const concept = iri(`${NS}n${i}`);
+    const { name, forms, plain } = authorityName();
+    await emit(concept, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}Concept`));
+    await emit(concept, iri(`${SKOS}inScheme`), scheme);
+    await emit(concept, iri(`${SKOS}prefLabel`), `"${name}"`);
+    const famous = random() < 0.02;
+    const variants = famous ? 10 + Math.floor(random() * 31) : Math.floor(random() * random() * 4.5);
+    const seen = new Set([name]);
+    for (let v = 0; v < variants; v++) {
+      // the plain forms first; past them (and for the famous) a form in another script, or
+      // another spelling of one (a vowel changed, as transliterations differ)
+      const [language, write] =
+        v < forms.length && !famous ? [undefined, (text) => text] : random() < 0.5 ? pick(SCRIPTS) : [undefined, spelt];
+      const text = write(famous ? pick(forms) : v < forms.length ? forms[v] : plain);
+      if (seen.has(text)) continue;
+      seen.add(text);
+      await emit(concept, iri(`${SKOS}altLabel`), language === undefined ? `"${text}"` : literal(text, language));
+    }
+    if (random() < 0.2) await emit(concept, iri(`${SKOS}related`), iri(`${NS}n${1 + Math.floor(random() * concepts)}`));
+  }
+}
+
 mkdirSync(dirname(out), { recursive: true });
 const gzip = createGzip({ level: 4 });
 const file = createWriteStream(out);
@@ -281,7 +368,7 @@ for (let i = 1; i <= concepts && languageCount !== undefined; i++) {
   await emit(concept, iri(`${SKOS}notation`), `"${Math.floor(i / 1000)}.${i % 1000}"`);
   if (i > 20) await emit(concept, iri(`${SKOS}broader`), iri(`${NS}c${1 + Math.floor(random() * Math.min(i - 1, 100_000 + i / 10))}`));
 }
-for (let i = 1; i <= concepts && languageCount === undefined; i++) {
+for (let i = 1; i <= concepts && languageCount === undefined && !authority; i++) {
   const concept = iri(`${NS}c${i}`);
   const [en, de] = label();
   await emit(concept, iri('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), iri(`${SKOS}Concept`));
@@ -297,6 +384,7 @@ for (let i = 1; i <= concepts && languageCount === undefined; i++) {
   const related = Math.floor(random() * 4);
   for (let r = 0; r < related; r++) await emit(concept, iri(`${SKOS}related`), iri(`${NS}c${1 + Math.floor(random() * concepts)}`));
 }
+if (authority) await authorityNames();
 gzip.end(buffer);
 await once(file, 'close');
 process.stderr.write(`generate-vocabulary: ${concepts} concepts written to ${out}\n`);

@@ -10,6 +10,7 @@
 // log: the service's label index line }. Timings go to BENCHMARKS.md, never into a test.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { startTypist, wordsFromStore } from './lib/typist.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
@@ -21,22 +22,7 @@ const extra = Object.fromEntries(argv.flatMap((arg, i) => (argv[i - 1] === '--en
 if (endpoint === undefined) throw new Error('--endpoint is required');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values, p) =>
-  values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-
-/** Words to type: those of a few hundred labels, from the store itself. */
-async function words() {
-  const query = 'SELECT ?label WHERE { ?c <http://www.w3.org/2004/02/skos/core#prefLabel> ?label } LIMIT 300';
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
-    body: new URLSearchParams({ query, ...(graph ? { 'default-graph-uri': graph } : {}) }),
-  });
-  const labels = (await response.json()).results.bindings.map((row) => row.label.value);
-  return labels.flatMap((label) => label.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3);
-}
-
-const vocabularyWords = typing ? await words() : [];
+const vocabularyWords = typing ? await wordsFromStore(endpoint, graph) : [];
 const started = Date.now();
 const child = spawn(process.execPath, ['dist/server.js'], {
   env: {
@@ -63,31 +49,8 @@ const rssOf = () => {
 };
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf())), 200);
 
-const keystrokes = [];
-let ready = false;
-async function type() {
-  let word = 0;
-  while (!ready) {
-    const text = vocabularyWords[word++ % vocabularyWords.length];
-    for (let length = 1; length <= text.length && !ready; length++) {
-      const sent = Date.now();
-      const next = sleep(500); // two keystrokes a second, whatever the answer takes
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/suggest?q=${encodeURIComponent(text.slice(0, length))}`, {
-          signal: AbortSignal.timeout(30_000),
-        });
-        await response.arrayBuffer();
-        keystrokes.push({ status: response.status, ms: Date.now() - sent, during: !ready });
-      } catch (error) {
-        keystrokes.push({ status: error.name === 'TimeoutError' ? 'timeout' : 'refused', ms: Date.now() - sent, during: !ready });
-      }
-      await next;
-    }
-  }
-}
-
 let readyMs;
-const typist = typing ? type() : Promise.resolve();
+let typist;
 for (;;) {
   await sleep(250);
   try {
@@ -97,21 +60,18 @@ for (;;) {
       readyMs = Date.now() - started;
       break;
     }
+    // the first answer: it listens, and the typist starts
+    if (typing && typist === undefined) typist = startTypist(`http://127.0.0.1:${port}`, vocabularyWords);
   } catch {
     // not listening yet
   }
   if (child.exitCode !== null) throw new Error(`the service stopped:\n${log}`);
 }
-ready = true;
 const rssAtReady = rssOf();
-await typist;
+const keystrokes = typist === undefined ? { count: 0, statuses: {}, p50: 0, p95: 0, max: 0 } : await typist.stop();
 clearInterval(sampler);
 child.kill('SIGTERM');
-const during = keystrokes.filter((k) => k.during);
-const statuses = {};
-for (const k of during) statuses[k.status] = (statuses[k.status] ?? 0) + 1;
-const ms = during.map((k) => k.ms);
 const indexLine = log.split('\n').find((line) => line.includes('"label index: ') && /concepts/.test(line));
 process.stdout.write(
-  `${JSON.stringify({ readyMs, peakRssMb: Math.round(peakRss), rssAtReadyMb: Math.round(rssAtReady), keystrokes: { count: during.length, statuses, p50: percentile(ms, 50), p95: percentile(ms, 95), max: Math.max(0, ...ms) }, log: indexLine === undefined ? undefined : JSON.parse(indexLine).msg })}\n`,
+  `${JSON.stringify({ readyMs, peakRssMb: Math.round(peakRss), rssAtReadyMb: Math.round(rssAtReady), keystrokes, log: indexLine === undefined ? undefined : JSON.parse(indexLine).msg })}\n`,
 );

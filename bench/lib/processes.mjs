@@ -7,8 +7,10 @@ import { readFileSync } from 'node:fs';
  * Starts `script` with `env`; resolves when it logs the address it listens on, or with
  * `ready`, once its /ready answers 200 (the service listens before its data is in).
  * `listenedMs` and `readyMs` count from the spawn; `log` is what it logged until then.
+ * `listening(url)` is called once it listens, before the wait for /ready (a client typing from
+ * the first second).
  */
-export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArgs = [], ready = false } = {}) {
+export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArgs = [], ready = false, listening = () => {} } = {}) {
   const spawned = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, script], {
     // MALLOC_MMAP_THRESHOLD_ as `npm start` and the container set it (src/memoryAdvice.ts)
@@ -32,6 +34,7 @@ export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArg
     child.once('exit', (code) => reject(new Error(`${script} stopped (${code}): ${log.slice(-2000)}`)));
   });
   const listenedMs = performance.now() - spawned;
+  listening(url);
   let readyMs = listenedMs;
   if (ready) {
     for (;;) {
@@ -54,6 +57,26 @@ export async function startProcess(script, env, { timeoutSeconds = 3600, nodeArg
     listenedMs,
     readyMs,
     log,
+    /** Resolves with the match of `pattern` in what it logged, now or later (undefined after `timeoutMs`). */
+    waitFor(pattern, timeoutMs = 600_000) {
+      const now = pattern.exec(log);
+      if (now !== null) return Promise.resolve(now);
+      let more = '';
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => done(undefined), timeoutMs);
+        const follow = (chunk) => {
+          more += chunk;
+          const match = pattern.exec(more);
+          if (match !== null) done(match);
+        };
+        const done = (match) => {
+          clearTimeout(timer);
+          child.stderr.off('data', follow);
+          resolve(match);
+        };
+        child.stderr.on('data', follow);
+      });
+    },
     /** Resident memory now, and at its peak (VmHWM), in MB. */
     memory() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
