@@ -89,7 +89,7 @@ const terms = new QueryTermsService({ logger: Pino({ level: 'silent' }) });
 
 /** Search words: one word of each of `queryCount` prefLabels spread over the vocabulary, from the store itself. */
 async function words() {
-  const query = `SELECT ?label WHERE { ?c <http://www.w3.org/2004/02/skos/core#prefLabel> ?label FILTER(LANG(?label) = "en") } LIMIT ${queryCount * 50}`;
+  const query = `SELECT ?label WHERE { ?c <http://www.w3.org/2004/02/skos/core#prefLabel> ?label FILTER(LANG(?label) = "en" || LANG(?label) = "") } LIMIT ${queryCount * 50}`;
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },

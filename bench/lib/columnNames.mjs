@@ -1,4 +1,5 @@
-// The names of the benchmark's reconciled column: English prefLabels spread over an N-Triples
+// The names of the benchmark's reconciled column: English prefLabels (or those without a
+// language, as an authority file's names are) spread over an N-Triples
 // file (every 97th), every other one with one letter changed in its longest word of five
 // letters or more (the typo lookups are the costly part).
 import { createReadStream } from 'node:fs';
@@ -12,7 +13,7 @@ export async function columnNames(file, cells) {
   if (file.endsWith('.gz')) input = input.pipe(createGunzip());
   let seen = 0;
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    const match = /core#prefLabel> "((?:[^"\\]|\\.)*)"@en \.$/.exec(line);
+    const match = /core#prefLabel> "((?:[^"\\]|\\.)*)"(?:@en)? \.$/.exec(line);
     if (match === null) continue;
     if (seen++ % 97 === 0) labels.push(JSON.parse(`"${match[1]}"`));
     if (labels.length >= cells) break;

@@ -7,7 +7,8 @@ import { createGunzip } from 'node:zlib';
 
 const CONCEPT =
   /^<([^>]+)> <http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#type> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#Concept> \.$/;
-const PREF_LABEL = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"@([a-zA-Z-]+) \.$/;
+// with a language, or none (an authority file's names have none)
+const PREF_LABEL = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"(?:@([a-zA-Z-]+))? \.$/;
 const IN_SCHEME = /^<[^>]+> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#inScheme> <([^>]+)> \.$/;
 
 /** Every `step`-th item, starting at `offset`, `count` of them at most. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Turns } from '../Turns.js';
 import { chargeRendering } from './outgoingBytes.js';
-import type { RenderedBody } from './ResponseCache.js';
+import { rendered, type RenderedBody } from './ResponseCache.js';
 
 /** How deep the walk goes before a value is written whole: an answer, its envelope, its list, a concept. */
 const WALKED_LEVELS = 4;
@@ -16,6 +16,17 @@ const FLUSH_CHARS = 64 * 1024;
  * broad concepts with their children) held every other request some 35 ms when made at once.
  */
 export async function renderedInTurns(value: unknown): Promise<RenderedBody> {
+  // most answers (a concept, a page of ten, a keystroke's suggestions) are written within
+  // microseconds: at once, by JSON.stringify, where walking them piece by piece cost several
+  // times the writing
+  if (isSmall(value)) {
+    const release = chargeRendering(2 * FLUSH_CHARS);
+    try {
+      return rendered(value);
+    } finally {
+      release();
+    }
+  }
   const hash = createHash('sha1');
   const parts: string[] = [];
   const turns = new Turns();
@@ -70,6 +81,36 @@ function* pieces(value: unknown, levels: number): Generator<string> {
     yield* pieces(member, levels - 1);
   }
   yield '}';
+}
+
+/** Values, and characters of their strings and keys, that an answer written at once may hold. */
+const SMALL_VALUES = 2000;
+
+/**
+ * Whether `value` is written within a slice, for certain: at most SMALL_VALUES values and
+ * FLUSH_CHARS characters of strings and keys (a number or a literal is a few characters), none
+ * with a `toJSON` of its own. Looks no further than those bounds.
+ */
+function isSmall(value: unknown): boolean {
+  let values = 0;
+  let chars = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (++values > SMALL_VALUES) return false;
+    if (typeof next === 'string') chars += next.length;
+    else if (typeof next === 'object' && next !== null) {
+      if (typeof (next as { toJSON?: unknown }).toJSON === 'function') return false;
+      if (Array.isArray(next)) for (const item of next) stack.push(item);
+      else
+        for (const key in next) {
+          chars += key.length;
+          stack.push((next as Record<string, unknown>)[key]);
+        }
+    } else chars += 8;
+    if (chars > FLUSH_CHARS) return false;
+  }
+  return true;
 }
 
 /** Whether JSON.stringify leaves a member out of an object (and writes null for it in an array). */

@@ -25,6 +25,15 @@ describe('an answer made in turns', () => {
     );
   });
 
+  test('is the same on either side of the size it writes at once', async () => {
+    for (const length of [1998, 1999, 2000, 2001, 5000]) {
+      const value = { concepts: Array.from({ length }, (_, i) => `c${i}`) };
+      expect(await renderedInTurns(value)).toEqual(rendered(value));
+    }
+    const withToJson = { when: new Date(0), concepts: [{ uri: 'https://example.org/1' }] };
+    expect(await renderedInTurns(withToJson)).toEqual(rendered(withToJson));
+  });
+
   test('is the same for a long list of large concepts, which it writes in many pieces', async () => {
     const narrower = Array.from({ length: 1000 }, (_, i) => ({ label: `Child ${i} \u{1F600}`, uri: `https://example.org/c${i}` }));
     const value = { _embedded: { concepts: Array.from({ length: 50 }, (_, i) => ({ uri: `https://example.org/${i}`, narrower })) } };
