@@ -26,7 +26,7 @@
 // `bench: cached_vs_bare=... get_overhead_ms=... suggest_p95_ms=... search_p95_ms=... rss_mb=...`.
 // --quick: the embedded store only, shorter rows; under 3 minutes.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../dist/loadConfig.js';
 import { createStore } from '../dist/store/createStore.js';
 import { barChart } from './lib/chart.mjs';
@@ -247,11 +247,19 @@ async function startup(backend, snapshot) {
     rows: Number(built[5]),
     floorMs: floor.ms,
     floorRows: floor.rows,
+    storeFileMb: storeFileMb(backend.store),
     keystrokes,
     snapshotWriteMs: written === undefined ? undefined : Number(written[1]),
     snapshotMb: written === undefined ? undefined : Number(written[2]),
     rebuilt,
   };
+}
+
+/** The size of the store's database file where the store is the private Virtuoso (its script's directory), in MB. */
+function storeFileMb(store) {
+  if (store !== STORES.virtuoso) return undefined;
+  const file = `${process.env.VIRTUOSO_DIR ?? 'tmp/virtuoso'}/virtuoso.db`;
+  return existsSync(file) ? Math.round(statSync(file).size / 1e6) : undefined;
 }
 
 async function runBackend(backend) {
@@ -645,11 +653,11 @@ const keystrokeText = (k) =>
         .join(', ')}), p95 ${ms(k.p95)} ms, slowest ${ms(k.max)} ms`;
 const seconds1 = (value) => (value / 1000).toFixed(1);
 const startupTable = [
-  '| backend | listening | index in, from the store | floor: the same label rows straight to a client | index / floor | a client typing meanwhile | snapshot written | from the snapshot | RSS when ready (peak) | RSS from the snapshot | index | bytes a label |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  "| backend | listening | index in, from the store | floor: the same label rows straight to a client | index / floor | a client typing meanwhile | snapshot written | from the snapshot | RSS when ready (peak) | RSS from the snapshot | index | bytes a label | the store's database file |",
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...startups.map(
     ({ name, startup: s }) =>
-      `| ${name} | ${seconds1(s.listenMs)} s | ${seconds1(s.readyMs)} s (${s.rows.toLocaleString('en')} triples) | ${seconds1(s.floorMs)} s (${s.floorRows.toLocaleString('en')} rows) | ${fixed(s.readyMs / s.floorMs)}× | ${keystrokeText(s.keystrokes)} | ${s.snapshotWriteMs === undefined ? '—' : `${seconds1(s.snapshotWriteMs)} s, ${s.snapshotMb} MB`} | ${seconds1(s.snapshotReadyMs)} s | ${s.rss} MB (${s.peak} MB) | ${s.snapshotRss} MB | ${s.indexMb} MB, ${s.labels.toLocaleString('en')} labels | ${s.bytesPerLabel} |`,
+      `| ${name} | ${seconds1(s.listenMs)} s | ${seconds1(s.readyMs)} s (${s.rows.toLocaleString('en')} triples) | ${seconds1(s.floorMs)} s (${s.floorRows.toLocaleString('en')} rows) | ${fixed(s.readyMs / s.floorMs)}× | ${keystrokeText(s.keystrokes)} | ${s.snapshotWriteMs === undefined ? '—' : `${seconds1(s.snapshotWriteMs)} s, ${s.snapshotMb} MB`} | ${seconds1(s.snapshotReadyMs)} s | ${s.rss} MB (${s.peak} MB) | ${s.snapshotRss} MB | ${s.indexMb} MB, ${s.labels.toLocaleString('en')} labels | ${s.bytesPerLabel} | ${s.storeFileMb === undefined ? '—' : `${s.storeFileMb.toLocaleString('en')} MB`} |`,
   ),
 ].join('\n');
 
