@@ -18,6 +18,12 @@ const spread = (items, count, offset = 0) => {
 };
 
 /**
+ * A copy of `text` of its own: a string cut from a line is a view on the chunk the line was cut
+ * from, and holding it holds that whole chunk (at ten million concepts, the whole file).
+ */
+const own = (text) => Buffer.from(text, 'utf8').toString('utf8');
+
+/**
  * Reads the file line by line (a vocabulary of millions of concepts is larger than a string can be).
  * @param {string} file N-Triples, gzipped or not
  * @returns {Promise<{ concepts: number, uris: string[], words: string[], commonest: string[], scheme: string | undefined }>} URIs of skos:Concepts with a prefLabel, the distinct words (3 letters or more) of their prefLabels, the 50 of those words that the most prefLabels hold, and the first scheme a concept is in
@@ -30,9 +36,9 @@ export async function readVocabulary(file) {
   let scheme;
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     const concept = CONCEPT.exec(line);
-    if (concept !== null) concepts.add(concept[1]);
+    if (concept !== null) concepts.add(own(concept[1]));
     const label = PREF_LABEL.exec(line);
-    if (label !== null) labels.push([label[1], label[2]]);
+    if (label !== null) labels.push([own(label[1]), own(label[2])]);
     scheme ??= IN_SCHEME.exec(line)?.[1];
   }
   const uris = new Set();
@@ -41,7 +47,11 @@ export async function readVocabulary(file) {
   for (const [uri, text] of labels) {
     if (!concepts.has(uri)) continue;
     uris.add(uri);
-    for (const word of new Set((text.match(/\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase()))) words.set(word, (words.get(word) ?? 0) + 1);
+    for (const word of new Set((text.match(/\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase()))) {
+      const count = words.get(word);
+      if (count === undefined) words.set(own(word), 1);
+      else words.set(word, count + 1);
+    }
   }
   const commonest = [...words]
     .sort((a, b) => b[1] - a[1])
