@@ -31,13 +31,14 @@ async function timed(ask) {
 }
 
 /**
- * @param {{ url: string, env: Record<string, string>, uris: string[], store: { endpoint: string, graph: string } }} options
- *   `url`: the service from memory (result cache off); `env`: its settings
+ * @param {{ url: string, env: Record<string, string>, uris: string[], store: { endpoint: string, graph: string }, picked?: number, rounds?: number }} options
+ *   `url`: the service from memory (result cache off); `env`: its settings; `picked` concepts
+ *   (PICKED) asked `rounds` times (ROUNDS) after a first round that warms up
  * @returns {Promise<Record<'1' | '20', { memory: object, store: object, forwarded: object, direct: object }>>}
  */
-export async function getFigures({ url, env, uris, store: { endpoint, graph } }) {
-  const step = Math.max(1, Math.floor(uris.length / PICKED));
-  const picked = uris.filter((_, i) => i % step === 0).slice(0, PICKED);
+export async function getFigures({ url, env, uris, store: { endpoint, graph }, picked: count = PICKED, rounds = ROUNDS }) {
+  const step = Math.max(1, Math.floor(uris.length / count));
+  const picked = uris.filter((_, i) => i % step === 0).slice(0, count);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env, LABEL_INDEX: 'off' });
   const sparql = await createStore(config);
   const record = await storeQueries(config, sparql, uris);
@@ -53,7 +54,9 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
   try {
     const result = {};
     for (const size of [1, 20]) {
-      const paths = Array.from({ length: PICKED / size }, (_, i) => path(picked.slice(i * size, i * size + size)));
+      const paths = Array.from({ length: Math.max(1, Math.floor(picked.length / size)) }, (_, i) =>
+        path(picked.slice(i * size, i * size + size)),
+      );
       const asks = [];
       for (const get of paths) {
         const [{ query }] = await record(get);
@@ -65,7 +68,7 @@ export async function getFigures({ url, env, uris, store: { endpoint, graph } })
         });
       }
       const times = { store: [], forwarded: [], direct: [] };
-      for (let round = 0; round <= ROUNDS; round++)
+      for (let round = 0; round <= rounds; round++)
         for (const ask of asks)
           for (const how of Object.keys(times)) {
             const ms = await timed(ask[how]);
