@@ -255,11 +255,10 @@ async function startup(backend, snapshot) {
   };
 }
 
-/** The size of the store's database file where the store is the private Virtuoso (its script's directory), in MB. */
+/** The size of the store's database file, where its script says where that is, in MB. */
 function storeFileMb(store) {
-  if (store !== STORES.virtuoso) return undefined;
-  const file = `${process.env.VIRTUOSO_DIR ?? 'tmp/virtuoso'}/virtuoso.db`;
-  return existsSync(file) ? Math.round(statSync(file).size / 1e6) : undefined;
+  const file = store?.databaseFile;
+  return file !== undefined && existsSync(file) ? Math.round(statSync(file).size / 1e6) : undefined;
 }
 
 async function runBackend(backend) {

@@ -8,6 +8,8 @@ export const STORES = {
     script: 'scripts/virtuoso.sh',
     endpoint: `http://127.0.0.1:${process.env.VIRTUOSO_HTTP_PORT ?? 18890}/sparql`,
     graph: process.env.VIRTUOSO_GRAPH ?? 'urn:x-skos-lookup:data',
+    /** Its database file, in the directory the script keeps it in. */
+    databaseFile: `${process.env.VIRTUOSO_DIR ?? 'tmp/virtuoso'}/virtuoso.db`,
   },
   fuseki: {
     script: 'scripts/fuseki.sh',

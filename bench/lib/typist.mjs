@@ -2,6 +2,7 @@
 // second, each the next prefix of a word from the vocabulary's labels, whatever the answer
 // takes. Used by `bench/typing-during-build.mjs` and by `npm run bench`'s cold starts.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { percentile } from './measure.mjs';
 
 /** Words to type: those of a few hundred prefLabels, from the store itself (`graph` optional). */
 export async function wordsFromStore(endpoint, graph) {
@@ -14,9 +15,6 @@ export async function wordsFromStore(endpoint, graph) {
   const labels = (await response.json()).results.bindings.map((row) => row.label.value);
   return labels.flatMap((label) => label.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3);
 }
-
-const percentile = (values, p) =>
-  values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 /**
  * Starts typing `words` into `url`'s /suggest at once. `stop()` ends it and resolves with the
@@ -51,7 +49,7 @@ export function startTypist(url, words) {
       await typed;
       const statuses = {};
       for (const k of keystrokes) statuses[k.status] = (statuses[k.status] ?? 0) + 1;
-      const ms = keystrokes.map((k) => k.ms);
+      const ms = keystrokes.map((k) => k.ms).sort((a, b) => a - b);
       return { count: keystrokes.length, statuses, p50: percentile(ms, 50), p95: percentile(ms, 95), max: Math.max(0, ...ms) };
     },
   };
