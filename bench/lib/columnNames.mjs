@@ -8,17 +8,22 @@ import { createGunzip } from 'node:zlib';
 
 /** `cells` names from `file` (gzipped or not), exact and misspelt in turn. */
 export async function columnNames(file, cells) {
+  return (await columnCells(file, cells)).map(({ name }) => name);
+}
+
+/** `columnNames`, each with the concept whose prefLabel it was made from (`uri`): what a cataloguer means by it. */
+export async function columnCells(file, cells) {
   const labels = [];
   let input = createReadStream(file);
   if (file.endsWith('.gz')) input = input.pipe(createGunzip());
   let seen = 0;
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    const match = /core#prefLabel> "((?:[^"\\]|\\.)*)"(?:@en)? \.$/.exec(line);
+    const match = /^<([^>]*)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "((?:[^"\\]|\\.)*)"(?:@en)? \.$/.exec(line);
     if (match === null) continue;
-    if (seen++ % 97 === 0) labels.push(JSON.parse(`"${match[1]}"`));
+    if (seen++ % 97 === 0) labels.push({ uri: match[1], label: JSON.parse(`"${match[2]}"`) });
     if (labels.length >= cells) break;
   }
-  return labels.map((label, i) => (i % 2 === 0 ? label : typo(label)));
+  return labels.map(({ uri, label }, i) => ({ uri, name: i % 2 === 0 ? label : typo(label) }));
 }
 
 /** A label with one letter changed in the middle of its longest word of five letters or more (to `x`, or `q` where it is one). */

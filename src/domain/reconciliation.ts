@@ -89,10 +89,10 @@ export class ReconcileQuery {
    * sorted by their text: those equal to or starting with a `starts` item (its spellings and
    * the starts of its stems in `languages`, each with the languages whose stem starts so:
    * `mayMatchWord` then decides in those), and for a typo,
-   * those starting with `typo.prefix` (its first half) or ending with `typo.suffix` (the rest
-   * whole, for a typo in its first half): `isTypo` then decides.
+   * those starting with one of `typo.prefixes` or ending with `typo.suffix` (`typoAnchors`):
+   * `isTypo` then decides.
    */
-  wordLookups(i: number, languages: readonly string[]): { starts: CandidateTerm[]; typo: { prefix: string; suffix: string } | undefined } {
+  wordLookups(i: number, languages: readonly string[]): { starts: CandidateTerm[]; typo: ReturnType<typeof typoAnchors> } {
     const word = this.words[i] as string;
     const starts = candidateWords(new RankQuery('search', [{ folded: word, prefix: false }]), languages)[0] ?? [];
     return { starts, typo: typoAnchors(word) };
@@ -350,15 +350,25 @@ function hasSurrogates(text: string): boolean {
 }
 
 /**
- * Where a word with one typo must agree with the query word `word` (folded): its first
- * `prefix` letters, or else its last `suffix` letters (a typo in the first half leaves the
- * rest whole). The label index looks both up. Undefined for a word too short for typos.
+ * Where a word with one typo must agree with the query word `word` (folded), so that the
+ * label index need read only the words that do: it starts with one of `prefixes` or ends
+ * with `suffix`. With `half` the middle letter's place: a typo after the middle letter keeps
+ * the first `half` + 1 letters (the first prefix); the middle letter left out, or swapped
+ * with the next, gives the first `half` letters and then the letter after the middle (the
+ * second); any other typo at or before the middle letter keeps every letter after it (the
+ * suffix). This holds wherever the middle is put; it is put where prefixes and suffix are
+ * about as long. Undefined for a word too short for typos.
  */
-export function typoAnchors(word: string): { prefix: string; suffix: string } | undefined {
+export function typoAnchors(word: string): { prefixes: [string, string]; suffix: string } | undefined {
   const letters = [...word];
   if (letters.length < TYPO_MIN_LETTERS) return undefined;
-  const half = Math.floor(letters.length / 2);
-  return { prefix: letters.slice(0, half).join(''), suffix: letters.slice(half + 1).join('') };
+  // the middle letter's place, so that the prefixes are as long as the suffix or a letter longer: each as few words as may be
+  const half = Math.floor((letters.length - 1) / 2);
+  const first = letters.slice(0, half).join('');
+  return {
+    prefixes: [first + (letters[half] as string), first + (letters[half + 1] as string)],
+    suffix: letters.slice(half + 1).join(''),
+  };
 }
 
 /**

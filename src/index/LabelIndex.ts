@@ -216,9 +216,9 @@ export class LabelIndex {
     return this.a.entryWords[entry] as number;
   }
 
-  /** Whether an entry's folded text starts with one of `starts` (bytes): a cheap test on bytes. */
-  startsWithAny(entry: number, starts: readonly Buffer[]): boolean {
-    return starts.some((bytes) => this.compareText(entry, false, bytes, true) === 0);
+  /** The number of an entry's first word (in `wordText`): its text not read. */
+  firstWord(entry: number): number {
+    return this.wordAt(this.a.entryWordOffsets[entry] as number, this.codesEnd(entry));
   }
 
   /** Whether the entry holds an alternative of each of `words`: a cheap test on bytes. */
@@ -301,9 +301,24 @@ export class LabelIndex {
     return this.a.wordLanguages[w] ?? 0xffffffff;
   }
 
-  /** The length of word `w` in UTF-8 bytes, without decoding it. */
-  wordByteLength(w: number): number {
-    return (this.a.wordOffsets[w + 1] as number) - (this.a.wordOffsets[w] as number);
+  /**
+   * Whether word `w` may be the word of UTF-8 `bytes` with one typo (a letter added, left out
+   * or changed, two neighbours swapped): a test on bytes, nothing decoded, that every such word
+   * passes (and some others). Less their common start and end, one typo leaves at most two
+   * letters on each side, four bytes each at most.
+   */
+  mayBeOneTypoOf(w: number, bytes: Buffer): boolean {
+    const text = this.wordBytes;
+    const from = this.a.wordOffsets[w] as number;
+    const to = this.a.wordOffsets[w + 1] as number;
+    const length = to - from;
+    if (Math.abs(length - bytes.length) > 4) return false;
+    const shorter = Math.min(length, bytes.length);
+    let start = 0;
+    while (start < shorter && text[from + start] === bytes[start]) start++;
+    let end = 0;
+    while (end < shorter - start && text[to - 1 - end] === bytes[bytes.length - 1 - end]) end++;
+    return length - start - end <= 8 && bytes.length - start - end <= 8;
   }
 
   /** The postings of words `from` .. `to` (exclusive): a range of posting positions. */

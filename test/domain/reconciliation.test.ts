@@ -18,9 +18,33 @@ describe('one typo', () => {
     expect(isOneTypo(b, a)).toBe(typo);
   });
 
-  test("a word with one typo keeps either the query word's first half or its part after the middle letter", () => {
-    expect(typoAnchors('library')).toEqual({ prefix: 'lib', suffix: 'ary' });
+  test("a word with one typo starts with the query word's letters to the middle one, or to it and the one after it, or ends with its part after the middle letter", () => {
+    expect(typoAnchors('library')).toEqual({ prefixes: ['libr', 'liba'], suffix: 'ary' });
     expect(typoAnchors('tea')).toBeUndefined();
+  });
+
+  test('every word one typo from a query word is found by its anchors, wherever the typo is', () => {
+    // every typo of every kind at every place, in words of five to nine letters, one with a letter outside the BMP
+    const letters = ['a', 'b', 'e', 'é', '𝔸'];
+    for (const word of ['abcde', 'abcdef', 'abcdefg', 'aabbccdd', 'ab𝔸deéghi']) {
+      const anchors = typoAnchors(word);
+      if (anchors === undefined) throw new Error(`${word} has no anchors`);
+      const chars = [...word];
+      const typos = new Set<string>();
+      for (let at = 0; at <= chars.length; at++) {
+        for (const letter of letters) {
+          typos.add([...chars.slice(0, at), letter, ...chars.slice(at)].join('')); // added
+          if (at < chars.length) typos.add([...chars.slice(0, at), letter, ...chars.slice(at + 1)].join('')); // changed
+        }
+        if (at < chars.length) typos.add([...chars.slice(0, at), ...chars.slice(at + 1)].join('')); // left out
+        if (at + 1 < chars.length) typos.add([...chars.slice(0, at), chars[at + 1], chars[at], ...chars.slice(at + 2)].join('')); // swapped
+      }
+      const missed = [...typos].filter(
+        (typo) => isOneTypo(word, typo) && !anchors.prefixes.some((prefix) => typo.startsWith(prefix)) && !typo.endsWith(anchors.suffix),
+      );
+      expect(missed).toEqual([]);
+      expect([...typos].filter((typo) => isOneTypo(word, typo)).length).toBeGreaterThan(chars.length * 4);
+    }
   });
 });
 

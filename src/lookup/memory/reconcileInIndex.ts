@@ -214,14 +214,16 @@ function alikeWords(index: LabelIndex, query: ReconcileQuery, languages: readonl
       for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), asked(w))) found.add(w);
     }
     if (typo !== undefined) {
-      // a typo is alike in every language: no language's rules need asking. One letter added,
-      // left out or changed moves a word's UTF-8 length by 4 bytes at most: a cheap test on
-      // the many words that share a short first half
-      const bytes = Buffer.byteLength(query.words[i] as string);
-      const mayBeTypo = (w: number): boolean =>
-        !found.has(w) && Math.abs(index.wordByteLength(w) - bytes) <= 4 && query.isTypo(i, index.word(w));
-      const [low, high] = index.wordRange(typo.prefix, true);
-      for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
+      // a typo is alike in every language: no language's rules need asking. A test on the
+      // word's bytes first: most words that share a start or an end with the query word
+      // differ from it by more than one typo
+      const bytes = Buffer.from(query.words[i] as string);
+      const mayBeTypo = (w: number): boolean => index.mayBeOneTypoOf(w, bytes) && !found.has(w) && query.isTypo(i, index.word(w));
+      for (const [k, prefix] of typo.prefixes.entries()) {
+        if (k > 0 && prefix === typo.prefixes[0]) continue;
+        const [low, high] = index.wordRange(prefix, true);
+        for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
+      }
       for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
     }
     const list = [...found];
@@ -304,7 +306,12 @@ function keyBound(
   anyMayEnter: (matchable: number, bar: number) => boolean;
 } {
   const index = scan.index;
-  const articles = scan.labelArticles().map((article) => Buffer.from(`${article} `));
+  // the words that are an article in some language, by number: a label's first word is tested without its text
+  const articles = new Set<number>();
+  for (const article of scan.labelArticles()) {
+    const [low, high] = index.wordRange(article, false);
+    for (let w = low; w < high; w++) articles.add(w);
+  }
   const count = query.words.length;
   const queryLengths = count > 1 && isArticleAnywhere(query.words[0] as string) ? [count, count - 1] : [count];
   // the least key part above the entry number, by matchable words, label length (0: the
@@ -332,7 +339,7 @@ function keyBound(
       const words = index.wordCount(entry);
       if (leastKey(matchable, words, speaking) + entry <= bar) return true;
       // a label's filing form is a word shorter
-      return words > 1 && leastKey(matchable, words - 1, speaking) + entry <= bar && index.startsWithAny(entry, articles);
+      return words > 1 && leastKey(matchable, words - 1, speaking) + entry <= bar && articles.has(index.firstWord(entry));
     },
     anyMayEnter: (matchable, bar) => leastKey(matchable, 0, true) <= bar,
   };
