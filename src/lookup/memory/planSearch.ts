@@ -1,6 +1,7 @@
 import { candidateWord, type CandidateWord } from '../../domain/matchPatterns.js';
 import type { RankQuery } from '../../domain/ranking.js';
 import type { LabelIndex } from '../../index/LabelIndex.js';
+import { languageBit } from '../../index/LabelIndexData.js';
 import type { IndexScan, OtherWords } from './IndexScan.js';
 
 /** Words of the index by number, each with the languages (by number) in which it shares a stem with the query's; none: in every language. */
@@ -90,15 +91,18 @@ function wordMatches(
       if (relation === 'equal') equal.add(w);
       else if (relation === 'prefix') {
         if (!whole) other.set(w, undefined);
-      } else if (among.some((language) => query.relation(i, text, language) === 'stem'))
-        other.set(
-          w,
-          // the languages of the index in which `text` shares a stem with query word `i`
-          Uint8Array.from(index.languages, (language) => {
-            const r = query.relation(i, text, language);
-            return r === 'equal' || r === 'stem' ? 1 : 0;
-          }),
-        );
+      } else {
+        // the languages of the index in which `text` shares a stem with query word `i`, among
+        // those of the labels that hold it: only their entries are read, so a word that only
+        // untagged labels hold (most of an authority file's) is stemmed in no language
+        const held = index.wordLanguages(w);
+        const stemmedIn = Uint8Array.from(index.languages, (language, n) => {
+          if ((held & languageBit(n)) === 0) return 0;
+          const r = query.relation(i, text, language);
+          return r === 'equal' || r === 'stem' ? 1 : 0;
+        });
+        if (stemmedIn.includes(1) && among.some((language) => query.relation(i, text, language) === 'stem')) other.set(w, stemmedIn);
+      }
     }
   }
   return { equal: [...equal], other: [...other].filter(([w]) => !equal.has(w)).map(([w, languages]) => ({ w, languages })) };
