@@ -25,6 +25,7 @@ const WARM_UP_NAMES = 10;
  */
 export class IndexFinder implements Finder {
   private scanSpace: IndexScan | undefined;
+  private prefLanguages: string[] | undefined;
   private namespaceList: string[] | undefined;
   /** Language orders made elsewhere (`useOrder`). */
   private readonly orders = new Map<string, LanguageOrder>();
@@ -172,11 +173,26 @@ export class IndexFinder implements Finder {
   }
 
   async languages(): Promise<string[]> {
-    // of the concepts it serves: deprecated ones left out
-    return this.index.prefLabelLanguages().sort().slice(0, 1000);
+    return languageList(await this.labelLanguages());
   }
 
   async speaks(lang: string): Promise<boolean> {
-    return this.index.prefLabelLanguages().some((tag) => tag !== '' && speaks(lang, tag));
+    return speaksAny(await this.labelLanguages(), lang);
   }
+
+  /** The languages of the prefLabels of the concepts it serves (deprecated ones left out): a pass over every concept's labels, once an index. */
+  async labelLanguages(): Promise<string[]> {
+    this.prefLanguages ??= this.index.prefLabelLanguages();
+    return this.prefLanguages;
+  }
+}
+
+/** What /languages lists of the prefLabels' languages: sorted, at most 1,000. */
+export function languageList(tags: readonly string[]): string[] {
+  return [...tags].sort().slice(0, 1000);
+}
+
+/** Whether some prefLabel language (untagged aside) speaks `lang`. */
+export function speaksAny(tags: readonly string[], lang: string): boolean {
+  return tags.some((tag) => tag !== '' && speaks(lang, tag));
 }

@@ -1,6 +1,6 @@
 import type { Concept, Field, SchemeSummary } from '../../domain/Concept.js';
 import type { BrowseRequest, FindRequest, Finder, NameCandidates, NameQuery } from '../Finder.js';
-import type { IndexFinder } from '../memory/IndexFinder.js';
+import { languageList, speaksAny, type IndexFinder } from '../memory/IndexFinder.js';
 import type { IndexPool } from './IndexPool.js';
 import type { LanguageOrders } from './LanguageOrders.js';
 import type { PooledMethod } from './indexWorker.js';
@@ -8,7 +8,7 @@ import type { PooledMethod } from './indexWorker.js';
 /**
  * The label index's Finder with its costly queries on the worker pool: /search, /suggest and
  * reconciliation's candidates run on a pool thread over the same index in shared memory;
- * what costs a few microseconds a concept (showing concepts by URI, notations, languages) is
+ * what costs a few microseconds a concept (showing concepts by URI, notations) is
  * answered here by `local`, saving the message's round trip, and so is a keystroke that
  * would have to wait for a thread.
  */
@@ -20,6 +20,8 @@ export class PooledIndexFinder implements Finder {
     /** The language orders of this index, made beside the pool. */
     private readonly orders: LanguageOrders,
   ) {}
+
+  private languagesMade: Promise<string[]> | undefined;
 
   search(request: FindRequest): Promise<Concept[]> {
     return this.call('search', [request]) as Promise<Concept[]>;
@@ -61,12 +63,28 @@ export class PooledIndexFinder implements Finder {
     return this.local.shown(uris, lang, fields);
   }
 
-  languages(): Promise<string[]> {
-    return this.local.languages();
+  async languages(): Promise<string[]> {
+    return languageList(await this.labelLanguages());
   }
 
-  speaks(lang: string): Promise<boolean> {
-    return this.local.speaks(lang);
+  async speaks(lang: string): Promise<boolean> {
+    return speaksAny(await this.labelLanguages(), lang);
+  }
+
+  /**
+   * The prefLabels' languages: a pass over every concept's labels, a sixth of a second at ten
+   * million concepts, so made on the pool, once an index, never on the thread that answers
+   * HTTP. A call that failed is made again next time.
+   */
+  private labelLanguages(): Promise<string[]> {
+    if (this.languagesMade === undefined) {
+      const made = this.call('labelLanguages', []) as Promise<string[]>;
+      this.languagesMade = made;
+      made.catch(() => {
+        if (this.languagesMade === made) this.languagesMade = undefined;
+      });
+    }
+    return this.languagesMade;
   }
 
   schemes(lang: string): Promise<SchemeSummary[]> {

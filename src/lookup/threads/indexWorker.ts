@@ -9,8 +9,8 @@ import { garbageCollector } from '../../index/layOut.js';
 // the pool installed, made of the index's shared memory (no copy of its own), and answers the
 // calls it is sent one at a time.
 
-/** The Finder methods that run on the pool: those whose cost grows with the data. */
-export type PooledMethod = 'search' | 'suggest' | 'reconcile' | 'top' | 'narrower';
+/** The IndexFinder methods that run on the pool: those whose cost grows with the data. */
+export type PooledMethod = 'search' | 'suggest' | 'reconcile' | 'top' | 'narrower' | 'labelLanguages';
 
 /** What a pool thread is sent. */
 export type PoolMessage =
