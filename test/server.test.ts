@@ -658,13 +658,18 @@ describe('npm start', () => {
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = once(npm, 'exit');
-    for (let tries = 0; tries < 200 && !/ready in \d+ ms/.test(output); tries++) await sleep(100);
-    expect(output).toMatch(/ready in \d+ ms/);
-    expect(output).not.toContain('compiling'); // npm test built dist/ just before
-    expect(output).not.toContain('MALLOC_MMAP_THRESHOLD_ is not set'); // npm start sets it
-    npm.kill('SIGTERM');
-    await exited;
-    expect(output).toContain('stopping: finishing the requests in flight');
-    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    try {
+      for (let tries = 0; tries < 200 && !/ready in \d+ ms/.test(output); tries++) await sleep(100);
+      expect(output).toMatch(/ready in \d+ ms/);
+      expect(output).not.toContain('compiling'); // npm test built dist/ just before
+      expect(output).not.toContain('MALLOC_MMAP_THRESHOLD_ is not set'); // npm start sets it
+      npm.kill('SIGTERM');
+      await exited;
+      expect(output).toContain('stopping: finishing the requests in flight');
+      await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    } finally {
+      // a failed expectation above leaves no server behind (npm start execs it: npm's process is the server's)
+      if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+    }
   }, 60_000);
 });
