@@ -169,6 +169,21 @@ export class LabelIndexBuilder {
   }
 
   /**
+   * Every resource typed so far is in `scheme`, as if each had a `skos:inScheme` triple naming
+   * it: where the store told that every concept is in that one scheme and nothing else in any
+   * (`soleScheme.rq`), instead of sending ten million triples that say so.
+   */
+  everyTypedIn(scheme: string): void {
+    const id = this.scheme(scheme);
+    const flags = this.lists.flags.raw;
+    for (let resource = 0; resource < this.lists.flags.length; resource++) {
+      if (((flags[resource] as number) & TYPED) === 0) continue;
+      this.lists.memberConcept.push(resource);
+      this.lists.memberScheme.push(id);
+    }
+  }
+
+  /**
    * A triple `subject property object`; `language` lower case ("" for none), `literal`
    * whether the object is one. Triples whose value has the wrong kind (a label that is an
    * IRI, a scheme that is a literal) are kept as they come: stores hold such data, and the
@@ -311,6 +326,6 @@ export class LabelIndexBuilder {
   }
 }
 /** Whether a resource as read (`NTriplesRows`) is a blank node: no query can name it, no result shows it. */
-function isBlankNode(resource: string): boolean {
+export function isBlankNode(resource: string): boolean {
   return resource.startsWith('_:');
 }

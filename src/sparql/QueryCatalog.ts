@@ -34,6 +34,7 @@ export const QUERY_NAMES = [
   'labelStatistics',
   'vocabularyStatistics',
   'dataDump',
+  'soleScheme',
 ] as const;
 /** The label index's reads: CONSTRUCT queries of one pattern each (see readTriples.rq). */
 export const READ_QUERY_NAMES = ['readTriples', 'readTyped', 'readXlLabels'] as const;

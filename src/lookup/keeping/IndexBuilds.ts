@@ -213,7 +213,7 @@ export class IndexBuilds {
       const noPrefLabels = found.concepts > 0 && found.labels > 0 && !index.anyConceptNamed();
       const { words, bytes } = index.stats;
       this.log.info(
-        `label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms, laid out in ${Date.now() - started - readMs} ms`,
+        `label index: ${describeReport(report)}; ${words} words, ${Math.round(bytes / 2 ** 20)} MB (${Math.round(bytes / Math.max(1, found.labels))} bytes a label); ${read.triples} triples read in ${readMs} ms${knownReads(read)}, laid out in ${Date.now() - started - readMs} ms`,
       );
       this.warnOf(found, read, noConcepts, noPrefLabels);
       // one time for the index in use and its snapshot: replicas that read it answer with the same version
@@ -353,6 +353,11 @@ export class IndexBuilds {
 }
 
 /** Whether an error, or one of its causes, says the store cannot be reached or is not answering (503), rather than that it answered wrong. */
+/** What the read left out, knowing it without reading (`readVocabulary`), for the build's log. */
+function knownReads(read: ReadProgress): string {
+  return (read.known ?? []).map((known) => ` (${known.read}: ${known.triples} triples not read: ${known.because})`).join('');
+}
+
 function unreachable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
     if (cause instanceof HttpError && cause.status === 503) return true;

@@ -2,7 +2,8 @@ import rdf from '@rdfjs/data-model';
 import type { Term } from '@rdfjs/types';
 import sparqljs, { type ConstructQuery, type SelectQuery } from 'sparqljs';
 import { SKOS, SKOSXL } from '../../domain/namespaces.js';
-import { bindQuery, mentionsVariable } from '../../sparql/bindQuery.js';
+import { bindQuery, mentionsVariable, type Placeholder } from '../../sparql/bindQuery.js';
+import { codePoints } from '../../domain/codePoints.js';
 import type { QueryCatalog } from '../../sparql/QueryCatalog.js';
 import type { SparqlStore } from '../../store/SparqlStore.js';
 import { UpstreamError, UpstreamTimeLimitError } from '../../errors.js';
@@ -26,6 +27,12 @@ export interface VocabularyRead {
   value: 'value' | 'subject';
   /** What its triples are to the builder. */
   feeds: Feeds;
+  /**
+   * skos:inScheme's: the query that tells whether every concept is in one scheme and nothing
+   * else in any (`soleScheme.rq`). Where it is so, the read is left out and the builder told
+   * the scheme of every concept instead.
+   */
+  soleScheme?: { template: SelectQuery; bindings: Readonly<Record<string, Placeholder>> };
 }
 
 /** How far a read got, for /ready. */
@@ -37,6 +44,8 @@ export interface ReadProgress {
   /** Reads counted so far, of `reads`. */
   counted: number;
   reads: number;
+  /** The reads left out because their triples were known without them (every concept in one scheme: `soleScheme.rq`), with the triples they hold. */
+  known?: Array<{ read: string; triples: number; because: string }>;
   /**
    * Lines of the answers that are no triple, skipped (an IRI kept by a lenient parser and
    * written as it is, with a `>`, space, quote or line break inside): how many, and the first few.
@@ -53,11 +62,14 @@ export interface ReadProgress {
  */
 const PART_TRIPLES = 1_000_000;
 const EMBEDDED_PART_TRIPLES = 250_000;
+/** How long the store may take to tell whether every concept is in one scheme: past that, the read goes on as usual (Virtuoso tells it of ten million concepts in some 3 s). */
+const SOLE_SCHEME_MS = 30_000;
 /** Parts a read may need at most: past that the store's cap is too small to read through. */
 const MAX_PARTS = 1024;
 
 const AGGREGATES = new sparqljs.Parser().parse(
-  'SELECT (COUNT(*) AS ?triples) (SUM(STRLEN(STR(?value))) AS ?characters) (SUM(STRLEN(STR(?subject))) AS ?subjects) WHERE {}',
+  // a blank node counts no characters: it has no string form (STR of it is an error, which would void the whole sum)
+  'SELECT (COUNT(*) AS ?triples) (SUM(IF(isBlank(?value), 0, STRLEN(STR(?value)))) AS ?characters) (SUM(IF(isBlank(?subject), 0, STRLEN(STR(?subject)))) AS ?subjects) WHERE {}',
 ) as SelectQuery;
 
 /**
@@ -88,6 +100,14 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
       bindings: { property: rdf.namedNode(iri) },
       value: 'value',
       feeds: property,
+      ...(property === 'inScheme'
+        ? {
+            soleScheme: {
+              template: queries.template('soleScheme'),
+              bindings: { conceptType: conceptTypes.map((type) => rdf.namedNode(type)) },
+            },
+          }
+        : {}),
     });
   }
   for (const kind of ['prefLabel', 'altLabel', 'hiddenLabel'] as const) {
@@ -147,9 +167,29 @@ export async function readVocabulary(
     limits,
   );
   const part = partSize();
+  const known = new Map<VocabularyRead, string>();
+  await readPool(
+    reads.map((read) => async () => {
+      const scheme = read.soleScheme && (counts.get(read) as number) > 0 ? await soleScheme(store, read, options.timeoutMs) : undefined;
+      if (scheme !== undefined) known.set(read, scheme);
+    }),
+    limits,
+  );
   for (const read of reads) {
     const count = counts.get(read) as number;
     probe.set(read.name, { triples: 0, characters: 0 });
+    const scheme = known.get(read);
+    if (scheme !== undefined) {
+      // every triple of the read names `scheme`: the sums the store would give for it, as if read
+      probe.set(read.name, { triples: count, characters: count * codePoints(scheme) });
+      progress.expected -= count;
+      (progress.known ??= []).push({
+        read: read.name,
+        triples: count,
+        because: `every concept is in <${scheme}>, and nothing else in any scheme`,
+      });
+      continue;
+    }
     if (count <= part) {
       if (count > 0) tasks.push((sending) => readPart(reading, read, count, 0, count, true, sending));
       continue;
@@ -158,6 +198,8 @@ export async function readVocabulary(
       tasks.push((sending) => readPart(reading, read, count, offset, part, false, sending));
   }
   await readPool(tasks, limits);
+  // every concept's scheme, once every concept is typed
+  for (const scheme of known.values()) thread.everyConceptIn(scheme);
   return probeText(reads.map((read) => [read.name, probe.get(read.name) ?? { triples: 0, characters: 0 }]));
 }
 
@@ -262,6 +304,27 @@ export async function probeVocabulary(store: SparqlStore, reads: readonly Vocabu
     sums.push([read.name, { triples: Number(values[0] ?? 0), characters: Number(values[1] || 0) }]);
   }
   return probeText(sums);
+}
+
+/**
+ * The one scheme every concept is in, where no other resource is in any (`soleScheme.rq`);
+ * undefined where that does not hold, or the store cannot tell (the read then goes on as usual).
+ */
+async function soleScheme(store: SparqlStore, read: VocabularyRead, timeoutMs: number): Promise<string | undefined> {
+  const { template, bindings } = read.soleScheme as NonNullable<VocabularyRead['soleScheme']>;
+  const schemes: Term[] = [];
+  let misfit = false;
+  try {
+    const rows = await store.select(bindQuery(template, bindings), 'soleScheme', Math.min(timeoutMs, SOLE_SCHEME_MS));
+    for (const row of rows) {
+      if (row.misfit !== undefined) misfit = true;
+      if (row.scheme !== undefined) schemes.push(row.scheme);
+    }
+  } catch {
+    return undefined;
+  }
+  const [scheme] = schemes;
+  return !misfit && schemes.length === 1 && scheme?.termType === 'NamedNode' ? scheme.value : undefined;
 }
 
 async function countTriples(store: SparqlStore, read: VocabularyRead, timeoutMs: number): Promise<number> {

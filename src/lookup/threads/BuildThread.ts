@@ -20,7 +20,10 @@ export interface BuildOptions {
 
 /** What the build thread is sent: a piece of an answer's text, an answer's end, or the order to lay out. */
 export type BuildMessage =
-  { kind: 'text'; answer: number; feeds: Feeds; text: string } | { kind: 'end'; answer: number } | { kind: 'layOut' };
+  | { kind: 'text'; answer: number; feeds: Feeds; text: string }
+  | { kind: 'end'; answer: number }
+  | { kind: 'everyConceptIn'; scheme: string }
+  | { kind: 'layOut' };
 
 /** What it sends back. */
 export type BuildAnswer =
@@ -102,6 +105,15 @@ export class BuildThread {
         return fed as FedAnswer;
       },
     };
+  }
+
+  /**
+   * Every concept typed so far is in `scheme` (skos:inScheme, where the store told so instead
+   * of sending it: `soleScheme.rq`). Sent once every read has ended.
+   */
+  everyConceptIn(scheme: string): void {
+    if (this.builder !== undefined) this.builder.everyTypedIn(scheme);
+    else this.send({ kind: 'everyConceptIn', scheme });
   }
 
   /** Lays the index out, on the build's thread; the builder is gone after it. */

@@ -1,6 +1,6 @@
 import { codePoints } from '../../domain/codePoints.js';
 import { labelLanguage } from '../../domain/labelLanguage.js';
-import type { LabelIndexBuilder, VocabularyProperty } from '../../index/LabelIndexBuilder.js';
+import { isBlankNode, type LabelIndexBuilder, type VocabularyProperty } from '../../index/LabelIndexBuilder.js';
 import { NTriplesRows } from '../../store/NTriplesRows.js';
 
 /** What the triples of a read are to the builder: the concepts of a type (`typed`), the concept schemes (`schemeTyped`), or a property's values. */
@@ -9,7 +9,7 @@ export type Feeds = 'typed' | 'schemeTyped' | VocabularyProperty;
 /** What one answer brought: its triples, the summed lengths of their values (the change probe's figure) and the lines that were no triple. */
 export interface FedAnswer {
   rows: number;
-  /** Code points (as STRLEN counts them) of the subjects of a `typed` read, of the objects of the others. */
+  /** Code points (as STRLEN counts them) of the subjects of a `typed` read, of the objects of the others; none for a blank node, which has no string form. */
   characters: number;
   /** Lines that were no triple, skipped: how many, and the first few (cut to 200 characters). */
   odd: { count: number; first: string[] };
@@ -27,11 +27,11 @@ export class TripleFeed {
         ? (row) => {
             if (feeds === 'typed') builder.typed(row.subject);
             else builder.schemeTyped(row.subject);
-            fed.characters += codePoints(row.subject);
+            if (!isBlankNode(row.subject)) fed.characters += codePoints(row.subject);
           }
         : (row) => {
             builder.triple(feeds, row.subject, row.object, labelLanguage(row.language), row.literal);
-            fed.characters += codePoints(row.object);
+            if (row.literal || !isBlankNode(row.object)) fed.characters += codePoints(row.object);
           },
       (line) => {
         if (fed.odd.count++ < 3) fed.odd.first.push(line.slice(0, 200));

@@ -23,7 +23,8 @@ parentPort?.on('message', (message: BuildMessage) => {
       const fed = feeds.get(message.answer)?.end() ?? { rows: 0, characters: 0, odd: { count: 0, first: [] } };
       feeds.delete(message.answer);
       post({ kind: 'ended', answer: message.answer, fed });
-    } else {
+    } else if (message.kind === 'everyConceptIn') builder.everyTypedIn(message.scheme);
+    else {
       const laidOut = layOutHere(builder, garbageCollector());
       builder = undefined;
       post({ kind: 'laidOut', ...laidOut });
