@@ -1,13 +1,13 @@
 import { chooseLabel } from '../domain/chooseLabel.js';
-import { filingForm } from '../domain/filingForm.js';
+import { hasFilingForm, isArticleAnywhere } from '../domain/filingForm.js';
 import { withinTierKey } from '../domain/ranking.js';
 import type { GatheredLists } from './GatheredLists.js';
-import { Growable, TextList, picked } from './Growable.js';
+import { Growable, TextList, picked, reorderText } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
 import { identity } from './groupBy.js';
 import { radixOrder } from './radixOrder.js';
 import { sharedArray } from './sharedArrays.js';
-import { sortByBytesThenId } from './sortByBytes.js';
+import { sortByBytes } from './sortByBytes.js';
 import { sortByWords, wordCount, type FoldedTexts } from './FoldedTexts.js';
 import { VarintCursor } from './varint.js';
 import type { TokenText } from './TokenText.js';
@@ -33,7 +33,7 @@ export function entries(
 ): { concept: Uint32Array; language: Uint16Array; length: Uint32Array; words: Uint8Array; texts: FoldedTexts } {
   const order = entryOrder(g, rank, standing, tie);
   collect(); // the sort's keys
-  const texts: FoldedTexts = { ...g.entryText.take(), of: order };
+  const texts = inEntryOrder(g, order);
   g.entryAlt.take();
   return {
     concept: picked(Uint32Array, g.entryConcept.take(), order, (resource) => rank[resource] as number),
@@ -42,6 +42,17 @@ export function entries(
     words: wordCounts(texts),
     texts,
   };
+}
+
+/**
+ * The folded texts gathered, copied into entry order: the steps after read them entry by entry
+ * (several passes over twenty million labels), which in the order they were read cost a cache
+ * miss a label. The texts as gathered go when this returns.
+ */
+function inEntryOrder(g: GatheredLists, order: Uint32Array): FoldedTexts {
+  const gathered = g.entryText.take();
+  const { text, offsets } = reorderText(gathered.codes, gathered.offsets, order);
+  return { tokens: gathered.tokens, counts: gathered.counts, codes: text, offsets, of: identity(order.length) };
 }
 
 /** Per entry, how many words its folded text has (at most 255: more only loosens a bound). */
@@ -120,7 +131,7 @@ export function ties(
   const { text, offsets } = labels.take();
   const order = identity(conceptCount);
   // equal prefLabels: by URI, which is the concept number
-  sortByBytesThenId(text, offsets, order);
+  sortByBytes(text, offsets, order);
   const tie = new Uint32Array(conceptCount);
   order.forEach((concept, position) => (tie[concept] = position));
   return tie;
@@ -150,14 +161,27 @@ export function filingOrder(
   const filing = new Growable(Uint32Array);
   const starts = new Uint32Array(offsets.length - 1); // by text number: where its words after the first start
   const cursor = new VarintCursor();
+  // a label's first word is asked once, not once a label (twenty million labels, a million
+  // words): whether it is an article in any language (0 not asked yet, 1 it is, 2 not), and
+  // for the few that are, in which
+  const anywhere = new Uint8Array(wordCount);
+  const inLanguage = new Map<number, boolean>();
+  const isArticleIn = (language: number, word: number): boolean => {
+    if (anywhere[word] === 0) anywhere[word] = isArticleAnywhere(wordText(word)) ? 1 : 2;
+    if (anywhere[word] === 2) return false;
+    const key = word * 65_536 + language;
+    let is = inLanguage.get(key);
+    if (is === undefined) inLanguage.set(key, (is = hasFilingForm([wordText(word), ''], languages[language] as string)));
+    return is;
+  };
+  const wordText = (word: number): string => words.toString('utf8', texts.tokens.offsets[word], texts.tokens.offsets[word + 1]);
   for (let entry = 0; entry < of.length; entry++) {
     const item = of[entry] as number;
     const end = offsets[item + 1] as number;
     cursor.at = offsets[item] as number;
     const word = cursor.read(codes, end) - 1;
     if (cursor.at >= end || word < 0 || word >= wordCount) continue; // one word, or none
-    const first = words.toString('utf8', texts.tokens.offsets[word], texts.tokens.offsets[word + 1]);
-    if (filingForm([first, ''], languages[entries.language[entry] as number] as string) === undefined) continue;
+    if (!isArticleIn(entries.language[entry] as number, word)) continue;
     filing.push(entry);
     starts[item] = cursor.at;
   }

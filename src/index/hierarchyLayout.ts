@@ -2,7 +2,7 @@ import { chooseLabelAt } from '../domain/chooseLabel.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { Growable, TextList } from './Growable.js';
 import { DISPLAY } from './LabelIndexData.js';
-import { sortByBytesThenId } from './sortByBytes.js';
+import { sortByBytes } from './sortByBytes.js';
 import type { TokenText } from './TokenText.js';
 
 /** Scheme flags (`schemeFlags`): typed skos:ConceptScheme; the data states top concepts for it. */
@@ -186,7 +186,7 @@ export function browseOrder(conceptCount: number, notations: NotationLists, fold
   const { text, offsets } = labels.take();
   const byLabel = new Uint32Array(conceptCount);
   for (let c = 0; c < conceptCount; c++) byLabel[c] = c;
-  sortByBytesThenId(text, offsets, byLabel);
+  sortByBytes(text, offsets, byLabel);
   // one key a concept: its notation's rank (past every rank for none), then its label's
   const keys = new Float64Array(conceptCount);
   for (let position = 0; position < conceptCount; position++) {
