@@ -114,7 +114,7 @@ export function vocabularyReads(queries: QueryCatalog, conceptTypes: readonly st
     reads.push({
       name: `skosxl:${kind}`,
       template: queries.read('readXlLabels'),
-      bindings: { xlProperty: rdf.namedNode(`${SKOSXL}${kind}`), property: rdf.namedNode(`${SKOS}${kind}`) },
+      bindings: { xlProperty: rdf.namedNode(`${SKOSXL}${kind}`) },
       value: 'value',
       feeds: kind,
     });
