@@ -201,13 +201,11 @@ export class LabelIndex {
     return at < key.length ? -1 : 0;
   }
 
-  /** The bitwise OR of `maskOf(word)` over an entry's words (their numbers in `wordText`): a test of a label's words without their text. */
-  wordMask(entry: number, maskOf: (word: number) => number): number {
+  /** The bitwise OR of `masks[word]` over an entry's words (their numbers in `wordText`): a test of a label's words without their text. */
+  wordMask(entry: number, masks: Uint32Array): number {
     let mask = 0;
-    this.someWord(entry, (word) => {
-      mask |= maskOf(word);
-      return false;
-    });
+    const end = this.codesEnd(entry);
+    for (let at = this.a.entryWordOffsets[entry] as number; at < end; at = this.after) mask |= masks[this.wordAt(at, end)] as number;
     return mask;
   }
 

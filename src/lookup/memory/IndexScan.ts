@@ -37,6 +37,18 @@ export type OtherWords = { bytes: Buffer; prefix: boolean }[][];
 /** `IndexScan.countLabel`'s mark for a label that the filter refused. */
 const REFUSED = 0xff;
 
+/** A query word's alike dictionary words (reconcileInIndex.ts): their numbers, and how many postings they have in all. */
+export interface AlikeWords {
+  list: readonly number[];
+  postings: number;
+}
+
+/**
+ * Word numbers of alike-word lists a thread keeps at most (`alikeWords`): 4 to 8 MB. A column
+ * of names holds the same forenames, surnames and dates again and again.
+ */
+const ALIKE_HELD = 1 << 20;
+
 export class IndexScan {
   private readonly seen: Uint8Array;
   private stamp = 0;
@@ -49,6 +61,12 @@ export class IndexScan {
   /** Per label, made on first use: how many word streams of this round hold it (`countLabel`); REFUSED where a filter refused it. */
   private labelCounts: Uint8Array | undefined;
   private countedLabels: number[] = [];
+  /** Reconciliation's alike words by query word and languages, least recently asked first (`alikeWords`), and the word numbers they hold. */
+  private readonly alike = new Map<string, AlikeWords>();
+  private alikeHeld = 0;
+  /** Per dictionary word, made on first use: the query words it is alike to, a bit each (`wordMasks`); and the words set last. */
+  private masks: Uint32Array | undefined;
+  private masked: number[] = [];
 
   constructor(readonly index: LabelIndex) {
     this.seen = new Uint8Array(index.conceptCount);
@@ -77,6 +95,47 @@ export class IndexScan {
   startOffers(): void {
     if (this.touched.length > 0) this.forgetOffers();
     if (this.countedLabels.length > 0) this.forgetCounts();
+  }
+
+  /**
+   * The alike words of `key` (a query word and the languages asked: they depend on nothing
+   * else, and the index does not change), made by `make` the first time and kept while the
+   * lists held stay within ALIKE_HELD word numbers, the least recently asked let go first.
+   */
+  alikeWords(key: string, make: () => AlikeWords): AlikeWords {
+    let found = this.alike.get(key);
+    if (found !== undefined) {
+      this.alike.delete(key);
+      this.alike.set(key, found);
+      return found;
+    }
+    found = make();
+    this.alike.set(key, found);
+    this.alikeHeld += found.list.length + 1;
+    for (const [older, list] of this.alike) {
+      if (this.alikeHeld <= ALIKE_HELD) break;
+      this.alike.delete(older);
+      this.alikeHeld -= list.list.length + 1;
+    }
+    return found;
+  }
+
+  /**
+   * Per dictionary word, the bits of the lists of `alike` that hold it (bit i for list i, at
+   * most 32 lists); every other word 0. Valid until the next call. Costs 4 bytes a word, on the
+   * first reconciliation a thread answers.
+   */
+  wordMasks(alike: readonly { list: readonly number[] }[]): Uint32Array {
+    const masks = (this.masks ??= new Uint32Array(this.index.stats.words));
+    for (const word of this.masked) masks[word] = 0;
+    this.masked = [];
+    alike.forEach(({ list }, i) => {
+      for (const word of list) {
+        if (masks[word] === 0) this.masked.push(word);
+        masks[word] = ((masks[word] as number) | (1 << i)) >>> 0;
+      }
+    });
+    return masks;
   }
 
   /** Keeps `key` for the concept if it is smaller than the one it has (lower is better). */

@@ -3,7 +3,7 @@ import { columnScore, type ReconcileQuery } from '../../domain/reconciliation.js
 import { primaryLanguage } from '../../domain/speaks.js';
 import type { LabelIndex } from '../../index/LabelIndex.js';
 import { languageBit } from '../../index/LabelIndexData.js';
-import { ENTRY_SPAN, type IndexScan } from './IndexScan.js';
+import { ENTRY_SPAN, type AlikeWords, type IndexScan } from './IndexScan.js';
 import { TopKeys } from './TopKeys.js';
 
 /** Which concepts reconciliation may propose. */
@@ -129,9 +129,9 @@ interface Round {
  */
 function offerAlike({ scan, query, languages, accepts, column, top, named, keep, countFirst }: Round): void {
   const index = scan.index;
-  const alike = alikeWords(index, query, languages);
+  const alike = alikeWords(scan, query, languages);
   const bound = keyBound(scan, query);
-  const covered = coveredWords(index, alike);
+  const covered = coveredWords(scan, alike);
   /**
    * Scores a label and keeps its key. With `matchable`, the number of query words the label
    * may match, a label whose best possible key cannot enter the page is not scored: a label
@@ -199,42 +199,49 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
   }
 }
 
-/** Per query word, the dictionary words alike to it (equal, same stem, one typo), and how many postings they have. */
-function alikeWords(index: LabelIndex, query: ReconcileQuery, languages: readonly string[]): { list: number[]; postings: number }[] {
+/**
+ * Per query word, the dictionary words alike to it (equal, same stem, one typo), and how many
+ * postings they have: kept by the thread's scan for the next name that holds the word.
+ */
+function alikeWords(scan: IndexScan, query: ReconcileQuery, languages: readonly string[]): AlikeWords[] {
+  const index = scan.index;
   const spokenBy = wordLanguages(index);
-  return query.words.map((_, i) => {
-    const found = new Set<number>();
-    const { starts, typo } = query.wordLookups(i, languages);
-    // a word that starts as the query word's stem does in some languages may share it in those
-    // alone (a word alike in another is under that language's start, or a spelling, or a
-    // typo), and only where labels in them hold it: it is stemmed in those languages alone
-    for (const start of starts) {
-      const [low, high] = index.wordRange(start.folded, start.prefix);
-      const asked = spokenBy(start.languages ?? languages);
-      for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), asked(w))) found.add(w);
-    }
-    if (typo !== undefined) {
-      // a typo is alike in every language: no language's rules need asking. A test on the
-      // word's bytes first: most words that share a start or an end with the query word
-      // differ from it by more than one typo
-      const bytes = Buffer.from(query.words[i] as string);
-      const mayBeTypo = (w: number): boolean => index.mayBeOneTypoOf(w, bytes) && !found.has(w) && query.isTypo(i, index.word(w));
-      for (const [k, prefix] of typo.prefixes.entries()) {
-        if (k > 0 && prefix === typo.prefixes[0]) continue;
-        const [low, high] = index.wordRange(prefix, true);
-        for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
+  const asked = languages.join(' ');
+  return query.words.map((queryWord, i) =>
+    scan.alikeWords(`${asked}\u0000${queryWord}`, () => {
+      const found = new Set<number>();
+      const { starts, typo } = query.wordLookups(i, languages);
+      // a word that starts as the query word's stem does in some languages may share it in those
+      // alone (a word alike in another is under that language's start, or a spelling, or a
+      // typo), and only where labels in them hold it: it is stemmed in those languages alone
+      for (const start of starts) {
+        const [low, high] = index.wordRange(start.folded, start.prefix);
+        const spoken = spokenBy(start.languages ?? languages);
+        for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), spoken(w))) found.add(w);
       }
-      for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
-    }
-    const list = [...found];
-    return {
-      list,
-      postings: list.reduce((sum, w) => {
-        const [from, to] = index.postingRange(w, w + 1);
-        return sum + to - from;
-      }, 0),
-    };
-  });
+      if (typo !== undefined) {
+        // a typo is alike in every language: no language's rules need asking. A test on the
+        // word's bytes first: most words that share a start or an end with the query word
+        // differ from it by more than one typo
+        const bytes = Buffer.from(queryWord);
+        const mayBeTypo = (w: number): boolean => index.mayBeOneTypoOf(w, bytes) && !found.has(w) && query.isTypo(i, index.word(w));
+        for (const [k, prefix] of typo.prefixes.entries()) {
+          if (k > 0 && prefix === typo.prefixes[0]) continue;
+          const [low, high] = index.wordRange(prefix, true);
+          for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
+        }
+        for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
+      }
+      const list = [...found];
+      return {
+        list,
+        postings: list.reduce((sum, w) => {
+          const [from, to] = index.postingRange(w, w + 1);
+          return sum + to - from;
+        }, 0),
+      };
+    }),
+  );
 }
 
 /**
@@ -273,15 +280,12 @@ function wordLanguages(index: LabelIndex): (tags: readonly string[]) => (word: n
  * query word, for each dictionary word in `alike`): at least as many as the words its score
  * pairs. Undefined for a query of more words than the bits of a number hold.
  */
-function coveredWords(index: LabelIndex, alike: readonly { list: readonly number[] }[]): ((entry: number) => number) | undefined {
+function coveredWords(scan: IndexScan, alike: readonly AlikeWords[]): ((entry: number) => number) | undefined {
   if (alike.length > 30) return undefined;
-  const masks = new Map<number, number>();
-  alike.forEach(({ list }, i) => {
-    for (const word of list) masks.set(word, (masks.get(word) ?? 0) | (1 << i));
-  });
-  const maskOf = (word: number): number => masks.get(word) ?? 0;
+  const masks = scan.wordMasks(alike);
+  const index = scan.index;
   return (entry) => {
-    let mask = index.wordMask(entry, maskOf);
+    let mask = index.wordMask(entry, masks);
     let count = 0;
     for (; mask !== 0; mask &= mask - 1) count++;
     return count;
@@ -316,11 +320,13 @@ function keyBound(
   const queryLengths = count > 1 && isArticleAnywhere(query.words[0] as string) ? [count, count - 1] : [count];
   // the least key part above the entry number, by matchable words, label length (0: the
   // length that suits each query form best, as many words as it may match) and language
-  const shortfalls = new Map<number, number>();
+  // (made once each: a label's word count is at most 255, and it may match at most every query word)
+  const shortfalls = new Float64Array((count + 1) * 256 * 2).fill(NaN);
   const leastKey = (matchable: number, labelLength: number, speaking: boolean): number => {
-    const at = (matchable * 4096 + labelLength) * 2 + (speaking ? 0 : 1);
-    let least = shortfalls.get(at);
-    if (least === undefined) {
+    const at = (matchable * 256 + labelLength) * 2 + (speaking ? 0 : 1);
+    const kept = labelLength < 256 && matchable <= count;
+    let least = kept ? (shortfalls[at] as number) : NaN;
+    if (Number.isNaN(least)) {
       const dice = Math.max(
         ...queryLengths.map((a) => {
           const b = labelLength || Math.min(a, matchable);
@@ -329,7 +335,7 @@ function keyBound(
       );
       const score = Math.round(columnScore(Math.min(99.5, dice), false, speaking) * 100) / 100;
       least = (Math.round((100 - score) * 100) * 2 + (speaking ? 0 : 1)) * ENTRY_SPAN;
-      if (labelLength < 4096) shortfalls.set(at, least);
+      if (kept) shortfalls[at] = least;
     }
     return least;
   };
