@@ -81,7 +81,7 @@ function everyLabelRanked(
 }
 
 describe('/search on the label index', () => {
-  test('gives the page that ranking every label gives, reading common words only until the page is certain', () => {
+  test('gives the page that ranking every label gives, reading common words only until the page is certain, from text ranges or postings', () => {
     fc.assert(
       fc.property(
         fc.array(concept, { minLength: 100, maxLength: 300 }),
@@ -100,14 +100,26 @@ describe('/search on the label index', () => {
           for (const { q, lang, display, limit, page } of requests) {
             const query = new RankQuery('search', searchTerms(q));
             const offset = page * limit;
-            expect({ q, lang, display, limit, offset, page: searchInIndex(scan, query, q, { lang }, display, { limit, offset }) }).toEqual({
-              q,
-              lang,
-              display,
-              limit,
-              offset,
-              page: everyLabelRanked(scan, query, q, lang, display, limit, offset),
-            });
+            const expected = everyLabelRanked(scan, query, q, lang, display, limit, offset);
+            // as a large vocabulary reads them too: the labels starting with a word from its postings, in entry order
+            for (const asLarge of [false, true])
+              expect({
+                q,
+                lang,
+                display,
+                limit,
+                offset,
+                asLarge,
+                page: searchInIndex(scan, query, q, { lang }, display, { limit, offset }, asLarge),
+              }).toEqual({
+                q,
+                lang,
+                display,
+                limit,
+                offset,
+                asLarge,
+                page: expected,
+              });
           }
         },
       ),

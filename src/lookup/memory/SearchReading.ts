@@ -18,6 +18,11 @@ const TIER_TWO = matchKey({ tier: 2, stemmed: false }, true);
  */
 const TIER_FOUR = matchKey({ tier: 4, stemmed: false }, true);
 
+/** A range of the text order longer than this, of labels starting with a word, is read from the word's postings where they are dense enough. */
+const LONG_RANGE = 2_048;
+/** How many of the word's postings a label of the range may cost at most: a part read whole then reads this many times the range. */
+const POSTINGS_A_RANGE_ENTRY = 2;
+
 /**
  * One /search's reading of the label index, top-k (searchInIndex.ts says how): the concepts it
  * offers to the scan's best, and how many of them are certainly on the page.
@@ -46,6 +51,8 @@ export class SearchReading {
     private readonly speaking: Uint8Array,
     /** How many concepts the page needs certain: its offset and its length. */
     private readonly want: number,
+    /** Whether ranges and lists of any length are read as a large vocabulary's long ones are (tests ask for it, so that small vocabularies show that reading). */
+    private readonly asLarge = false,
   ) {
     this.index = scan.index;
     this.counted = scan.nextStamp();
@@ -64,7 +71,21 @@ export class SearchReading {
     const alone = (w: number, languages?: Uint8Array): EntryList[] =>
       startsOf(w).map((start) => ({ entries: index.entriesEqualTo(start), languages }));
     const longer = (w: number, languages?: Uint8Array): EntryList[] =>
-      startsOf(w).map((start) => ({ entries: index.entriesStartingWith(`${start} `), languages }));
+      startsOf(w).map((start, k) => {
+        const entries = index.entriesStartingWith(`${start} `);
+        // a word that starts many labels: the labels of its postings whose first word it is
+        // and that go on, read in entry order as far as the page needs, not the text order's
+        // range copied and heaped (where the postings are not much longer than the range)
+        const postings = k === 0 && entries.length > (this.asLarge ? 0 : LONG_RANGE) ? index.postingsOf(w) : undefined;
+        if (postings === undefined || postings.length > POSTINGS_A_RANGE_ENTRY * entries.length) return { entries, languages };
+        return {
+          entries: postings,
+          languages,
+          ascending: true,
+          keep: (entry) => index.wordCount(entry) > 1 && index.firstWord(entry) === w,
+          spoken: index.wordLanguages(w),
+        };
+      });
     const equalWords = new Set(first.equal);
     const otherWords = first.other.filter(({ w }) => !equalWords.has(w));
     const streams = (lists: (w: number, languages?: Uint8Array) => EntryList[], best: number, next: number): boolean =>
@@ -82,7 +103,12 @@ export class SearchReading {
 
   /** Step 2, the rest: the postings of the rarest query word, in entry order, until the page is certain. */
   rarestWordPostings({ matches: { equal, other }, rest }: RarestPlan): void {
-    const postings = (words: WordsIn): EntryList[] => words.map(({ w, languages }) => ({ entries: this.index.postingsOf(w), languages }));
+    const postings = (words: WordsIn): EntryList[] =>
+      words.map(({ w, languages }) => ({
+        entries: this.index.postingsOf(w),
+        languages,
+        spoken: this.index.wordLanguages(w),
+      }));
     // a word that a `*` word only starts (no stem languages) gives tier 4 at best: after the others
     const stems = other.filter(({ languages }) => languages !== undefined);
     const started = other.filter(({ languages }) => languages === undefined);
@@ -101,8 +127,9 @@ export class SearchReading {
    */
   private stream(equal: EntryList[], other: EntryList[], others: OtherWords, best: number, next: number): boolean {
     const languageOf = (entry: number): number => this.index.languageOf(entry);
-    const [equalSpeaking, equalNot] = bySpeaking(equal, languageOf, this.speaking);
-    const [otherSpeaking, otherNot] = bySpeaking(other, languageOf, this.speaking);
+    const lazyFrom = this.asLarge ? 0 : undefined;
+    const [equalSpeaking, equalNot] = bySpeaking(equal, languageOf, this.speaking, lazyFrom);
+    const [otherSpeaking, otherNot] = bySpeaking(other, languageOf, this.speaking, lazyFrom);
     const parts = [equalSpeaking, otherSpeaking, equalNot, otherNot];
     for (let part = 0; part < parts.length; part++) {
       if (!this.read(parts[part] as Iterable<number>, others, best < 0 ? best : best + part)) return false;

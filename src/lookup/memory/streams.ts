@@ -1,38 +1,114 @@
+import { languageBit } from '../../index/LabelIndexData.js';
+
 /** Entries, and the languages (by number) in which they may match: all where absent. */
 export interface EntryList {
   entries: Uint32Array;
   languages?: Uint8Array | undefined;
+  /**
+   * Whether `entries` ascend (a word's postings): then, where long, they are read lazily, as far as the
+   * reading goes, never copied; only those that `keep` passes, where given.
+   */
+  ascending?: boolean | undefined;
+  keep?: ((entry: number) => boolean) | undefined;
+  /** The languages of its labels, a bit each (`LabelIndex.wordLanguages`), where known: a list no label of which speaks the display language is read as such. */
+  spoken?: number | undefined;
 }
+
+/** An ascending list this long or longer is read lazily, not copied (`bySpeaking`). */
+const LAZY_LIST = 4_096;
+/** At most this many lists are read lazily at once. */
+const LAZY_LISTS = 4;
 
 /**
  * The entries of `lists` in a language they may match in, split by whether the display
  * language speaks it (`speaking`, by language number): each part ascending, each entry once,
- * lazily. A pass over the lists, then a heap of each part: the first k of n cost about
- * n + k log n steps, where sorting would cost n log n.
+ * lazily. Lists in no order are copied in a pass and heaped: the first k of n cost about
+ * n + k log n steps, where sorting would cost n log n. The longest ascending lists (a few, of
+ * thousands of entries or more) are merged in as they are read: a page of a word that hundreds
+ * of thousands of labels hold reads a few dozen of them. A list whose labels (`spoken`) are in
+ * none of the languages it may match in is not read at all.
  */
 export function bySpeaking(
-  lists: readonly EntryList[],
+  given: readonly EntryList[],
   languageOf: (entry: number) => number,
   speaking: Uint8Array,
+  /** LAZY_LIST (tests ask for 0, so that small vocabularies read lists lazily too). */
+  lazyList = LAZY_LIST,
 ): [Iterable<number>, Iterable<number>] {
-  const total = lists.reduce((sum, list) => sum + list.entries.length, 0);
+  // a list whose labels are in none of the languages it may match in holds nothing to read
+  const lists = given.filter(
+    ({ spoken, languages }) => spoken === undefined || languages === undefined || (spoken & bitsOf(languages)) !== 0,
+  );
+  // the longest ascending lists are read lazily (a few: each entry read costs a look at every lazy list's head)
+  const lazy = lists
+    .filter(({ ascending, entries }) => ascending === true && entries.length >= lazyList)
+    .sort((a, b) => b.entries.length - a.entries.length)
+    .slice(0, LAZY_LISTS);
+  const copied = lists.filter((list) => !lazy.includes(list));
+  const total = copied.reduce((sum, list) => sum + list.entries.length, 0);
   const yes = new Uint32Array(total);
   const no = new Uint32Array(total);
   let passed = 0;
   let failed = 0;
-  for (const { entries, languages } of lists) {
+  for (const { entries, languages, keep } of copied) {
     for (const entry of entries) {
       const language = languageOf(entry);
-      if (languages !== undefined && languages[language] !== 1) continue;
+      if ((languages !== undefined && languages[language] !== 1) || (keep !== undefined && !keep(entry))) continue;
       if (speaking[language] === 1) yes[passed++] = entry;
       else no[failed++] = entry;
     }
   }
-  return [ascending(yes.subarray(0, passed)), ascending(no.subarray(0, failed))];
+  const heaps = [ascendingHeap(yes.subarray(0, passed)), ascendingHeap(no.subarray(0, failed))] as const;
+  if (lazy.length === 0) return [heaps[0], heaps[1]];
+  const speakingBits = bitsOf(speaking);
+  const split = lazy.map((list) =>
+    splitLazily(list, languageOf, speaking, list.spoken !== undefined && (list.spoken & speakingBits) === 0),
+  );
+  return [merged([heaps[0], ...split.map(([speaks]) => speaks)]), merged([heaps[1], ...split.map(([, not]) => not)])];
+}
+
+/** The bits (`languageBit`) of the languages marked 1 in `languages` (by number). */
+function bitsOf(languages: Uint8Array): number {
+  let bits = 0;
+  languages.forEach((marked, language) => (bits = marked === 1 ? (bits | languageBit(language)) >>> 0 : bits));
+  return bits;
+}
+
+/**
+ * An ascending list's entries that may match, split by whether the display language speaks
+ * them, in one pass: the speaking part is read lazily, and what it passes that does not
+ * speak is kept, in order, for the other part (read after it, if at all).
+ */
+function splitLazily(
+  { entries, languages, keep }: EntryList,
+  languageOf: (entry: number) => number,
+  speaking: Uint8Array,
+  /** Whether no label of the list speaks the display language: then the other part is read lazily too. */
+  noneSpeaks: boolean,
+): [Iterable<number>, Iterable<number>] {
+  const later: number[] = [];
+  let at = 0;
+  function* speaks(): Iterable<number> {
+    while (at < entries.length) {
+      const entry = entries[at++] as number;
+      const language = languageOf(entry);
+      if ((languages !== undefined && languages[language] !== 1) || (keep !== undefined && !keep(entry))) continue;
+      if (speaking[language] === 1) yield entry;
+      else if (noneSpeaks) yield entry;
+      else later.push(entry);
+    }
+  }
+  if (noneSpeaks) return [[], speaks()];
+  function* not(): Iterable<number> {
+    // the speaking part read to its end first, where it was not
+    for (const entry of speaks()) void entry;
+    yield* later;
+  }
+  return [speaks(), not()];
 }
 
 /** The numbers of `heap` (which it reorders) ascending, each once, lazily. */
-function* ascending(heap: Uint32Array): Iterable<number> {
+function* ascendingHeap(heap: Uint32Array): Iterable<number> {
   let size = heap.length;
   const down = (from: number): void => {
     const value = heap[from] as number;
