@@ -50,10 +50,10 @@ export function bySpeaking(
   const no = new Uint32Array(total);
   let passed = 0;
   let failed = 0;
-  for (const { entries, languages, keep } of copied) {
-    for (const entry of entries) {
+  for (const list of copied) {
+    for (const entry of list.entries) {
       const language = languageOf(entry);
-      if ((languages !== undefined && languages[language] !== 1) || (keep !== undefined && !keep(entry))) continue;
+      if (!mayMatch(list, entry, language)) continue;
       if (speaking[language] === 1) yes[passed++] = entry;
       else no[failed++] = entry;
     }
@@ -65,6 +65,11 @@ export function bySpeaking(
     splitLazily(list, languageOf, speaking, list.spoken !== undefined && (list.spoken & speakingBits) === 0),
   );
   return [merged([heaps[0], ...split.map(([speaks]) => speaks)]), merged([heaps[1], ...split.map(([, not]) => not)])];
+}
+
+/** Whether an entry of `list`, in the language numbered `language`, is one the list offers: in a language it may match in, and kept. */
+function mayMatch({ languages, keep }: EntryList, entry: number, language: number): boolean {
+  return (languages === undefined || languages[language] === 1) && (keep === undefined || keep(entry));
 }
 
 /** The bits (`languageBit`) of the languages marked 1 in `languages` (by number). */
@@ -80,19 +85,20 @@ function bitsOf(languages: Uint8Array): number {
  * speak is kept, in order, for the other part (read after it, if at all).
  */
 function splitLazily(
-  { entries, languages, keep }: EntryList,
+  list: EntryList,
   languageOf: (entry: number) => number,
   speaking: Uint8Array,
   /** Whether no label of the list speaks the display language: then the other part is read lazily too. */
   noneSpeaks: boolean,
 ): [Iterable<number>, Iterable<number>] {
+  const { entries } = list;
   const later: number[] = [];
   let at = 0;
   function* speaks(): Iterable<number> {
     while (at < entries.length) {
       const entry = entries[at++] as number;
       const language = languageOf(entry);
-      if ((languages !== undefined && languages[language] !== 1) || (keep !== undefined && !keep(entry))) continue;
+      if (!mayMatch(list, entry, language)) continue;
       if (speaking[language] === 1) yield entry;
       else if (noneSpeaks) yield entry;
       else later.push(entry);
