@@ -17,13 +17,13 @@ const facts = (change: Partial<LifecycleFacts>): LifecycleFacts => ({
   now: NOW,
   ...change,
 });
-const progress = { progress: '10 of 100 triples read (10%) in 1 s', secondsLeft: 9, expected: 100, started: NOW - 1000 };
+const progress = { progress: '10 of 100 triples read (10%) in 1 s', secondsLeft: 9, expected: 100, sized: true, started: NOW - 1000 };
 
 describe('the lookup lifecycle', () => {
   test('starts with no index and no build: not ready, keystrokes held by the gate as for a build of unknown size', () => {
     const { phase, notReady, loading } = lifecycleOf(facts({}));
     expect([phase, notReady]).toEqual(['starting', 'the label index is not built yet']);
-    expect(loading).toMatchObject({ expected: 0, started: NOW - 1000 });
+    expect(loading).toMatchObject({ expected: 0, sized: false, started: NOW - 1000 });
   });
 
   test('builds: not ready, saying how far the build got, the gate told the same', () => {

@@ -1,10 +1,11 @@
 import { LoadingGate, type Loading } from '../../src/lookup/keeping/LoadingGate.js';
 import { IndexLoadingError, UpstreamTimeoutError } from '../../src/errors.js';
 
-const loading = (expected: number, started = 1): Loading => ({
+const loading = (expected: number, started = 1, sized = true): Loading => ({
   progress: '10 of 100 triples read (10%) in 1 s',
   secondsLeft: 9,
   expected,
+  sized,
   started,
 });
 
@@ -40,5 +41,14 @@ describe('the loading gate', () => {
     const error = await gate.run(loading(5000), async () => 'asked').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(IndexLoadingError);
     expect((error as IndexLoadingError).headers['Retry-After']).toBe('9');
+  });
+
+  test('never asks the store before the build has counted what it reads: its size is not known yet', async () => {
+    const gate = new LoadingGate(800, 1000);
+    const asked: string[] = [];
+    await expect(gate.run(loading(0, 1, false), async () => void asked.push('unsized'))).rejects.toThrow(IndexLoadingError);
+    await expect(gate.run(loading(100, 1, false), async () => void asked.push('partly counted'))).rejects.toThrow(IndexLoadingError);
+    await expect(gate.run(loading(100, 1, true), async () => 'counted, and small')).resolves.toBe('counted, and small');
+    expect(asked).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { BuildThread } from '../threads/BuildThread.js';
 import { probeVocabulary, readVocabulary, vocabularyReads, type ReadProgress, type VocabularyRead } from './readVocabulary.js';
 import { PeakMemory } from './PeakMemory.js';
 import { SharedSnapshot } from './SharedSnapshot.js';
+import type { Loading } from './LoadingGate.js';
 
 export interface LabelIndexOptions {
   conceptTypes: readonly string[];
@@ -124,11 +125,11 @@ export class IndexBuilds {
   }
 
   /** How far the build under way got, and an estimate of the seconds left; undefined when none runs. */
-  get loading(): { progress: string; secondsLeft: number; expected: number; started: number } | undefined {
+  get loading(): Loading | undefined {
     const progress = this.progress;
     if (progress === undefined) return undefined;
     const seconds = (Date.now() - progress.started) / 1000;
-    const { triples, expected } = progress.read;
+    const { triples, expected, counted, reads } = progress.read;
     const share = expected === 0 ? 0 : Math.min(1, triples / expected);
     const percent = Math.floor(100 * share);
     return {
@@ -136,6 +137,7 @@ export class IndexBuilds {
       // the read's pace so far, and as long again as a fifth of it for the layout
       secondsLeft: share === 0 ? 60 : (seconds / share) * 1.2 - seconds,
       expected,
+      sized: reads > 0 && counted === reads,
       started: progress.started,
     };
   }

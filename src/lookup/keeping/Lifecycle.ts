@@ -60,6 +60,7 @@ export function lifecycleOf(facts: LifecycleFacts): Lifecycle {
     progress: 'not started yet: the store is asked what it holds first',
     secondsLeft: 5,
     expected: 0,
+    sized: false,
     started: facts.created,
   };
   if (!facts.withIndex)
@@ -84,7 +85,13 @@ export function lifecycleOf(facts: LifecycleFacts): Lifecycle {
     return {
       phase: building === undefined ? 'waiting for the store' : 'building',
       notReady: building?.says ?? says,
-      loading: building?.loading ?? { progress: says, secondsLeft: (retry.at - facts.now) / 1000 + 1, expected: 0, started: facts.created },
+      loading: building?.loading ?? {
+        progress: says,
+        secondsLeft: (retry.at - facts.now) / 1000 + 1,
+        expected: 0,
+        sized: false,
+        started: facts.created,
+      },
     };
   }
   if (building !== undefined)

@@ -18,6 +18,8 @@ export interface Loading {
   secondsLeft: number;
   /** The triples it reads in all, as counted so far. */
   expected: number;
+  /** Whether every read was counted: `expected` is the whole read. Until then the build's size is unknown. */
+  sized: boolean;
   /** When it started (ms since the epoch): a gate closed during an earlier build opens for a new one. */
   started: number;
 }
@@ -30,7 +32,9 @@ export interface Loading {
  * with `Retry-After` and the build's progress. Once a budget ran out, and from the start
  * for a vocabulary of more than a million triples, the store is not asked again until the
  * index is in: a store goes on computing what its client gave up on, and would only slow
- * the build.
+ * the build. Until the build has counted what it reads (its first seconds), the store is not
+ * asked either: a keystroke then could start a regular expression over ten million labels
+ * that the store would go on computing for a minute of the build's time.
  */
 export class LoadingGate {
   private asking = false;
@@ -46,7 +50,7 @@ export class LoadingGate {
   async run<T>(loading: Loading, ask: (timeoutMs: number) => Promise<T>): Promise<T> {
     const refuse = (): IndexLoadingError =>
       new IndexLoadingError(loading.progress, Math.max(1, Math.min(60, Math.round(loading.secondsLeft))));
-    if (this.asking || this.closedFor === loading.started || loading.expected > this.largeTriples) throw refuse();
+    if (this.asking || this.closedFor === loading.started || !loading.sized || loading.expected > this.largeTriples) throw refuse();
     this.asking = true;
     try {
       return await ask(this.budgetMs);

@@ -4,6 +4,7 @@ import { primaryLanguage } from '../../domain/speaks.js';
 import type { LabelIndex } from '../../index/LabelIndex.js';
 import { languageBit } from '../../index/LabelIndexData.js';
 import { ENTRY_SPAN, type AlikeWords, type IndexScan } from './IndexScan.js';
+import { PostingCursors } from './PostingCursors.js';
 import { TopKeys } from './TopKeys.js';
 
 /** Which concepts reconciliation may propose. */
@@ -137,13 +138,13 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
    * may match, a label whose best possible key cannot enter the page is not scored: a label
    * that names the query was met above, and scoring it again changes nothing. Where the
    * bound from `matchable` lets it in, the query words its words are alike to are counted
-   * (`covered`), and the bound asked again with them.
+   * (`covered`), and the bound asked again with them; with `exact`, `matchable` is that count.
    */
-  const offer = (entry: number, matchable: number | undefined): void => {
+  const offer = (entry: number, matchable: number | undefined, exact = false): void => {
     const speaking = column[index.languageOf(entry)] === 1;
     if (matchable !== undefined && top.bar < Infinity) {
       if (!bound.mayEnter(entry, matchable, speaking, top.bar)) return;
-      if (covered !== undefined && !bound.mayEnter(entry, Math.min(matchable, covered(entry)), speaking, top.bar)) return;
+      if (!exact && covered !== undefined && !bound.mayEnter(entry, Math.min(matchable, covered(entry)), speaking, top.bar)) return;
     }
     const labelWords = index.wordsOf(entry);
     const language = index.languages[index.languageOf(entry)] as string;
@@ -182,18 +183,35 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
     // before were all read), and then no more than its words are alike to (`offer`); it is
     // looked at once
     let budget = RECONCILE_MOST_POSTINGS;
-    let matchable = streams.length;
-    for (const { list } of streams) {
-      for (const w of list) {
+    // the fewest query words a label first met now must be alike to for the page to take it
+    // (more than `matchable`: none can enter, nor any met later, which may match fewer); asked
+    // again as the page's bar falls
+    let bar = top.bar;
+    const leastHeld = (matchable: number): number => {
+      bar = top.bar;
+      let least = 1;
+      while (least <= matchable && bar < Infinity && !bound.anyMayEnter(least, bar)) least++;
+      return least;
+    };
+    read: for (let s = 0; s < streams.length && budget > 0; s++) {
+      const matchable = streams.length - s;
+      let least = leastHeld(matchable);
+      if (least > matchable) break;
+      // a label first met here holds alike words of this query word and of those read later
+      // only: they are looked up in the later words' postings (ascending, as these are), and
+      // the labels holding too few passed by, their own words not read
+      const later = new PostingCursors(streams.slice(s + 1).map(({ list }) => list.map((w) => index.postingsOf(w))));
+      for (const w of (streams[s] as AlikeWords).list) {
         const [from, to] = index.postingRange(w, w + 1);
+        later.restart();
         for (let p = from; p < to && budget > 0; p++, budget--) {
-          // a label is looked at once: at its first meeting its bound is the loosest it gets
+          if (top.bar !== bar && (least = leastHeld(matchable)) > matchable) break read;
           const entry = index.posting(p);
-          if (scan.meetLabel(entry, accepts)) offer(entry, matchable);
+          const held = 1 + later.count(entry, matchable - 1);
+          // a label is looked at once: at its first meeting its bound is the loosest it gets
+          if (held >= least && scan.meetLabel(entry, accepts)) offer(entry, held, true);
         }
       }
-      if (budget <= 0) break;
-      matchable--;
     }
     scan.forgetCounts();
   }

@@ -1,0 +1,81 @@
+/**
+ * Cursors over the postings of groups of words (a group a query word: its alike words), asked
+ * about entries in ascending order: how many groups hold an entry, each posting list walked
+ * forward (a few postings one by one, then by galloping: steps that double, then halving),
+ * never back until `restart`. Its cost an entry grows with the logarithm of the gap to the
+ * next posting, read from adjacent memory, where looking an entry's own words up reads three
+ * places of the index at random.
+ */
+/** Postings a cursor steps over one by one before it gallops. */
+const NEAR = 8;
+
+export class PostingCursors {
+  /** The posting lists of every group, one after the other; `groupEnds[g]` ends group g's. */
+  private readonly lists: Uint32Array[];
+  private readonly groupEnds: number[];
+  /** Per list, the place of the first posting not yet passed. */
+  private readonly at: Int32Array;
+
+  constructor(groups: readonly (readonly Uint32Array[])[]) {
+    this.lists = groups.flatMap((lists) => lists.filter((list) => list.length > 0));
+    let end = 0;
+    this.groupEnds = groups.map((lists) => (end += lists.filter((list) => list.length > 0).length));
+    this.at = new Int32Array(this.lists.length);
+  }
+
+  /** Whether no group holds any entry. */
+  get empty(): boolean {
+    return this.lists.length === 0;
+  }
+
+  /** For entries asked from the first again (a new ascending run). */
+  restart(): void {
+    this.at.fill(0);
+  }
+
+  /** How many of the groups hold `entry` (no smaller than any entry asked since `restart`), counted up to `most`. */
+  count(entry: number, most: number): number {
+    let held = 0;
+    let list = 0;
+    for (let g = 0; g < this.groupEnds.length && held < most; g++) {
+      const end = this.groupEnds[g] as number;
+      for (; list < end; list++)
+        if (this.reach(list, entry)) {
+          held++;
+          break;
+        }
+      list = end;
+    }
+    return held;
+  }
+
+  /** Moves list `l`'s cursor to its first posting of `entry` or more; whether that posting is `entry`. */
+  private reach(l: number, entry: number): boolean {
+    const postings = this.lists[l] as Uint32Array;
+    const length = postings.length;
+    let at = this.at[l] as number;
+    // a few steps one by one first: in a list denser than the entries asked, the next is near
+    const near = Math.min(length, at + NEAR);
+    while (at < near && (postings[at] as number) < entry) at++;
+    if (at === near && at < length) {
+      // postings[low] < entry; postings[high] >= entry, or high is the end
+      let low = at - 1;
+      let step = NEAR;
+      let high = at;
+      while (high < length && (postings[high] as number) < entry) {
+        low = high;
+        step *= 2;
+        high = low + step;
+      }
+      if (high > length) high = length;
+      while (low + 1 < high) {
+        const middle = (low + high) >>> 1;
+        if ((postings[middle] as number) < entry) low = middle;
+        else high = middle;
+      }
+      at = high;
+    }
+    this.at[l] = at;
+    return at < length && postings[at] === entry;
+  }
+}

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { PostingCursors } from '../../src/lookup/memory/PostingCursors.js';
+
+// Reconciliation passes by the labels of a query word's postings that hold no alike word of
+// enough later query words, asking the later words' postings (ascending) entry by entry.
+
+/** A posting list: distinct entries, ascending, some long enough for the cursors to gallop. */
+const list = fc
+  .uniqueArray(fc.integer({ min: 0, max: 5000 }), { maxLength: 600 })
+  .map((entries) => Uint32Array.from(entries.sort((a, b) => a - b)));
+
+describe('posting cursors', () => {
+  test('count the groups holding each entry asked in ascending order, as sets of the same entries do', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(list, { maxLength: 4 }), { maxLength: 5 }),
+        fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 5000 }), { maxLength: 300 }), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 0, max: 5 }),
+        (groups, runs, most) => {
+          const cursors = new PostingCursors(groups);
+          const sets = groups.map((lists) => new Set(lists.flatMap((one) => [...one])));
+          expect(cursors.empty).toBe(sets.every((set) => set.size === 0));
+          for (const run of runs) {
+            cursors.restart();
+            for (const entry of run.sort((a, b) => a - b)) {
+              const holding = sets.filter((set) => set.has(entry)).length;
+              expect(cursors.count(entry, most)).toBe(Math.min(holding, most));
+            }
+          }
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
+  });
+});
