@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:neighbour [-- --concepts 200000] [-- --seconds 30] [-- --workers 0,1,2]
-//   [-- --endpoint URL --graph IRI] [-- --snapshot FILE]
+//   [-- --endpoint URL --graph IRI] [-- --snapshot FILE] [-- --file FILE]
 //
 // One client sends the heaviest legal requests back to back: /search for the vocabulary's
 // commonest words with count=100, reconciliation batches of 10 misspelt names with a
@@ -33,7 +33,8 @@ const snapshot = option('snapshot', undefined);
 const say = (text) => process.stderr.write(`neighbour: ${text}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const file = `tmp/bench/synthetic-${concepts}.nt.gz`;
+// --file FILE: the vocabulary's N-Triples (the store at --endpoint holds it), instead of the generator's default shape
+const file = option('file', `tmp/bench/synthetic-${concepts}.nt.gz`);
 if (!existsSync(file))
   execFileSync(process.execPath, ['bench/generate-vocabulary.mjs', '--concepts', String(concepts), '--out', file], { stdio: 'inherit' });
 
@@ -44,7 +45,8 @@ const counts = new Map();
   let input = createReadStream(file);
   if (file.endsWith('.gz')) input = input.pipe(createGunzip());
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    const label = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "([^"]*)"@en \.$/.exec(line);
+    // English prefLabels, or those without a language (as an authority file's names are)
+    const label = /^<([^>]+)> <http:\/\/www\.w3\.org\/2004\/02\/skos\/core#prefLabel> "([^"]*)"(?:@en)? \.$/.exec(line);
     if (label === null) continue;
     if (uris.length < 20000) uris.push(label[1]);
     for (const word of label[2].toLowerCase().match(/\p{L}{3,}/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);

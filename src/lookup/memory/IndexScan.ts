@@ -37,7 +37,7 @@ export type OtherWords = { bytes: Buffer; prefix: boolean }[][];
 /** `IndexScan.countLabel`'s mark for a label that the filter refused. */
 const REFUSED = 0xff;
 
-/** A query word's alike dictionary words (reconcileInIndex.ts): their numbers, and how many postings they have in all. */
+/** A query word's alike dictionary words (alikeWords.ts): their numbers, and how many postings they have in all. */
 export interface AlikeWords {
   list: readonly number[];
   postings: number;

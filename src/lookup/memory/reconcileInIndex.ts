@@ -1,9 +1,7 @@
-import { isArticleAnywhere } from '../../domain/filingForm.js';
 import { columnScore, type ReconcileQuery } from '../../domain/reconciliation.js';
-import { primaryLanguage } from '../../domain/speaks.js';
-import type { LabelIndex } from '../../index/LabelIndex.js';
-import { languageBit } from '../../index/LabelIndexData.js';
+import { alikeWords } from './alikeWords.js';
 import { ENTRY_SPAN, type AlikeWords, type IndexScan } from './IndexScan.js';
+import { keyBound } from './keyBound.js';
 import { PostingCursors } from './PostingCursors.js';
 import { TopKeys } from './TopKeys.js';
 
@@ -218,82 +216,6 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
 }
 
 /**
- * Per query word, the dictionary words alike to it (equal, same stem, one typo), and how many
- * postings they have: kept by the thread's scan for the next name that holds the word.
- */
-function alikeWords(scan: IndexScan, query: ReconcileQuery, languages: readonly string[]): AlikeWords[] {
-  const index = scan.index;
-  const spokenBy = wordLanguages(index);
-  const asked = languages.join(' ');
-  return query.words.map((queryWord, i) =>
-    scan.alikeWords(`${asked}\u0000${queryWord}`, () => {
-      const found = new Set<number>();
-      const { starts, typo } = query.wordLookups(i, languages);
-      // a word that starts as the query word's stem does in some languages may share it in those
-      // alone (a word alike in another is under that language's start, or a spelling, or a
-      // typo), and only where labels in them hold it: it is stemmed in those languages alone
-      for (const start of starts) {
-        const [low, high] = index.wordRange(start.folded, start.prefix);
-        const spoken = spokenBy(start.languages ?? languages);
-        for (let w = low; w < high; w++) if (!found.has(w) && query.mayMatchWord(i, index.word(w), spoken(w))) found.add(w);
-      }
-      if (typo !== undefined) {
-        // a typo is alike in every language: no language's rules need asking. A test on the
-        // word's bytes first: most words that share a start or an end with the query word
-        // differ from it by more than one typo
-        const bytes = Buffer.from(queryWord);
-        const mayBeTypo = (w: number): boolean => index.mayBeOneTypoOf(w, bytes) && !found.has(w) && query.isTypo(i, index.word(w));
-        for (const [k, prefix] of typo.prefixes.entries()) {
-          if (k > 0 && prefix === typo.prefixes[0]) continue;
-          const [low, high] = index.wordRange(prefix, true);
-          for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
-        }
-        for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
-      }
-      const list = [...found];
-      return {
-        list,
-        postings: list.reduce((sum, w) => {
-          const [from, to] = index.postingRange(w, w + 1);
-          return sum + to - from;
-        }, 0),
-      };
-    }),
-  );
-}
-
-/**
- * For a list of language tags, those of them that the labels holding a word speak (by the
- * language its stems are made in: `en` for `en-GB`): a word shares a stem with a query word
- * only in those. Where none is, `['']`: no language, in which only an equal word or a typo is
- * alike. Lists made once for each set of languages a word's labels have.
- */
-function wordLanguages(index: LabelIndex): (tags: readonly string[]) => (word: number) => readonly string[] {
-  const primaries = index.languages.map(primaryLanguage);
-  return (tags) => {
-    // per tag, the bits of the index's languages that stem as it does
-    const bits = tags.map((tag) => {
-      const primary = primaryLanguage(tag);
-      let mask = 0;
-      primaries.forEach((own, n) => {
-        if (tag !== '' && own === primary) mask = (mask | languageBit(n)) >>> 0;
-      });
-      return mask;
-    });
-    const lists = new Map<number, readonly string[]>();
-    return (word) => {
-      const spoken = index.wordLanguages(word);
-      let list = lists.get(spoken);
-      if (list === undefined) {
-        const kept = tags.filter((_, k) => (spoken & (bits[k] as number)) >>> 0 !== 0);
-        lists.set(spoken, (list = kept.length > 0 ? kept : ['']));
-      }
-      return list;
-    };
-  };
-}
-
-/**
  * How many query words a label's words are alike to, from its word numbers alone (a bit a
  * query word, for each dictionary word in `alike`): at least as many as the words its score
  * pairs. Undefined for a query of more words than the bits of a number hold.
@@ -307,65 +229,6 @@ function coveredWords(scan: IndexScan, alike: readonly AlikeWords[]): ((entry: n
     let count = 0;
     for (; mask !== 0; mask &= mask - 1) count++;
     return count;
-  };
-}
-
-/**
- * Whether a label that does not name the query may get a key below `bar`, knowing only its
- * number of words, whether it starts with an article, and how many query words it may match
- * (`matchable`): its score is at most the Dice coefficient of the best pairing that these
- * allow, and at most 99.5 (`ReconcileQuery.score`). The bound is made into a key by the very
- * operations that make a scored label's key (each monotone, so that a bound on the score
- * bounds the key). The cheap tests come first: the words matchable alone, then the label's
- * length, then its first word.
- */
-function keyBound(
-  scan: IndexScan,
-  query: ReconcileQuery,
-): {
-  mayEnter: (entry: number, matchable: number, speaking: boolean, bar: number) => boolean;
-  /** Whether any label that may match `matchable` query words may get a key below `bar`: the loosest case, entry 0 speaking the column's language. */
-  anyMayEnter: (matchable: number, bar: number) => boolean;
-} {
-  const index = scan.index;
-  // the words that are an article in some language, by number: a label's first word is tested without its text
-  const articles = new Set<number>();
-  for (const article of scan.labelArticles()) {
-    const [low, high] = index.wordRange(article, false);
-    for (let w = low; w < high; w++) articles.add(w);
-  }
-  const count = query.words.length;
-  const queryLengths = count > 1 && isArticleAnywhere(query.words[0] as string) ? [count, count - 1] : [count];
-  // the least key part above the entry number, by matchable words, label length (0: the
-  // length that suits each query form best, as many words as it may match) and language
-  // (made once each: a label's word count is at most 255, and it may match at most every query word)
-  const shortfalls = new Float64Array((count + 1) * 256 * 2).fill(NaN);
-  const leastKey = (matchable: number, labelLength: number, speaking: boolean): number => {
-    const at = (matchable * 256 + labelLength) * 2 + (speaking ? 0 : 1);
-    const kept = labelLength < 256 && matchable <= count;
-    let least = kept ? (shortfalls[at] as number) : NaN;
-    if (Number.isNaN(least)) {
-      const dice = Math.max(
-        ...queryLengths.map((a) => {
-          const b = labelLength || Math.min(a, matchable);
-          return (100 * 2 * Math.min(a, b, matchable)) / (a + b);
-        }),
-      );
-      const score = Math.round(columnScore(Math.min(99.5, dice), false, speaking) * 100) / 100;
-      least = (Math.round((100 - score) * 100) * 2 + (speaking ? 0 : 1)) * ENTRY_SPAN;
-      if (kept) shortfalls[at] = least;
-    }
-    return least;
-  };
-  return {
-    mayEnter: (entry, matchable, speaking, bar) => {
-      if (leastKey(matchable, 0, speaking) + entry > bar) return false;
-      const words = index.wordCount(entry);
-      if (leastKey(matchable, words, speaking) + entry <= bar) return true;
-      // a label's filing form is a word shorter
-      return words > 1 && leastKey(matchable, words - 1, speaking) + entry <= bar && articles.has(index.firstWord(entry));
-    },
-    anyMayEnter: (matchable, bar) => leastKey(matchable, 0, true) <= bar,
   };
 }
 
