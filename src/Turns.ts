@@ -3,19 +3,30 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** How long one slice of a long piece of work may hold its thread before others get a turn. */
 export const SLICE_MS = 4;
 
+/** When the thread last came back from a turn given away by any `Turns`: the slice under way is counted from then. */
+let resumedAt = 0;
+/** The turn being given away, shared by every `Turns` that reaches the end of the slice before the turn comes back. */
+let giving: Promise<void> | undefined;
+
 /**
  * A long piece of work done in slices on the thread that answers HTTP (a /get of a hundred
  * broad concepts with their children, the rendering of a 6 MB answer): `pass()` between two
  * steps lets what waits (a `/health` probe, a keystroke, a cache hit) in once the slice's
- * time is up, and costs nothing before.
+ * time is up, and costs nothing before. Pieces of work under way at once (the candidates of
+ * ten names of a reconciliation batch, each shown by its own loop) share one slice and give
+ * their turn away together: each giving its own would let all of them run their slice, one
+ * after the other, before anything waiting came in.
  */
 export class Turns {
-  private started = performance.now();
+  private readonly started = performance.now();
 
   async pass(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
-    await nextTurn();
-    this.started = performance.now();
+    if (performance.now() - Math.max(this.started, resumedAt) < SLICE_MS) return;
+    giving ??= nextTurn().then(() => {
+      resumedAt = performance.now();
+      giving = undefined;
+    });
+    await giving;
   }
 }
 

@@ -1,4 +1,4 @@
-import { inTurns, sortedInTurns } from '../src/Turns.js';
+import { Turns, inTurns, sortedInTurns } from '../src/Turns.js';
 
 // A long answer's rows are gathered in slices: what waits for the thread (a /health probe)
 // gets it between two slices, not after the last row.
@@ -55,4 +55,25 @@ test('a long list is sorted as the engine sorts it, stably, letting a waiting ca
   done = true;
   expect(sorted).toEqual(Array.from({ length: 20_000 }, (_, i) => i));
   expect(sortedWhenLetIn).toBe(false);
+});
+
+test('pieces of work under way at once share one slice: a waiting callback comes in before they have taken many slices between them', async () => {
+  // ten loops (a reconciliation batch's names, each showing its candidates), each 30 steps of 0.5 ms
+  let steps = 0;
+  const loop = async (): Promise<void> => {
+    const turns = new Turns();
+    for (let i = 0; i < 30; i++) {
+      for (const start = performance.now(); performance.now() - start < 0.5;);
+      steps++;
+      await turns.pass();
+    }
+  };
+  // let in once the first slice is over: each loop giving its own turn, all ten would take a
+  // slice (some 8 steps each) before it, 80 steps in all; sharing one, a slice or two
+  let stepsWhenLetIn: number | undefined;
+  const work = Promise.all(Array.from({ length: 10 }, loop));
+  setImmediate(() => setImmediate(() => (stepsWhenLetIn = steps)));
+  await work;
+  expect(steps).toBe(300);
+  expect(stepsWhenLetIn).toBeLessThan(40);
 });
