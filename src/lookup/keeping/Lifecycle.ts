@@ -55,14 +55,16 @@ export interface LifecycleFacts {
  */
 export function lifecycleOf(facts: LifecycleFacts): Lifecycle {
   const { index, building, failure, retry } = facts;
-  // before a build says how far it got: a build of unknown size (the start's first reads of a cold store may take seconds)
-  const notStarted: Loading = {
-    progress: 'not started yet: the store is asked what it holds first',
-    secondsLeft: 5,
+  // a build that has not counted what it reads yet (the start's first reads of a cold store may
+  // take seconds, or the store does not answer): of unknown size, the gate asks the store nothing
+  const unsized = (progress: string, secondsLeft: number): Loading => ({
+    progress,
+    secondsLeft,
     expected: 0,
     sized: false,
     started: facts.created,
-  };
+  });
+  const notStarted = unsized('not started yet: the store is asked what it holds first', 5);
   if (!facts.withIndex)
     return facts.noConceptInStore === undefined
       ? { phase: 'answering from the store' }
@@ -85,13 +87,7 @@ export function lifecycleOf(facts: LifecycleFacts): Lifecycle {
     return {
       phase: building === undefined ? 'waiting for the store' : 'building',
       notReady: building?.says ?? says,
-      loading: building?.loading ?? {
-        progress: says,
-        secondsLeft: (retry.at - facts.now) / 1000 + 1,
-        expected: 0,
-        sized: false,
-        started: facts.created,
-      },
+      loading: building?.loading ?? unsized(says, (retry.at - facts.now) / 1000 + 1),
     };
   }
   if (building !== undefined)

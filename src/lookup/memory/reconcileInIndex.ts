@@ -181,19 +181,12 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
     // before were all read), and then no more than its words are alike to (`offer`); it is
     // looked at once
     let budget = RECONCILE_MOST_POSTINGS;
-    // the fewest query words a label first met now must be alike to for the page to take it
-    // (more than `matchable`: none can enter, nor any met later, which may match fewer); asked
-    // again as the page's bar falls
-    let bar = top.bar;
-    const leastHeld = (matchable: number): number => {
-      bar = top.bar;
-      let least = 1;
-      while (least <= matchable && bar < Infinity && !bound.anyMayEnter(least, bar)) least++;
-      return least;
-    };
-    read: for (let s = 0; s < streams.length && budget > 0; s++) {
+    for (let s = 0; s < streams.length && budget > 0; s++) {
       const matchable = streams.length - s;
-      let least = leastHeld(matchable);
+      // the fewest query words a label first met here must be alike to for the page to take it
+      let least = 1;
+      while (least <= matchable && top.bar < Infinity && !bound.anyMayEnter(least, top.bar)) least++;
+      // none can enter: nor can any met later, which may match fewer
       if (least > matchable) break;
       // a label first met here holds alike words of this query word and of those read later
       // only: they are looked up in the later words' postings (ascending, as these are), and
@@ -203,7 +196,6 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
         const [from, to] = index.postingRange(w, w + 1);
         later.restart();
         for (let p = from; p < to && budget > 0; p++, budget--) {
-          if (top.bar !== bar && (least = leastHeld(matchable)) > matchable) break read;
           const entry = index.posting(p);
           const held = 1 + later.count(entry, matchable - 1);
           // a label is looked at once: at its first meeting its bound is the loosest it gets
