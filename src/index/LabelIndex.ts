@@ -274,6 +274,16 @@ export class LabelIndex {
     return this.a.textOrder.subarray(low, high);
   }
 
+  /**
+   * The entries whose folded text starts with `text`, as `entriesStartingWith`, and the same
+   * entries ascending, lazily (`RangeMinimum.ascending`): the first k of a range of n cost
+   * about k log k steps, whatever n is.
+   */
+  entriesStartingWithAscending(text: string): { entries: Uint32Array; ascending: () => Iterable<number> } {
+    const [low, high] = this.textRange(this.a.textOrder, false, Buffer.from(text), true);
+    return { entries: this.a.textOrder.subarray(low, high), ascending: () => this.byText.ascending(low, high) };
+  }
+
   /** The numbers of the words equal to `folded` (or starting with it), a range. */
   wordRange(folded: string, prefix: boolean): [number, number] {
     return this.range(this.a.wordText, this.a.wordOffsets, Buffer.from(folded), prefix);

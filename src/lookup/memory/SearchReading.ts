@@ -72,12 +72,15 @@ export class SearchReading {
       startsOf(w).map((start) => ({ entries: index.entriesEqualTo(start), languages }));
     const longer = (w: number, languages?: Uint8Array): EntryList[] =>
       startsOf(w).map((start, k) => {
-        const entries = index.entriesStartingWith(`${start} `);
-        // a word that starts many labels: the labels of its postings whose first word it is
-        // and that go on, read in entry order as far as the page needs, not the text order's
-        // range copied and heaped (where the postings are not much longer than the range)
+        const { entries, ascending } = index.entriesStartingWithAscending(`${start} `);
+        // a word that starts many labels: those labels read in entry order as far as the page
+        // needs, not the text order's range copied and heaped: the labels of its postings whose
+        // first word it is and that go on (where the postings are not much longer than the
+        // range), else the range itself, by its range minima
         const postings = k === 0 && entries.length > (this.asLarge ? 0 : LONG_RANGE) ? index.postingsOf(w) : undefined;
-        if (postings === undefined || postings.length > POSTINGS_A_RANGE_ENTRY * entries.length) return { entries, languages };
+        if (postings === undefined) return { entries, languages };
+        if (postings.length > POSTINGS_A_RANGE_ENTRY * entries.length)
+          return { entries, languages, inOrder: ascending, spoken: index.wordLanguages(w) };
         return {
           entries: postings,
           languages,
@@ -107,6 +110,7 @@ export class SearchReading {
       words.map(({ w, languages }) => ({
         entries: this.index.postingsOf(w),
         languages,
+        ascending: true,
         spoken: this.index.wordLanguages(w),
       }));
     // a word that a `*` word only starts (no stem languages) gives tier 4 at best: after the others

@@ -10,6 +10,11 @@ export interface EntryList {
    */
   ascending?: boolean | undefined;
   keep?: ((entry: number) => boolean) | undefined;
+  /**
+   * `entries` ascending, lazily, where they are held in another order (a long range of the
+   * labels' text order): then, where long, read from it as an ascending list is.
+   */
+  inOrder?: (() => Iterable<number>) | undefined;
   /** The languages of its labels, a bit each (`LabelIndex.wordLanguages`), where known: a list no label of which speaks the display language is read as such. */
   spoken?: number | undefined;
 }
@@ -41,7 +46,7 @@ export function bySpeaking(
   );
   // the longest ascending lists are read lazily (a few: each entry read costs a look at every lazy list's head)
   const lazy = lists
-    .filter(({ ascending, entries }) => ascending === true && entries.length >= lazyList)
+    .filter(({ ascending, inOrder, entries }) => (ascending === true || inOrder !== undefined) && entries.length >= lazyList)
     .sort((a, b) => b.entries.length - a.entries.length)
     .slice(0, LAZY_LISTS);
   const copied = lists.filter((list) => !lazy.includes(list));
@@ -91,12 +96,11 @@ function splitLazily(
   /** Whether no label of the list speaks the display language: then the other part is read lazily too. */
   noneSpeaks: boolean,
 ): [Iterable<number>, Iterable<number>] {
-  const { entries } = list;
+  const entries = (list.inOrder?.() ?? list.entries)[Symbol.iterator]();
   const later: number[] = [];
-  let at = 0;
   function* speaks(): Iterable<number> {
-    while (at < entries.length) {
-      const entry = entries[at++] as number;
+    for (let next = entries.next(); next.done !== true; next = entries.next()) {
+      const entry = next.value;
       const language = languageOf(entry);
       if (!mayMatch(list, entry, language)) continue;
       if (speaking[language] === 1) yield entry;
