@@ -49,33 +49,54 @@ export class PostingCursors {
     return held;
   }
 
+  /**
+   * The least posting of any group that is `entry` or more (no smaller than any entry asked
+   * since `restart`), NONE where there is none: an entry below it is held by no group.
+   */
+  next(entry: number): number {
+    let least = NONE;
+    for (let l = 0; l < this.lists.length; l++) {
+      const postings = this.lists[l] as Uint32Array;
+      const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
+      if (at < postings.length && (postings[at] as number) < least) least = postings[at] as number;
+    }
+    return least;
+  }
+
   /** Moves list `l`'s cursor to its first posting of `entry` or more; whether that posting is `entry`. */
   private reach(l: number, entry: number): boolean {
     const postings = this.lists[l] as Uint32Array;
-    const length = postings.length;
-    let at = this.at[l] as number;
-    // a few steps one by one first: in a list denser than the entries asked, the next is near
-    const near = Math.min(length, at + NEAR);
-    while (at < near && (postings[at] as number) < entry) at++;
-    if (at === near && at < length) {
-      // postings[low] < entry; postings[high] >= entry, or high is the end
-      let low = at - 1;
-      let step = NEAR;
-      let high = at;
-      while (high < length && (postings[high] as number) < entry) {
-        low = high;
-        step *= 2;
-        high = low + step;
-      }
-      if (high > length) high = length;
-      while (low + 1 < high) {
-        const middle = (low + high) >>> 1;
-        if ((postings[middle] as number) < entry) low = middle;
-        else high = middle;
-      }
-      at = high;
-    }
-    this.at[l] = at;
-    return at < length && postings[at] === entry;
+    const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
+    return at < postings.length && postings[at] === entry;
   }
+}
+
+/** Greater than every entry number. */
+export const NONE = 2 ** 32;
+
+/**
+ * The first place from `at` to `end` (exclusive) of ascending `postings` whose posting is
+ * `entry` or more (`end` where none is): a few steps one by one, then galloping.
+ */
+export function firstAtLeast(postings: Uint32Array, at: number, end: number, entry: number): number {
+  // a few steps one by one first: in a list denser than the entries asked, the next is near
+  const near = Math.min(end, at + NEAR);
+  while (at < near && (postings[at] as number) < entry) at++;
+  if (at < near || at === end) return at;
+  // postings[low] < entry; postings[high] >= entry, or high is the end
+  let low = at - 1;
+  let step = NEAR;
+  let high = at;
+  while (high < end && (postings[high] as number) < entry) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  if (high > end) high = end;
+  while (low + 1 < high) {
+    const middle = (low + high) >>> 1;
+    if ((postings[middle] as number) < entry) low = middle;
+    else high = middle;
+  }
+  return high;
 }

@@ -2,7 +2,7 @@ import { columnScore, type ReconcileQuery } from '../../domain/reconciliation.js
 import { alikeWords } from './alikeWords.js';
 import { ENTRY_SPAN, type AlikeWords, type IndexScan } from './IndexScan.js';
 import { keyBound } from './keyBound.js';
-import { PostingCursors } from './PostingCursors.js';
+import { firstAtLeast, PostingCursors } from './PostingCursors.js';
 import { TopKeys } from './TopKeys.js';
 
 /** Which concepts reconciliation may propose. */
@@ -183,9 +183,15 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
     let budget = RECONCILE_MOST_POSTINGS;
     for (let s = 0; s < streams.length && budget > 0; s++) {
       const matchable = streams.length - s;
-      // the fewest query words a label first met here must be alike to for the page to take it
+      // the fewest query words a label first met here must be alike to for the page to take it,
+      // asked again as the page's bar falls
       let least = 1;
-      while (least <= matchable && top.bar < Infinity && !bound.anyMayEnter(least, top.bar)) least++;
+      let barAsked = NaN;
+      const askLeast = (): void => {
+        barAsked = top.bar;
+        while (least <= matchable && top.bar < Infinity && !bound.anyMayEnter(least, top.bar)) least++;
+      };
+      askLeast();
       // none can enter: nor can any met later, which may match fewer
       if (least > matchable) break;
       // a label first met here holds alike words of this query word and of those read later
@@ -193,14 +199,32 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
       // the labels holding too few passed by, their own words not read
       const later = new PostingCursors(streams.slice(s + 1).map(({ list }) => list.map((w) => index.postingsOf(w))));
       for (const w of (streams[s] as AlikeWords).list) {
-        const [from, to] = index.postingRange(w, w + 1);
+        const postings = index.postingsOf(w);
         later.restart();
-        for (let p = from; p < to && budget > 0; p++, budget--) {
-          const entry = index.posting(p);
+        for (let p = 0; p < postings.length && budget > 0 && least <= matchable;) {
+          const entry = postings[p] as number;
+          if (least > 1) {
+            // a label must hold a later word too: the postings before the next label that
+            // does are passed over at once, each counted against the budget as if read
+            const next = later.next(entry);
+            if (next > entry) {
+              const passed = Math.min(firstAtLeast(postings, p, postings.length, next) - p, budget);
+              p += passed;
+              budget -= passed;
+              continue;
+            }
+          }
           const held = 1 + later.count(entry, matchable - 1);
           // a label is looked at once: at its first meeting its bound is the loosest it gets
-          if (held >= least && scan.meetLabel(entry, accepts)) offer(entry, held, true);
+          if (held >= least && scan.meetLabel(entry, accepts)) {
+            offer(entry, held, true);
+            if (top.bar !== barAsked) askLeast();
+          }
+          p++;
+          budget--;
         }
+        // none can enter: nor can any met later, which may match fewer
+        if (least > matchable) break;
       }
     }
     scan.forgetCounts();
