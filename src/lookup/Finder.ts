@@ -1,6 +1,7 @@
 import type { ReconcileCandidate, ReconcileFilter } from './memory/reconcileInIndex.js';
 import type { Concept, Field, SchemeSummary } from '../domain/Concept.js';
 import type { MatchedLabel } from '../domain/matchedLabel.js';
+import type { Evidence } from '../domain/evidence.js';
 
 /** A /search or /suggest request after validation. */
 export interface FindRequest {
@@ -27,8 +28,11 @@ export interface BrowseRequest {
   fields?: ReadonlySet<Field> | undefined;
 }
 
-/** A reconciliation candidate with what a result shows of it. */
-export type NamedCandidate = ReconcileCandidate & { name: string; schemes: string[]; matched: MatchedLabel };
+/**
+ * A reconciliation candidate with what a result shows of it; where the name's query gave
+ * properties and the finder tells them (the label index does), its agreement with each.
+ */
+export type NamedCandidate = ReconcileCandidate & { name: string; schemes: string[]; matched: MatchedLabel; agreements?: boolean[] };
 
 /** One name of a reconciliation batch: its best `limit` candidates are asked for, named in `display`. */
 export interface NameQuery {
@@ -36,6 +40,8 @@ export interface NameQuery {
   filter: ReconcileFilter;
   limit: number;
   display: string;
+  /** The properties the query gives: a finder may tell each candidate's agreement with them (`NamedCandidate.agreements`). */
+  evidence?: readonly Evidence[] | undefined;
 }
 
 /** A name's candidates, best first, and how many concepts have a label equal to it. */

@@ -4,6 +4,9 @@ import { isLangTag } from '../domain/langTag.js';
 import { CONTROL_CHARACTERS, MAX_Q_LENGTH, checkedName } from '../endpoints/parameters.js';
 import { foldedLabel } from '../domain/foldedLetter.js';
 import { ALL_PROPERTIES } from './properties.js';
+import { EVIDENCE, type Evidence, type EvidenceProperty, type PropertyValue } from '../domain/evidence.js';
+
+export type { Evidence, EvidenceProperty, PropertyValue } from '../domain/evidence.js';
 
 /** Queries in one batch at most (the manifest's `batchSize`); OpenRefine sends 10 at a time. */
 export const MAX_BATCH = 100;
@@ -21,31 +24,6 @@ export const MAX_PROPERTIES = 10;
 export const MAX_VALUES = 10;
 export const MAX_NOTATIONS = 10;
 export const MAX_TEXT = MAX_Q_LENGTH;
-
-/** A value a property gives: an IRI, a label, or both (a reconciled cell sends its `id` and `name`). */
-export interface PropertyValue {
-  iri?: string | undefined;
-  label?: string | undefined;
-  /** The label folded (domain/foldedLetter), once, for comparing with every candidate's labels. */
-  folded?: string | undefined;
-}
-
-/** The properties a query may give as evidence, by the concept field each is compared with. */
-export type EvidenceProperty = 'scheme' | 'broader' | 'related' | 'notation' | 'prefLabel' | 'altLabels';
-const EVIDENCE: readonly string[] = ['scheme', 'broader', 'related', 'notation', 'prefLabel', 'altLabels'] satisfies EvidenceProperty[];
-
-/**
- * A property given with a query, with its values. A candidate agrees with it when it agrees
- * with any of the values (`quantifier` any, the default), every one (all), or none of them
- * (none); a `required` property that a candidate does not agree with leaves it out (1.0's
- * conditions), else it only lowers its score.
- */
-export interface Evidence {
-  pid: EvidenceProperty;
-  values: PropertyValue[];
-  required?: boolean | undefined;
-  quantifier?: 'any' | 'all' | 'none' | undefined;
-}
 
 /** One reconciliation query after validation. */
 export interface ReconcileRequest {

@@ -3,12 +3,12 @@ import type { Config } from '../Config.js';
 import type { Lookup } from '../lookup/Lookup.js';
 import type { NameCandidates, NameQuery } from '../lookup/Finder.js';
 import type { Concept, Related } from '../domain/Concept.js';
-import { foldedLabel } from '../domain/foldedLetter.js';
+import { agreements as agreementsWith, evidenceFields } from '../domain/evidence.js';
 import { isRdfIri } from '../domain/iri.js';
 import { weighedScore } from '../domain/reconciliation.js';
 import type { MatchedLabel } from '../domain/matchedLabel.js';
 import { leadsOf, matchesOf, type MatchRule } from '../domain/matchRules.js';
-import { MAX_TEXT, type Evidence, type EvidenceProperty, type PropertyValue, type ReconcileRequest } from './ReconcileBatch.js';
+import { MAX_TEXT, type ReconcileRequest } from './ReconcileBatch.js';
 
 /** A type of the reconciliation API: a concept type or a concept scheme. */
 export interface ReconcileType {
@@ -150,6 +150,7 @@ export class Reconciler {
       filter: { lang: request.lang, ...(anyConcept ? {} : { schemes: typeSchemes, allSchemes: request.typeStrict === 'all' }) },
       limit: want,
       display: request.lang ?? this.config.defaultLang,
+      ...(request.evidence.length > 0 ? { evidence: request.evidence } : {}),
     };
   }
 
@@ -196,21 +197,14 @@ export class Reconciler {
     let agreements = new Map<string, boolean[]>();
     const nameScores = new Map(candidates.map((c) => [c.uri, request.query === '' && !c.identifier ? undefined : c.score]));
     if (weighed && candidates.length > 0) {
-      const shown = await this.concepts.shown(
-        candidates.map((c) => c.uri),
-        display,
-        new Set(['broader', 'notation', 'scheme']),
-      );
-      // each candidate label folded once for the query, not once for every value it is compared with
-      const folded = new Map<string, string>();
-      const fold = (label: string): string => {
-        let text = folded.get(label);
-        if (text === undefined) folded.set(label, (text = foldedLabel(label)));
-        return text;
-      };
-      agreements = new Map(
-        candidates.map(({ uri }) => [uri, request.evidence.map((evidence) => agreesWith(shown.get(uri), evidence, fold))]),
-      );
+      // the label index tells a name's candidates' agreements where it finds them (on its
+      // pool's thread); the others (the store's, those found by an identifier alone) are
+      // shown here and told alike
+      const untold = candidates.filter((c) => c.agreements === undefined).map((c) => c.uri);
+      const shown =
+        untold.length === 0 ? new Map<string, Concept>() : await this.concepts.shown(untold, display, evidenceFields(request.evidence));
+      const agree = agreementsWith(request.evidence);
+      agreements = new Map(candidates.map(({ uri, agreements: told }) => [uri, told ?? agree(shown.get(uri))]));
       // a required property (1.0's conditions) leaves out the candidates that do not agree with it
       candidates = candidates.filter(({ uri }) =>
         request.evidence.every((evidence, i) => evidence.required !== true || agreements.get(uri)?.[i] === true),
@@ -313,30 +307,6 @@ interface Candidate {
   schemes: string[];
   /** The label the name found it by; none for a concept found by its identifier alone. */
   matched?: MatchedLabel | undefined;
-}
-
-/** Whether a concept agrees with a property given: with any of its values, every one, or none, as its quantifier says. */
-function agreesWith(concept: Concept | undefined, { pid, values, quantifier = 'any' }: Evidence, fold: (label: string) => string): boolean {
-  const each = values.map((value) => concept !== undefined && agrees(concept, pid, value, fold));
-  return quantifier === 'all' ? each.every(Boolean) : quantifier === 'none' ? !each.some(Boolean) : each.some(Boolean);
-}
-
-/** Whether a concept has a value: by IRI, or by label up to case and diacritics (a notation exactly). */
-function agrees(concept: Concept, pid: EvidenceProperty, { iri, label, folded }: PropertyValue, fold: (label: string) => string): boolean {
-  const linked = (links: readonly Related[] | undefined): boolean =>
-    (links ?? []).some((link) => link.uri === iri || (link.label !== '' && folded !== undefined && fold(link.label) === folded));
-  switch (pid) {
-    case 'scheme':
-      return linked(concept.scheme);
-    case 'broader':
-      return linked(concept.broader);
-    case 'related':
-      return linked(concept.related);
-    case 'notation':
-      return (concept.notation ?? []).some((notation) => label === notation.trim());
-    case 'prefLabel':
-      return folded !== undefined && fold(concept.prefLabel) === folded;
-    case 'altLabels':
-      return concept.altLabels.some((alt) => fold(alt) === folded);
-  }
+  /** Its agreement with each property given, where the finder told it (NamedCandidate). */
+  agreements?: boolean[] | undefined;
 }

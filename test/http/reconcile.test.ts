@@ -234,6 +234,67 @@ describe('reconciliation: queries', () => {
     expect(results.french?.[0]).toMatchObject({ id: `${FOOD}tea`, name: 'Thé', score: 100, match: true });
   });
 
+  test("properties weigh a name's candidates alike where the label index tells their agreements (on its pool's thread) and where the store's concepts are shown", async () => {
+    const queries = {
+      broaderLabel: { query: 'Mint', properties: [{ pid: 'broader', v: 'herbs and spices' }] },
+      broaderId: { query: 'Mint', properties: [{ pid: 'broader', v: { id: `${FOOD}pastries`, name: 'Pastries' } }] },
+      scheme: { query: 'Mint', properties: [{ pid: 'scheme', v: `${FOOD}ingredients` }] },
+      schemeName: { query: 'Tea', properties: [{ pid: 'scheme', v: 'Dishes and drinks' }] },
+      notation: { query: 'Mint', properties: [{ pid: 'notation', v: 'DSH-721' }] },
+      altLabel: { query: 'Tea', properties: [{ pid: 'altLabels', v: 'tea, herbal' }] },
+      prefLabel: { query: 'Tea', properties: [{ pid: 'prefLabel', v: 'Herbal infusion' }] },
+      related: { query: 'Mint', properties: [{ pid: 'related', v: 'Tea' }] },
+      several: {
+        query: 'Mint',
+        properties: [
+          { pid: 'broader', v: ['herbs and spices', 'Pastries'] },
+          { pid: 'scheme', v: `${FOOD}dishes` },
+        ],
+      },
+      french: {
+        query: 'Thé',
+        properties: [
+          { pid: 'lang', v: 'fr' },
+          { pid: 'broader', v: 'boissons' },
+        ],
+      },
+    };
+    const answers: Array<Record<string, Result[]>> = [];
+    for (const settings of [{ INDEX_WORKERS: '1' }, { INDEX_WORKERS: '0' }, { LABEL_INDEX: 'off' }]) {
+      const other = await startService(settings);
+      try {
+        const response = await fetch(`${other.url}/reconcile`, {
+          method: 'POST',
+          body: new URLSearchParams({ queries: JSON.stringify(queries) }),
+        });
+        const body = (await response.json()) as Record<string, { result: Result[] }>;
+        answers.push(Object.fromEntries(Object.entries(body).map(([key, { result }]) => [key, result])));
+      } finally {
+        await other.close();
+      }
+    }
+    const [pooled, here, fromStore] = answers as [Record<string, Result[]>, Record<string, Result[]>, Record<string, Result[]>];
+    expect(pooled).toEqual(here);
+    // the store path finds candidates otherwise (no typos): those both find are weighed alike
+    let compared = 0;
+    for (const key of Object.keys(queries)) {
+      for (const candidate of pooled[key] ?? []) {
+        const same = fromStore[key]?.find((other) => other.id === candidate.id);
+        if (same === undefined) continue;
+        compared++;
+        expect([key, candidate.id, candidate.features]).toEqual([key, same.id, same.features]);
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+    // the evidence did weigh: some candidate agrees and some does not
+    const agreed = Object.values(pooled)
+      .flat()
+      .flatMap((candidate) => candidate.features ?? [])
+      .filter(({ id }) => id !== 'name');
+    expect(agreed.some(({ value }) => value === true || value === 1)).toBe(true);
+    expect(agreed.some(({ value }) => value === false || value === 0)).toBe(true);
+  });
+
   test('a property the service cannot use is left out and the request log says so: every query of the batch is answered', async () => {
     // a column of scheme names, a broader column of labels that match nothing, every property
     // that property suggest offers, one it does not know, a lang that is no tag, a reconciled cell

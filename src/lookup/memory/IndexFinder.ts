@@ -11,6 +11,7 @@ import { named } from './namedInIndex.js';
 import { searchInIndex } from './searchInIndex.js';
 import { suggestInIndex } from './suggestInIndex.js';
 import { prefLabelOf, shownConcept, shownConceptAt } from './shownConcept.js';
+import { agreements, evidenceFields, type Evidence } from '../../domain/evidence.js';
 import { Turns } from '../../Turns.js';
 
 const NO_FIELDS: ReadonlySet<Field> = new Set();
@@ -83,7 +84,19 @@ export class IndexFinder implements Finder {
   }
 
   async reconcile(names: readonly NameQuery[]): Promise<NameCandidates[]> {
-    return names.map(({ q, filter, limit, display }) => ({ ...named(this.scan, q, filter, limit, display), typosSought: true }));
+    return names.map(({ q, filter, limit, display, evidence }) => {
+      // the agreements with the query's properties told here, where the candidates are found:
+      // a hundred candidates shown for ten names cost the thread that answers HTTP tens of ms
+      const agree = evidence === undefined || evidence.length === 0 ? undefined : this.agreeing(evidence, display, limit);
+      return { ...named(this.scan, q, filter, limit, display, agree), typosSought: true };
+    });
+  }
+
+  /** A concept's agreements with `evidence`, shown in `display` with the fields they need (by number). */
+  private agreeing(evidence: readonly Evidence[], display: string, listed: number): (concept: number) => boolean[] {
+    const fields = evidenceFields(evidence);
+    const agree = agreements(evidence);
+    return (concept) => agree(shownConceptAt(this.index, concept, display, fields, this.defaultLang, listed));
   }
 
   async withNotations(texts: readonly string[]): Promise<string[]> {

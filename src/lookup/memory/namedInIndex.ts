@@ -13,6 +13,8 @@ export function named(
   filter: ReconcileFilter,
   limit: number,
   display: string,
+  /** Each candidate's agreement with the query's properties, by concept number, where told. */
+  agree?: (concept: number) => boolean[],
 ): { candidates: NamedCandidate[]; equalCount: number } {
   const query = new ReconcileQuery(q);
   const { candidates, equalCount } = reconcileInIndex(scan, query, { column: display, ...filter }, limit);
@@ -29,6 +31,7 @@ export function named(
         (kind) => index.shownLabels(concept, [kind])[kind],
       ),
       schemes: schemesOf(index, concept),
+      ...(agree === undefined ? {} : { agreements: agree(concept) }),
     })),
     equalCount,
   };
