@@ -28,9 +28,13 @@ export class PostingCursors {
     return this.lists.length === 0;
   }
 
+  /** What `next` gave last: while it is above the entries asked, no cursor has moved past it. */
+  private nextFound = -1;
+
   /** For entries asked from the first again (a new ascending run). */
   restart(): void {
     this.at.fill(0);
+    this.nextFound = -1;
   }
 
   /** How many of the groups hold `entry` (no smaller than any entry asked since `restart`), counted up to `most`. */
@@ -54,12 +58,15 @@ export class PostingCursors {
    * since `restart`), NONE where there is none: an entry below it is held by no group.
    */
   next(entry: number): number {
+    // every cursor is at or past what was found last, and nothing lies between the entry asked then and it
+    if (this.nextFound > entry) return this.nextFound;
     let least = NONE;
     for (let l = 0; l < this.lists.length; l++) {
       const postings = this.lists[l] as Uint32Array;
       const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
       if (at < postings.length && (postings[at] as number) < least) least = postings[at] as number;
     }
+    this.nextFound = least;
     return least;
   }
 
