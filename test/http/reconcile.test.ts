@@ -260,8 +260,9 @@ describe('reconciliation: queries', () => {
       },
     };
     const answers: Array<Record<string, Result[]>> = [];
-    for (const settings of [{ INDEX_WORKERS: '1' }, { INDEX_WORKERS: '0' }, { LABEL_INDEX: 'off' }]) {
-      const other = await startService(settings);
+    const settings: Array<Record<string, string>> = [{ INDEX_WORKERS: '1' }, { INDEX_WORKERS: '0' }, { LABEL_INDEX: 'off' }];
+    for (const setting of settings) {
+      const other = await startService(setting);
       try {
         const response = await fetch(`${other.url}/reconcile`, {
           method: 'POST',
