@@ -270,8 +270,7 @@ export class LabelIndex {
 
   /** The entries whose folded text starts with `text` (all of it, then anything), in text order. */
   entriesStartingWith(text: string): Uint32Array {
-    const [low, high] = this.textRange(this.a.textOrder, false, Buffer.from(text), true);
-    return this.a.textOrder.subarray(low, high);
+    return this.entriesStartingWithAscending(text).entries;
   }
 
   /**
