@@ -3,6 +3,21 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** How long one slice of a long piece of work may hold its thread before others get a turn. */
 export const SLICE_MS = 4;
 
+/** The clock slices are counted by: the thread's own time, unless a test gives one (`countSlicesBy`). */
+let now: () => number = () => performance.now();
+
+/**
+ * Counts slices by `clock` until the function it returns is called: a test's steps then take
+ * the time it says, whatever the machine's load.
+ */
+export function countSlicesBy(clock: () => number): () => void {
+  const before = now;
+  now = clock;
+  return () => {
+    now = before;
+  };
+}
+
 /** When the thread last came back from a turn given away by any `Turns`: the slice under way is counted from then. */
 let resumedAt = 0;
 /** The turn being given away, shared by every `Turns` that reaches the end of the slice before the turn comes back. */
@@ -18,12 +33,12 @@ let giving: Promise<void> | undefined;
  * after the other, before anything waiting came in.
  */
 export class Turns {
-  private readonly started = performance.now();
+  private readonly started = now();
 
   async pass(): Promise<void> {
-    if (performance.now() - Math.max(this.started, resumedAt) < SLICE_MS) return;
+    if (now() - Math.max(this.started, resumedAt) < SLICE_MS) return;
     giving ??= nextTurn().then(() => {
-      resumedAt = performance.now();
+      resumedAt = now();
       giving = undefined;
     });
     await giving;
