@@ -288,9 +288,9 @@ export class LabelIndex {
     return this.range(this.a.wordText, this.a.wordOffsets, Buffer.from(folded), prefix);
   }
 
-  /** The numbers of the words that end with `suffix`. */
-  wordsEnding(suffix: string): number[] {
-    return this.wordSuffixes().ending(suffix);
+  /** The numbers of the words that end with `suffix`, of `fewest` to `most` letters (code points; 255 stands for more). */
+  wordsEnding(suffix: string, fewest?: number, most?: number): number[] {
+    return this.wordSuffixes().ending(suffix, fewest, most);
   }
 
   private wordSuffixes(): WordSuffixes {
@@ -312,7 +312,8 @@ export class LabelIndex {
    * Whether word `w` may be the word of UTF-8 `bytes` with one typo (a letter added, left out
    * or changed, two neighbours swapped): a test on bytes, nothing decoded, that every such word
    * passes (and some others). Less their common start and end, one typo leaves at most two
-   * letters on each side, four bytes each at most.
+   * letters on each side: their first bytes are counted (a common start or end cut inside a
+   * letter leaves fewer, never more).
    */
   mayBeOneTypoOf(w: number, bytes: Buffer): boolean {
     const text = this.wordBytes;
@@ -325,7 +326,12 @@ export class LabelIndex {
     while (start < shorter && text[from + start] === bytes[start]) start++;
     let end = 0;
     while (end < shorter - start && text[to - 1 - end] === bytes[bytes.length - 1 - end]) end++;
-    return length - start - end <= 8 && bytes.length - start - end <= 8;
+    return (
+      length - start - end <= 8 &&
+      bytes.length - start - end <= 8 &&
+      letterStarts(text, from + start, to - end) <= 2 &&
+      letterStarts(bytes, start, bytes.length - end) <= 2
+    );
   }
 
   /** The postings of words `from` .. `to` (exclusive): a range of posting positions. */
@@ -547,4 +553,11 @@ export class LabelIndex {
 
 function bufferOf(array: Uint8Array): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+}
+
+/** How many letters (code points) start in `bytes` from `from` to `to` (UTF-8): the bytes that are no continuation byte (10xxxxxx). */
+function letterStarts(bytes: Uint8Array, from: number, to: number): number {
+  let starts = 0;
+  for (let at = from; at < to; at++) if (((bytes[at] as number) & 0xc0) !== 0x80) starts++;
+  return starts;
 }

@@ -7,12 +7,14 @@ export interface SuffixArrays {
   order: Uint32Array;
   /** Each word's text reversed (code point by code point), at the word's own offsets. */
   reversed: Uint8Array;
+  /** Per place in `order`, its word's letters (code points), at most 255: read in order, so that words too long or short are passed by without reading their text. */
+  letters: Uint8Array;
 }
 
 /**
  * The label index's distinct words in the byte order of their reversed text, so that the
  * words ending with a text are a range: what reconciliation looks up to find a word with a
- * typo in its first half. The words' bytes once more, reversed, and 4 bytes a word, made on
+ * typo in its first half. The words' bytes once more, reversed, and 5 bytes a word, made on
  * the layout thread in shared memory, so that the pool's threads read one copy.
  */
 export class WordSuffixes {
@@ -40,15 +42,22 @@ export class WordSuffixes {
     );
     const shared = sharedArray(Uint32Array, count);
     shared.set(order);
-    return { order: shared, reversed: bytes };
+    const letters = sharedArray(Uint8Array, count);
+    order.forEach((w, p) => {
+      let n = 0;
+      // a code point's first byte is not a continuation byte (10xxxxxx)
+      for (let at = offsets[w] as number; at < (offsets[w + 1] as number); at++) if (((reversed[at] as number) & 0xc0) !== 0x80) n++;
+      letters[p] = Math.min(n, 255);
+    });
+    return { order: shared, reversed: bytes, letters };
   }
 
   private get order(): Uint32Array {
     return this.arrays.order;
   }
 
-  /** The numbers of the words that end with `suffix`. */
-  ending(suffix: string): number[] {
+  /** The numbers of the words that end with `suffix`, of `fewest` to `most` letters (code points; 255 stands for more). */
+  ending(suffix: string, fewest = 0, most = 255): number[] {
     const key = reverse(suffix);
     const compare = (p: number): number => {
       const w = this.order[p] as number;
@@ -56,7 +65,11 @@ export class WordSuffixes {
     };
     const low = bound(this.order.length, (p) => compare(p) < 0);
     const high = bound(this.order.length, (p) => compare(p) <= 0);
-    return Array.from(this.order.subarray(low, high));
+    const { order, letters } = this.arrays;
+    const words: number[] = [];
+    const least = Math.min(fewest, 255);
+    for (let p = low; p < high; p++) if ((letters[p] as number) >= least && (letters[p] as number) <= most) words.push(order[p] as number);
+    return words;
   }
 }
 

@@ -15,12 +15,22 @@ export class PostingCursors {
   private readonly groupEnds: number[];
   /** Per list, the place of the first posting not yet passed. */
   private readonly at: Int32Array;
+  /**
+   * Per list, its posting at `at` (NONE past its end), and per group the least of its lists':
+   * kept side by side, so that an entry below a group's least is known not held by it, and a
+   * list whose posting is above the entry is passed by, without reading any posting list.
+   */
+  private readonly heads: Float64Array;
+  private readonly groupLeast: Float64Array;
 
   constructor(groups: readonly (readonly Uint32Array[])[]) {
     this.lists = groups.flatMap((lists) => lists.filter((list) => list.length > 0));
     let end = 0;
     this.groupEnds = groups.map((lists) => (end += lists.filter((list) => list.length > 0).length));
     this.at = new Int32Array(this.lists.length);
+    this.heads = new Float64Array(this.lists.length);
+    this.groupLeast = new Float64Array(this.groupEnds.length);
+    this.restart();
   }
 
   /** Whether no group holds any entry. */
@@ -34,22 +44,15 @@ export class PostingCursors {
   /** For entries asked from the first again (a new ascending run). */
   restart(): void {
     this.at.fill(0);
+    this.lists.forEach((postings, l) => (this.heads[l] = postings[0] as number));
+    for (let g = 0; g < this.groupEnds.length; g++) this.groupLeast[g] = this.leastOf(g);
     this.nextFound = -1;
   }
 
   /** How many of the groups hold `entry` (no smaller than any entry asked since `restart`), counted up to `most`. */
   count(entry: number, most: number): number {
     let held = 0;
-    let list = 0;
-    for (let g = 0; g < this.groupEnds.length && held < most; g++) {
-      const end = this.groupEnds[g] as number;
-      for (; list < end; list++)
-        if (this.reach(list, entry)) {
-          held++;
-          break;
-        }
-      list = end;
-    }
+    for (let g = 0; g < this.groupEnds.length && held < most; g++) if (this.reach(g, entry) === entry) held++;
     return held;
   }
 
@@ -61,20 +64,30 @@ export class PostingCursors {
     // every cursor is at or past what was found last, and nothing lies between the entry asked then and it
     if (this.nextFound > entry) return this.nextFound;
     let least = NONE;
-    for (let l = 0; l < this.lists.length; l++) {
-      const postings = this.lists[l] as Uint32Array;
-      const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
-      if (at < postings.length && (postings[at] as number) < least) least = postings[at] as number;
-    }
+    for (let g = 0; g < this.groupEnds.length; g++) least = Math.min(least, this.reach(g, entry));
     this.nextFound = least;
     return least;
   }
 
-  /** Moves list `l`'s cursor to its first posting of `entry` or more; whether that posting is `entry`. */
-  private reach(l: number, entry: number): boolean {
-    const postings = this.lists[l] as Uint32Array;
-    const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
-    return at < postings.length && postings[at] === entry;
+  /** Moves group `g`'s cursors to their first postings of `entry` or more; the least of them (NONE where none is). */
+  private reach(g: number, entry: number): number {
+    if ((this.groupLeast[g] as number) >= entry) return this.groupLeast[g] as number;
+    const heads = this.heads;
+    for (let l = g === 0 ? 0 : (this.groupEnds[g - 1] as number); l < (this.groupEnds[g] as number); l++) {
+      if ((heads[l] as number) >= entry) continue;
+      const postings = this.lists[l] as Uint32Array;
+      const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
+      heads[l] = at < postings.length ? (postings[at] as number) : NONE;
+    }
+    return (this.groupLeast[g] = this.leastOf(g));
+  }
+
+  /** The least head of group `g`'s lists, NONE where it has none left. */
+  private leastOf(g: number): number {
+    let least = NONE;
+    for (let l = g === 0 ? 0 : (this.groupEnds[g - 1] as number); l < (this.groupEnds[g] as number); l++)
+      least = Math.min(least, this.heads[l] as number);
+    return least;
   }
 }
 

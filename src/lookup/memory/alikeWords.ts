@@ -35,7 +35,9 @@ export function alikeWords(scan: IndexScan, query: ReconcileQuery, languages: re
           const [low, high] = index.wordRange(prefix, true);
           for (let w = low; w < high; w++) if (mayBeTypo(w)) found.add(w);
         }
-        for (const w of index.wordsEnding(typo.suffix)) if (mayBeTypo(w)) found.add(w);
+        // a word with one typo has a letter more or less at most
+        const letters = [...queryWord].length;
+        for (const w of index.wordsEnding(typo.suffix, letters - 1, letters + 1)) if (mayBeTypo(w)) found.add(w);
       }
       const list = [...found];
       return {

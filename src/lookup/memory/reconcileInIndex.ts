@@ -215,8 +215,14 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
             }
           }
           const held = 1 + later.count(entry, matchable - 1);
-          // a label is looked at once: at its first meeting its bound is the loosest it gets
-          if (held >= least && scan.meetLabel(entry, accepts)) {
+          // a label is looked at once: at its first meeting its bound is the loosest it gets. One
+          // whose bound cannot enter the page now is passed by unmarked: met again, it may
+          // match no more query words, and the page's bar is no higher
+          if (
+            held >= least &&
+            bound.mayEnter(entry, held, column[index.languageOf(entry)] === 1, top.bar) &&
+            scan.meetLabel(entry, accepts)
+          ) {
             offer(entry, held, true);
             if (top.bar !== barAsked) askLeast();
           }
