@@ -3,7 +3,7 @@ import { NONE, PostingCursors } from '../../src/lookup/memory/PostingCursors.js'
 
 // Reconciliation passes by the labels of a query word's postings that hold no alike word of
 // enough later query words, asking the later words' postings (ascending) entry by entry, and
-// passes over those before the next label a later word holds at once.
+// passes over those before the next label that enough later words may hold at once.
 
 /** A posting list: distinct entries, ascending, some long enough for the cursors to gallop. */
 const list = fc
@@ -28,6 +28,21 @@ describe('posting cursors', () => {
               if (entry % 3 === 0) {
                 const next = Math.min(NONE, ...sets.flatMap((set) => [...set].filter((held) => held >= entry)));
                 expect(cursors.next(entry)).toBe(next);
+              }
+              // where a label must be held by `groups` of them: no entry so held is passed over, and
+              // the place is the groups'-th least of the groups' first entries from here
+              if (entry % 3 === 1) {
+                const groups = 1 + (entry % 4);
+                const firsts = sets.map((set) => Math.min(NONE, ...[...set].filter((held) => held >= entry))).sort((a, b) => a - b);
+                const next = cursors.next(entry, groups);
+                expect(next).toBe(firsts[groups - 1] ?? NONE);
+                const heldEnough = Math.min(
+                  NONE,
+                  ...[...new Set(sets.flatMap((set) => [...set]))].filter(
+                    (e) => e >= entry && sets.filter((set) => set.has(e)).length >= groups,
+                  ),
+                );
+                expect(next).toBeLessThanOrEqual(heldEnough);
               }
               const holding = sets.filter((set) => set.has(entry)).length;
               expect(cursors.count(entry, most)).toBe(Math.min(holding, most));

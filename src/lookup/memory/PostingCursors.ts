@@ -22,6 +22,8 @@ export class PostingCursors {
    */
   private readonly heads: Float64Array;
   private readonly groupLeast: Float64Array;
+  /** The groups' first postings of the entry `next` was asked, for it to choose among. */
+  private readonly leastHeads: Float64Array;
 
   constructor(groups: readonly (readonly Uint32Array[])[]) {
     this.lists = groups.flatMap((lists) => lists.filter((list) => list.length > 0));
@@ -30,6 +32,7 @@ export class PostingCursors {
     this.at = new Int32Array(this.lists.length);
     this.heads = new Float64Array(this.lists.length);
     this.groupLeast = new Float64Array(this.groupEnds.length);
+    this.leastHeads = new Float64Array(this.groupEnds.length);
     this.restart();
   }
 
@@ -38,9 +41,8 @@ export class PostingCursors {
     return this.lists.length === 0;
   }
 
-  /** What `next` gave last: while it is above the entries asked, no cursor has moved past it. */
+  /** What `next` gave last for one group: while it is above the entries asked, no cursor has moved past it. */
   private nextFound = -1;
-
   /** For entries asked from the first again (a new ascending run). */
   restart(): void {
     this.at.fill(0);
@@ -57,16 +59,21 @@ export class PostingCursors {
   }
 
   /**
-   * The least posting of any group that is `entry` or more (no smaller than any entry asked
-   * since `restart`), NONE where there is none: an entry below it is held by no group.
+   * Where the entries that `groups` of the groups may hold start, from `entry` on (no smaller
+   * than any entry asked since `restart`): the `groups`-th least of the groups' first postings
+   * of `entry` or more, NONE where fewer groups have one. An entry below it is held by fewer
+   * groups; for one group, it is the least posting of any.
    */
-  next(entry: number): number {
-    // every cursor is at or past what was found last, and nothing lies between the entry asked then and it
-    if (this.nextFound > entry) return this.nextFound;
-    let least = NONE;
-    for (let g = 0; g < this.groupEnds.length; g++) least = Math.min(least, this.reach(g, entry));
-    this.nextFound = least;
-    return least;
+  next(entry: number, groups = 1): number {
+    // every cursor is at or past what was found last for one group, and nothing lies between the entry asked then and it
+    if (groups === 1 && this.nextFound > entry) return this.nextFound;
+    const heads = this.leastHeads;
+    const count = this.groupEnds.length;
+    for (let g = 0; g < count; g++) heads[g] = this.reach(g, entry);
+    if (groups > 1) return groups <= count ? (heads.sort()[groups - 1] as number) : NONE;
+    let found = NONE;
+    for (let g = 0; g < count; g++) found = Math.min(found, heads[g] as number);
+    return (this.nextFound = found);
   }
 
   /** Moves group `g`'s cursors to their first postings of `entry` or more; the least of them (NONE where none is). */

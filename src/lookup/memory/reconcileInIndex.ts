@@ -204,9 +204,10 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
         for (let p = 0; p < postings.length && budget > 0 && least <= matchable;) {
           const entry = postings[p] as number;
           if (least > 1) {
-            // a label must hold a later word too: the postings before the next label that
-            // does are passed over at once, each counted against the budget as if read
-            const next = later.next(entry);
+            // a label must hold alike words of `least - 1` later query words: the postings
+            // before the first label that as many may hold are passed over at once, each
+            // counted against the budget as if read
+            const next = later.next(entry, least - 1);
             if (next > entry) {
               const passed = Math.min(firstAtLeast(postings, p, postings.length, next) - p, budget);
               p += passed;
