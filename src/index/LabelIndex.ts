@@ -3,6 +3,7 @@ import { DISPLAY, type LabelIndexArrays, type LabelIndexData } from './LabelInde
 import { DEPRECATED_CONCEPT, SCHEME_TYPED, type NotationLists } from './hierarchyLayout.js';
 import { RangeMinimum } from './RangeMinimum.js';
 import { WordSuffixes, type SuffixArrays } from './WordSuffixes.js';
+import { letterStarts } from './letterStarts.js';
 import { bound, comparePrefix } from './sortedText.js';
 import { TokenText } from './TokenText.js';
 import { VarintCursor } from './varint.js';
@@ -553,11 +554,4 @@ export class LabelIndex {
 
 function bufferOf(array: Uint8Array): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-}
-
-/** How many letters (code points) start in `bytes` from `from` to `to` (UTF-8): the bytes that are no continuation byte (10xxxxxx). */
-function letterStarts(bytes: Uint8Array, from: number, to: number): number {
-  let starts = 0;
-  for (let at = from; at < to; at++) if (((bytes[at] as number) & 0xc0) !== 0x80) starts++;
-  return starts;
 }

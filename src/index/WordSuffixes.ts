@@ -1,3 +1,4 @@
+import { letterStarts } from './letterStarts.js';
 import { sharedArray } from './sharedArrays.js';
 import { bound, comparePrefix } from './sortedText.js';
 
@@ -43,12 +44,7 @@ export class WordSuffixes {
     const shared = sharedArray(Uint32Array, count);
     shared.set(order);
     const letters = sharedArray(Uint8Array, count);
-    order.forEach((w, p) => {
-      let n = 0;
-      // a code point's first byte is not a continuation byte (10xxxxxx)
-      for (let at = offsets[w] as number; at < (offsets[w + 1] as number); at++) if (((reversed[at] as number) & 0xc0) !== 0x80) n++;
-      letters[p] = Math.min(n, 255);
-    });
+    order.forEach((w, p) => (letters[p] = Math.min(letterStarts(bytes, offsets[w] as number, offsets[w + 1] as number), 255)));
     return { order: shared, reversed: bytes, letters };
   }
 

@@ -47,7 +47,8 @@ export class PostingCursors {
   restart(): void {
     this.at.fill(0);
     this.lists.forEach((postings, l) => (this.heads[l] = postings[0] as number));
-    for (let g = 0; g < this.groupEnds.length; g++) this.groupLeast[g] = this.leastOf(g);
+    // below every entry: each group's least is found when it is first reached
+    this.groupLeast.fill(-1);
     this.nextFound = -1;
   }
 
@@ -80,21 +81,16 @@ export class PostingCursors {
   private reach(g: number, entry: number): number {
     if ((this.groupLeast[g] as number) >= entry) return this.groupLeast[g] as number;
     const heads = this.heads;
-    for (let l = g === 0 ? 0 : (this.groupEnds[g - 1] as number); l < (this.groupEnds[g] as number); l++) {
-      if ((heads[l] as number) >= entry) continue;
-      const postings = this.lists[l] as Uint32Array;
-      const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
-      heads[l] = at < postings.length ? (postings[at] as number) : NONE;
-    }
-    return (this.groupLeast[g] = this.leastOf(g));
-  }
-
-  /** The least head of group `g`'s lists, NONE where it has none left. */
-  private leastOf(g: number): number {
     let least = NONE;
-    for (let l = g === 0 ? 0 : (this.groupEnds[g - 1] as number); l < (this.groupEnds[g] as number); l++)
-      least = Math.min(least, this.heads[l] as number);
-    return least;
+    for (let l = g === 0 ? 0 : (this.groupEnds[g - 1] as number); l < (this.groupEnds[g] as number); l++) {
+      if ((heads[l] as number) < entry) {
+        const postings = this.lists[l] as Uint32Array;
+        const at = (this.at[l] = firstAtLeast(postings, this.at[l] as number, postings.length, entry));
+        heads[l] = at < postings.length ? (postings[at] as number) : NONE;
+      }
+      least = Math.min(least, heads[l] as number);
+    }
+    return (this.groupLeast[g] = least);
   }
 }
 

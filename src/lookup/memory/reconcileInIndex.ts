@@ -136,13 +136,13 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
    * may match, a label whose best possible key cannot enter the page is not scored: a label
    * that names the query was met above, and scoring it again changes nothing. Where the
    * bound from `matchable` lets it in, the query words its words are alike to are counted
-   * (`covered`), and the bound asked again with them; with `exact`, `matchable` is that count.
+   * (`covered`), and the bound asked again with them.
    */
-  const offer = (entry: number, matchable: number | undefined, exact = false): void => {
+  const offer = (entry: number, matchable: number | undefined): void => {
     const speaking = column[index.languageOf(entry)] === 1;
     if (matchable !== undefined && top.bar < Infinity) {
       if (!bound.mayEnter(entry, matchable, speaking, top.bar)) return;
-      if (!exact && covered !== undefined && !bound.mayEnter(entry, Math.min(matchable, covered(entry)), speaking, top.bar)) return;
+      if (covered !== undefined && !bound.mayEnter(entry, Math.min(matchable, covered(entry)), speaking, top.bar)) return;
     }
     const labelWords = index.wordsOf(entry);
     const language = index.languages[index.languageOf(entry)] as string;
@@ -224,7 +224,8 @@ function offerAlike({ scan, query, languages, accepts, column, top, named, keep,
             bound.mayEnter(entry, held, column[index.languageOf(entry)] === 1, top.bar) &&
             scan.meetLabel(entry, accepts)
           ) {
-            offer(entry, held, true);
+            // its bound, from the query words it holds exactly, was asked above
+            offer(entry, undefined);
             if (top.bar !== barAsked) askLeast();
           }
           p++;
